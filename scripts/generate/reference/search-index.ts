@@ -1,0 +1,84 @@
+/**
+ * The search index behind Ctrl/Cmd+K: every operation (path, summary, operationId), every named schema
+ * and every field, each with the link that shows it. A field is indexed once per schema (its first
+ * appearance), so a spec that reuses schemas across many operations keeps a small index.
+ */
+import type { FieldNode, ReferencePage, SearchEntry } from '../../../src/web/features/docs/lib/reference-data.ts';
+import { inlinePlain } from './markdown.ts';
+
+export function pageHref(page: Pick<ReferencePage, 'category' | 'subcategory'>, anchor?: string): string {
+  const base = `/documentation?category=${encodeURIComponent(page.category)}&subcategory=${encodeURIComponent(page.subcategory)}`;
+  return anchor ? `${base}#${encodeURIComponent(anchor)}` : base;
+}
+
+/** The DOM id of a field row: operation, response status and the field's path in the body. */
+export function fieldAnchor(operationId: string, status: string, path: string[]): string {
+  return [operationId, status, ...path].join('.');
+}
+
+function trim(text: string, max = 140): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+export function buildSearchIndex(pages: ReferencePage[]): SearchEntry[] {
+  const entries: SearchEntry[] = [];
+  const seenSchemas = new Set<string>();
+  const seenFields = new Set<string>();
+
+  for (const page of pages) {
+    const where = page.groupTitle === page.title ? page.title : `${page.groupTitle} · ${page.title}`;
+    entries.push({ kind: 'page', title: where, detail: page.tag, page: where, href: pageHref(page) });
+
+    for (const operation of page.operations) {
+      entries.push({
+        kind: 'operation',
+        title: `${operation.method.toUpperCase()} ${operation.path}`,
+        detail: operation.summary,
+        page: where,
+        keywords: operation.operationId,
+        href: pageHref(page, operation.operationId),
+      });
+    }
+    // Success responses first, so a field links to where it matters, not to an error body.
+    for (const operation of page.operations) {
+      const responses = [...operation.responses].sort((a, b) => Number(!a.status.startsWith('2')) - Number(!b.status.startsWith('2')));
+      for (const response of responses) {
+        if (!response.body) continue;
+        const walk = (node: FieldNode, path: string[], owner: string | undefined, ownerPath: string[]) => {
+          const schemaName = node.schema && !node.schema.includes('(') ? node.schema : undefined;
+          if (schemaName && !seenSchemas.has(schemaName)) {
+            seenSchemas.add(schemaName);
+            entries.push({
+              kind: 'schema',
+              title: schemaName,
+              detail: trim(inlinePlain(node.description) || node.type),
+              page: where,
+              href: pageHref(page, path.length > 0 ? fieldAnchor(operation.operationId, response.status, path) : operation.operationId),
+            });
+          }
+          const currentOwner = schemaName ?? owner;
+          const currentOwnerPath = schemaName ? [] : ownerPath;
+          for (const child of node.children ?? []) {
+            if (!child.name) continue;
+            const childPath = [...path, child.name];
+            const key = `${currentOwner ?? operation.operationId}.${[...currentOwnerPath, child.name].join('.')}`;
+            if (!seenFields.has(key)) {
+              seenFields.add(key);
+              const description = inlinePlain(child.description);
+              entries.push({
+                kind: 'field',
+                title: child.name,
+                detail: trim(`${[currentOwner, ...currentOwnerPath].filter(Boolean).join('.') || 'response'} · ${child.type}${description ? ` · ${description}` : ''}`),
+                page: where,
+                href: pageHref(page, fieldAnchor(operation.operationId, response.status, childPath)),
+              });
+            }
+            walk(child, childPath, currentOwner, [...currentOwnerPath, child.name]);
+          }
+        };
+        walk(response.body, [], undefined, []);
+      }
+    }
+  }
+  return entries;
+}
