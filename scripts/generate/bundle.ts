@@ -1,0 +1,26 @@
+/** Step 2: bundle the `public` and `portal` APIs of redocly.yaml into single JSON documents. */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { OpenApiDocument } from './context.ts';
+import { runRedocly } from './redocly.ts';
+
+async function bundleApi(rootDir: string, api: 'public' | 'portal', workDir: string): Promise<OpenApiDocument> {
+  const output = join(workDir, `${api}.json`);
+  const result = await runRedocly(['bundle', api, '--output', output], rootDir);
+  if (result.code !== 0) throw new Error(`redocly bundle ${api} failed:\n${result.stdout}\n${result.stderr}`);
+  return JSON.parse(await readFile(output, 'utf8')) as OpenApiDocument;
+}
+
+export async function bundleSpecs(rootDir: string): Promise<{ publicSpec: OpenApiDocument; portalSpec: OpenApiDocument }> {
+  const workDir = await mkdtemp(join(tmpdir(), 'generate-bundle-'));
+  try {
+    const [publicSpec, portalSpec] = await Promise.all([
+      bundleApi(rootDir, 'public', workDir),
+      bundleApi(rootDir, 'portal', workDir),
+    ]);
+    return { publicSpec, portalSpec };
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
+}

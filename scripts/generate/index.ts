@@ -1,0 +1,85 @@
+/**
+ * `npm run generate`: openapi/ -> src/generated/.
+ *   lint (zero problems) -> bundle public + portal -> brand substitution -> write the specs, api.d.ts,
+ *   brand.ts and catalogue.json -> reference pages (docs).
+ * Options: `--out DIR` writes somewhere else (tests). Env: BRAND (default src/shared/brand.ts).
+ */
+import { mkdir } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stringify } from 'yaml';
+import { assertNoPlaceholders, brandFromEnv, substituteBrandDeep } from './brand.ts';
+import { bundleSpecs } from './bundle.ts';
+import { buildCatalogue } from './catalogue.ts';
+import type { GenerateContext } from './context.ts';
+import { lintSpec } from './lint.ts';
+import { generateReferencePages } from './reference-pages.ts';
+import { generateTypes } from './types.ts';
+import { assertPublicOnly } from './public-only.ts';
+import { TS_HEADER, YAML_HEADER, toJson, writeOutput } from './write-outputs.ts';
+
+export const ROOT_DIR = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+
+export interface GenerateOptions {
+  outDir?: string;
+  env?: NodeJS.ProcessEnv;
+  log?: (line: string) => void;
+}
+
+function parseOutDir(argv: string[]): string | undefined {
+  const index = argv.indexOf('--out');
+  if (index === -1) return undefined;
+  const value = argv[index + 1];
+  if (!value) throw new Error('--out needs a directory');
+  return value;
+}
+
+export async function generate(options: GenerateOptions = {}): Promise<GenerateContext> {
+  const log = options.log ?? (() => {});
+  const started = performance.now();
+  const step = async <T>(name: string, work: () => Promise<T>): Promise<T> => {
+    const at = performance.now();
+    const result = await work();
+    log(`  ${name.padEnd(16)} ${Math.round(performance.now() - at)} ms`);
+    return result;
+  };
+
+  const outDir = resolve(options.outDir ?? resolve(ROOT_DIR, 'src/generated'));
+  const brand = brandFromEnv(options.env ?? process.env);
+
+  // Lint and bundle read the same files and do not depend on each other: run them side by side.
+  const [, bundles] = await step('lint + bundle', () => Promise.all([lintSpec(ROOT_DIR), bundleSpecs(ROOT_DIR)]));
+  const publicSpec = substituteBrandDeep(bundles.publicSpec, brand);
+  const portalSpec = substituteBrandDeep(bundles.portalSpec, brand);
+  assertPublicOnly(publicSpec);
+
+  const publicJson = toJson(publicSpec);
+  const portalJson = toJson(portalSpec);
+  assertNoPlaceholders(portalJson, 'openapi/');
+
+  const catalogue = buildCatalogue(publicSpec, brand);
+  const ctx: GenerateContext = { outDir, brand, publicSpec, portalSpec, catalogue };
+
+  await mkdir(outDir, { recursive: true });
+  await step('write specs', () =>
+    Promise.all([
+      writeOutput(outDir, 'openapi.public.json', publicJson),
+      writeOutput(outDir, 'openapi.public.yaml', YAML_HEADER + stringify(publicSpec, { lineWidth: 0 })),
+      writeOutput(outDir, 'openapi.portal.json', portalJson),
+      writeOutput(outDir, 'brand.ts', `${TS_HEADER}export const brand = ${JSON.stringify(brand)} as const;\n`),
+      writeOutput(outDir, 'catalogue.json', toJson(catalogue)),
+    ]),
+  );
+  await step('types', async () => writeOutput(outDir, 'api.d.ts', TS_HEADER + (await generateTypes(portalSpec))));
+  await step('reference pages', () => generateReferencePages(ctx));
+  log(`generate: ${Math.round(performance.now() - started)} ms -> ${outDir}`);
+  return ctx;
+}
+
+// Run as a script (not when a test imports generate()).
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  generate({ outDir: parseOutDir(process.argv.slice(2)), log: (line) => console.log(line) }).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  });
+}
