@@ -30,10 +30,10 @@ function toPostman(spec: unknown): Promise<PostmanCollection> {
       { type: 'json', data: spec as object },
       // Folders by tag (= documentation pages); parameter and response values from the spec's examples.
       { folderStrategy: 'Tags', requestParametersResolution: 'Example', exampleParametersResolution: 'Example' },
-      (error: unknown, result: { result: boolean; reason?: string; output?: Array<{ data: PostmanCollection }> }) => {
-        const collection = result?.output?.[0]?.data;
+      (error, result) => {
+        const collection = result?.output?.[0]?.data as PostmanCollection | undefined;
         if (error || !result?.result || !collection) {
-          reject(new Error(`openapi-to-postmanv2: ${String(error ?? result?.reason ?? 'no collection')}`));
+          reject(new Error(`openapi-to-postmanv2: ${error?.message ?? result?.reason ?? 'no collection'}`));
         } else {
           resolvePromise(collection);
         }
