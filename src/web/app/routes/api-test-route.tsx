@@ -1,0 +1,24 @@
+/**
+ * /api-test: the tester, given the catalogue's operations, the user's API family and their own tokens.
+ * Features do not import each other, so the tokens are fetched here and handed over.
+ */
+import catalogue from '../../../generated/catalogue.json';
+import { brand } from '../../../generated/brand';
+import type { Catalogue } from '../../../../scripts/generate/context';
+import { useCurrentUser } from '../../features/auth/api/get-current-user';
+import { ApiTester } from '../../features/api-tester/components/api-tester';
+import { useApiTokens } from '../../features/tokens/api/list-api-tokens';
+
+const operations = (catalogue as Catalogue).operations;
+
+export function Component() {
+  const user = useCurrentUser();
+  const tokens = useApiTokens();
+  const userFamily = user.data?.userType === 'WAREHOUSE' ? 'warehouse' : 'seller';
+  return (
+    <>
+      <title>{`API Test · ${brand.name} Developer Portal`}</title>
+      <ApiTester operations={operations} userFamily={userFamily} tokens={tokens.data} />
+    </>
+  );
+}

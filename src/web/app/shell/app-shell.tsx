@@ -1,0 +1,73 @@
+/**
+ * The shell around every route but /login: a 280 px sidebar (a drawer behind a menu button below 900 px)
+ * and a top bar. It renders only for a user whose profile has loaded (see shell-route.tsx).
+ */
+import { useState, type ReactNode } from 'react';
+import { useNavigate, useNavigation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import LinearProgress from '@mui/material/LinearProgress';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { SIDEBAR_WIDTH_PX } from '../../../shared/limits';
+import type { CurrentUser } from '../../features/auth/api/get-current-user';
+import { useLogout } from '../../features/auth/api/logout';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+
+export function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  const theme = useTheme();
+  // md is 900 px: the issue's breakpoint for the drawer. noSsr reads the width on the first render (no flicker).
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const queryClient = useQueryClient();
+  const logout = useLogout();
+
+  const onLogout = () =>
+    logout.mutate(undefined, {
+      // Go to /login whether or not the call succeeded (issue 4), then forget the user's cached data.
+      onSettled: () => {
+        void Promise.resolve(navigate('/login', { replace: true })).then(() => queryClient.clear());
+      },
+    });
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      {wide ? (
+        <Drawer
+          variant="permanent"
+          sx={{ width: SIDEBAR_WIDTH_PX, flexShrink: 0, '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH_PX, boxSizing: 'border-box' } }}
+        >
+          <Sidebar />
+        </Drawer>
+      ) : (
+        <Drawer
+          id="sidebar-drawer"
+          variant="temporary"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          sx={{ '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH_PX, boxSizing: 'border-box' } }}
+        >
+          <Sidebar onNavigate={() => setDrawerOpen(false)} />
+        </Drawer>
+      )}
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <TopBar
+          user={user}
+          showMenuButton={!wide}
+          menuOpen={drawerOpen}
+          onMenuClick={() => setDrawerOpen(true)}
+          onLogout={onLogout}
+          loggingOut={logout.isPending}
+        />
+        <Box sx={{ height: 3 }}>{navigation.state === 'loading' ? <LinearProgress aria-label="Loading page" sx={{ height: 3 }} /> : null}</Box>
+        <Box component="main" id="main" sx={{ flex: 1, px: { xs: 2, sm: 3, md: 5 }, py: { xs: 2, sm: 3, md: 4 }, maxWidth: 1280, width: '100%', mx: 'auto' }}>
+          {children}
+        </Box>
+      </Box>
+    </Box>
+  );
+}

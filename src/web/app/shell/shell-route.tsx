@@ -1,0 +1,29 @@
+/**
+ * Route module for everything inside the shell. The profile is fetched first; until it answers only a
+ * progress indicator shows (no flash of content), and any failure sends the user to /login remembering
+ * where they were going (product spec sections 2 and 4).
+ */
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { FullPageLoader } from '../../components/full-page-loader';
+import { useCurrentUser } from '../../features/auth/api/get-current-user';
+import { loginPathFor } from '../../features/auth/lib/redirect-target';
+import { AppShell } from './app-shell';
+
+export function Component() {
+  const user = useCurrentUser();
+  const location = useLocation();
+
+  useEffect(() => {
+    // "Only logged" (spec section 8). A warning, not an error: being logged out is an expected state.
+    if (user.isError) console.warn(`Profile fetch failed: ${user.error.message}`);
+  }, [user.isError, user.error]);
+
+  if (user.isPending) return <FullPageLoader label="Checking your session" />;
+  if (user.isError) return <Navigate to={loginPathFor(location.pathname + location.search + location.hash)} replace />;
+  return (
+    <AppShell user={user.data}>
+      <Outlet />
+    </AppShell>
+  );
+}

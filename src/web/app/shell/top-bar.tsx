@@ -1,0 +1,47 @@
+/** Top bar: menu button (narrow screens), the user's email and type, the colour-mode toggle, Logout. */
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import type { CurrentUser } from '../../features/auth/api/get-current-user';
+import { userTypeLabel } from '../../features/auth/lib/user-type-label';
+import { ColorModeToggle } from '../../theme/color-mode-toggle';
+
+interface TopBarProps {
+  user: CurrentUser;
+  showMenuButton: boolean;
+  menuOpen: boolean;
+  onMenuClick: () => void;
+  onLogout: () => void;
+  loggingOut: boolean;
+}
+
+export function TopBar({ user, showMenuButton, menuOpen, onMenuClick, onLogout, loggingOut }: TopBarProps) {
+  return (
+    <AppBar position="sticky" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+      <Toolbar sx={{ gap: 1, minHeight: { xs: 56, sm: 64 } }}>
+        {showMenuButton ? (
+          <IconButton edge="start" color="inherit" aria-label="Open navigation" aria-expanded={menuOpen} aria-controls="sidebar-drawer" onClick={onMenuClick}>
+            <MenuIcon />
+          </IconButton>
+        ) : null}
+        <Box sx={{ flex: 1 }} />
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }} aria-label="Signed in user" role="group">
+          <Typography variant="body2" noWrap sx={{ display: { xs: 'none', sm: 'block' }, maxWidth: 280 }} title={user.email}>
+            {user.email}
+          </Typography>
+          <Chip size="small" color="primary" variant="outlined" label={userTypeLabel(user.userType)} sx={{ fontWeight: 600 }} />
+        </Box>
+        <ColorModeToggle />
+        <Button color="inherit" variant="outlined" size="small" startIcon={<LogoutIcon fontSize="small" />} onClick={onLogout} disabled={loggingOut} sx={{ borderColor: 'divider' }}>
+          Logout
+        </Button>
+      </Toolbar>
+    </AppBar>
+  );
+}

@@ -1,0 +1,205 @@
+/**
+ * The API Test screen: choose API, domain, mode, ID, order type and token, run the call, read the response.
+ * The choices live in the URL (never the token); request building is in ../lib (pure, unit-tested);
+ * this component only wires the form to the call.
+ */
+import { useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import { brand } from '../../../../generated/brand';
+import { CopyButton } from '../../../components/copy-button';
+import { PageHeader } from '../../../components/page-header';
+import { PUBLIC_API_BASE } from '../../../lib/api-client';
+import { monospace } from '../../../theme/theme';
+import { useCallPublicApi } from '../api/call-public-api';
+import { buildCurl, buildQuery, buildRequestPath, buildRequestUrl } from '../lib/build-request';
+import { digitsOnly } from '../lib/digits-only';
+import { domainLabel, domainsFor, FAMILIES, findOperation, orderTypesFor, type ApiFamily, type Mode, type OrderType, type TesterOperation } from '../lib/operations';
+import { choicesToParams, parseChoices, withFamily, type TesterChoices } from '../lib/tester-choices';
+import { validateRequest, type ValidationFailure } from '../lib/validate-request';
+import { ChoiceToggle } from './choice-toggle';
+import { PagingFields } from './paging-fields';
+import { ResponsePanel } from './response-panel';
+import { TokenField, type OwnToken } from './token-field';
+
+const MODES: { value: Mode; label: string }[] = [
+  { value: 'list', label: 'Get List' },
+  { value: 'detail', label: 'Get Detail' },
+];
+const ORDER_TYPE_LABELS: Record<OrderType, string> = { normal: 'Normal', return: 'Return' };
+
+interface ApiTesterProps {
+  operations: readonly TesterOperation[];
+  /** The logged-in user's API family (their tokens reach only it). */
+  userFamily: ApiFamily;
+  /** The user's own tokens; undefined while loading. */
+  tokens: OwnToken[] | undefined;
+}
+
+export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const choices = useMemo(() => parseChoices(searchParams, operations, userFamily), [searchParams, operations, userFamily]);
+  const [token, setToken] = useState('');
+  const [failure, setFailure] = useState<ValidationFailure | null>(null);
+  const call = useCallPublicApi();
+  const domainRef = useRef<HTMLInputElement>(null);
+  const tokenRef = useRef<HTMLInputElement>(null);
+  const idRef = useRef<HTMLInputElement>(null);
+
+  const domains = domainsFor(operations, choices.api);
+  const orderTypes = choices.domain ? orderTypesFor(operations, choices.api, choices.domain) : [];
+  const operation = choices.domain ? findOperation(operations, { family: choices.api, domain: choices.domain, mode: choices.mode, orderType: choices.orderType }) : undefined;
+  const hasDetail = Boolean(choices.domain && findOperation(operations, { family: choices.api, domain: choices.domain, mode: 'detail', orderType: choices.orderType }));
+
+  const setChoices = (next: TesterChoices) => setSearchParams(choicesToParams(next, operations), { replace: true });
+  const update = (patch: Partial<TesterChoices>, clears?: ValidationFailure['field']) => {
+    if (clears && failure?.field === clears) setFailure(null);
+    setChoices({ ...choices, ...patch });
+  };
+
+  const run = (next: TesterChoices = choices) => {
+    const problem = validateRequest({ domain: next.domain, token, mode: next.mode, id: next.id });
+    setFailure(problem);
+    if (problem) {
+      ({ domain: domainRef, token: tokenRef, id: idRef })[problem.field].current?.focus();
+      return;
+    }
+    const target = findOperation(operations, { family: next.api, domain: next.domain, mode: next.mode, orderType: next.orderType });
+    if (!target) return;
+    call.mutate({ operation: target, id: next.id, page: next.page, size: next.size, token });
+  };
+
+  const openId = (id: string) => {
+    const next: TesterChoices = { ...choices, mode: 'detail', id };
+    setChoices(next);
+    run(next);
+  };
+  const openPage = (page: number) => {
+    const next: TesterChoices = { ...choices, page };
+    setChoices(next);
+    run(next);
+  };
+
+  const displayPath = operation ? (operation.idParam && !choices.id ? operation.path : buildRequestPath(operation, choices.id)) : null;
+  const query = operation ? buildQuery(operation, choices) : undefined;
+  const relativeUrl = displayPath ? buildRequestUrl(PUBLIC_API_BASE, displayPath, query) : null;
+  const curl = () =>
+    buildCurl({ url: buildRequestUrl(`${window.location.origin}${PUBLIC_API_BASE}`, displayPath ?? '', query), headerName: brand.apiTokenHeader, tokenVariable: brand.tokenVariable });
+
+  const tokensFit = choices.api === userFamily;
+  const familyLabel = FAMILIES.find((family) => family.value === choices.api)?.label ?? '';
+  const userFamilyLabel = FAMILIES.find((family) => family.value === userFamily)?.label ?? '';
+
+  return (
+    <>
+      <PageHeader title="API Test" description={`Call the ${brand.name} API from your browser with one of your tokens and inspect the response.`} />
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(340px, 5fr) minmax(0, 7fr)' }, gap: 3, alignItems: 'start' }}>
+        <Paper
+          variant="outlined"
+          component="form"
+          aria-labelledby="request-heading"
+          noValidate
+          onSubmit={(event: React.FormEvent) => {
+            event.preventDefault();
+            run();
+          }}
+          sx={{ p: 2 }}
+        >
+          <Typography id="request-heading" variant="h2" component="h2" sx={{ mb: 2 }}>
+            Request
+          </Typography>
+          <Stack spacing={2.5}>
+            <ChoiceToggle id="tester-api" label="API" value={choices.api} options={FAMILIES} onChange={(api) => setChoices(withFamily(choices, api, operations))} />
+            <TextField
+              select
+              label="Domain"
+              value={choices.domain}
+              inputRef={domainRef}
+              onChange={(event) => update({ domain: event.target.value, page: 0 }, 'domain')}
+              error={failure?.field === 'domain'}
+              helperText={failure?.field === 'domain' ? failure.message : `Resources of the ${familyLabel}`}
+              slotProps={{ select: { displayEmpty: true, renderValue: (value) => (value ? domainLabel(String(value)) : 'Choose a domain') } }}
+            >
+              {domains.map((domain) => (
+                <MenuItem key={domain} value={domain}>
+                  {domainLabel(domain)}
+                </MenuItem>
+              ))}
+            </TextField>
+            {orderTypes.length > 0 ? (
+              <ChoiceToggle
+                id="tester-order-type"
+                label="Order type"
+                value={choices.orderType}
+                options={orderTypes.map((value) => ({ value, label: ORDER_TYPE_LABELS[value] }))}
+                onChange={(orderType) => update({ orderType, page: 0 })}
+              />
+            ) : null}
+            <ChoiceToggle id="tester-mode" label="Call" value={choices.mode} options={MODES} onChange={(mode) => update({ mode }, 'id')} />
+            {choices.mode === 'detail' ? (
+              <TextField
+                label="ID"
+                value={choices.id}
+                inputRef={idRef}
+                onChange={(event) => update({ id: digitsOnly(choices.id, event.target.value) }, 'id')}
+                error={failure?.field === 'id'}
+                helperText={failure?.field === 'id' ? failure.message : 'Numbers only'}
+                slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
+              />
+            ) : (
+              <PagingFields key={`${choices.page}-${choices.size}`} page={choices.page} size={choices.size} onCommit={(paging) => update(paging)} />
+            )}
+            <Divider />
+            <TokenField
+              ref={tokenRef}
+              value={token}
+              onChange={(value) => {
+                setToken(value);
+                if (failure?.field === 'token') setFailure(null);
+              }}
+              tokens={tokensFit ? tokens : []}
+              unavailableReason={
+                tokensFit ? null : `Your tokens reach the ${userFamilyLabel} only. The ${familyLabel} needs a token of a ${choices.api} account: paste one below.`
+              }
+              error={failure?.field === 'token' ? failure.message : null}
+            />
+            {relativeUrl ? (
+              <Box sx={{ p: 1.5, borderRadius: 1, bgcolor: 'action.hover', border: 1, borderColor: 'divider' }}>
+                <Typography variant="caption" color="text.secondary" component="div" sx={{ fontWeight: 600, mb: 0.5 }}>
+                  Request
+                </Typography>
+                <Box component="code" sx={{ fontFamily: monospace, fontSize: '0.8125rem', overflowWrap: 'anywhere', display: 'block' }}>
+                  GET {relativeUrl}
+                  <br />
+                  {brand.apiTokenHeader}: ${brand.tokenVariable}
+                </Box>
+              </Box>
+            ) : null}
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <Button type="submit" variant="contained" size="large" startIcon={<PlayArrowIcon />} loading={call.isPending} loadingPosition="start" sx={{ flex: '1 1 auto' }}>
+                Test API
+              </Button>
+              <CopyButton variant="text" size="large" label="Copy as cURL" text={curl} disabled={!displayPath} />
+            </Box>
+          </Stack>
+        </Paper>
+        <ResponsePanel
+          response={call.data}
+          error={call.error}
+          running={call.isPending}
+          onOpenId={hasDetail && call.data?.operation.mode === 'list' ? openId : undefined}
+          onPage={openPage}
+        />
+      </Box>
+    </>
+  );
+}
+

@@ -1,0 +1,51 @@
+/** Formatted, coloured JSON; in list responses each row's id is a link that opens that row in detail view. */
+import { memo } from 'react';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import { monospace } from '../../../theme/theme';
+import { jsonLines, type SegmentKind } from '../lib/json-lines';
+
+const COLOURS: Record<SegmentKind, string> = {
+  punctuation: 'text.secondary',
+  key: 'primary.main',
+  string: 'success.main',
+  number: 'warning.main',
+  boolean: 'secondary.main',
+  null: 'text.disabled',
+};
+
+interface JsonViewProps {
+  value: unknown;
+  /** When set, data[i].id values become links calling this with the id. */
+  onOpenId?: (id: string) => void;
+}
+
+export const JsonView = memo(function JsonView({ value, onOpenId }: JsonViewProps) {
+  const lines = jsonLines(value, Boolean(onOpenId));
+  return (
+    <Box component="pre" sx={{ m: 0, fontFamily: monospace, fontSize: '0.8125rem', lineHeight: 1.6, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      {lines.map((line, lineIndex) => (
+        <Box component="span" key={lineIndex} sx={{ display: 'block' }}>
+          {line.map((segment, index) =>
+            segment.detailId !== undefined && onOpenId ? (
+              <Link
+                key={index}
+                component="button"
+                type="button"
+                onClick={() => onOpenId(segment.detailId as string)}
+                aria-label={`Open ID ${segment.detailId} in detail view`}
+                sx={{ fontFamily: 'inherit', fontSize: 'inherit', verticalAlign: 'baseline', fontWeight: 700 }}
+              >
+                {segment.text}
+              </Link>
+            ) : (
+              <Box component="span" key={index} sx={{ color: COLOURS[segment.kind] }}>
+                {segment.text}
+              </Box>
+            ),
+          )}
+        </Box>
+      ))}
+    </Box>
+  );
+});

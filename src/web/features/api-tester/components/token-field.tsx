@@ -1,0 +1,94 @@
+/**
+ * The API token: pick one of the user's own tokens of the right type (title, masked value, expiry;
+ * expired ones shown but not selectable), or paste any value. The value is kept in memory only.
+ */
+import { forwardRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
+import type { operations } from '../../../../generated/api';
+import { formatDateTime } from '../../../lib/format-date';
+import { expiryLabel, expiryState, TOKEN_MASK } from '../../../lib/token-display';
+
+export type OwnToken = operations['listApiTokens']['responses'][200]['content']['application/json']['data'][number];
+
+interface TokenFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** The user's tokens when they fit the chosen API; undefined while loading. */
+  tokens: OwnToken[] | undefined;
+  /** Why the user's tokens are not offered (other user type), if they are not. */
+  unavailableReason: string | null;
+  error: string | null;
+}
+
+export const TokenField = forwardRef<HTMLInputElement, TokenFieldProps>(function TokenField({ value, onChange, tokens, unavailableReason, error }, ref) {
+  const [shown, setShown] = useState(false);
+  const picked = tokens?.find((token) => token.token === value)?.token ?? '';
+  const now = new Date();
+
+  let pickerHelp = 'Fills in the token below.';
+  if (unavailableReason) pickerHelp = unavailableReason;
+  else if (tokens && tokens.length === 0) pickerHelp = 'You have no tokens yet: create one in Settings, or paste a token below.';
+
+  return (
+    <Stack spacing={2}>
+      <TextField
+        select
+        label="Your tokens"
+        value={picked}
+        onChange={(event) => onChange(event.target.value)}
+        disabled={Boolean(unavailableReason) || !tokens || tokens.length === 0}
+        helperText={pickerHelp}
+        slotProps={{ select: { displayEmpty: false, renderValue: (selected) => tokens?.find((token) => token.token === selected)?.title ?? '' } }}
+      >
+        {(tokens ?? []).map((token) => {
+          const state = expiryState(token.expiryDate, now);
+          const badge = expiryLabel(state);
+          return (
+            <MenuItem key={token.token} value={token.token} disabled={state.kind === 'expired'}>
+              <ListItemText
+                primary={token.title}
+                secondary={
+                  <Box component="span" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                    <Box component="span" sx={{ letterSpacing: '0.1em' }}>{TOKEN_MASK.slice(0, 12)}</Box>
+                    <span>{state.kind === 'expired' ? 'Expired' : `Expires ${formatDateTime(token.expiryDate)}`}</span>
+                    {badge && state.kind !== 'expired' ? <span>({badge})</span> : null}
+                  </Box>
+                }
+              />
+            </MenuItem>
+          );
+        })}
+      </TextField>
+      <TextField
+        label="API token"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        type={shown ? 'text' : 'password'}
+        autoComplete="off"
+        inputRef={ref}
+        error={Boolean(error)}
+        helperText={error ?? 'Choose one of your tokens above or paste a token.'}
+        slotProps={{
+          htmlInput: { spellCheck: false, autoCapitalize: 'off' },
+          input: {
+            endAdornment: (
+              <InputAdornment position="end">
+                <IconButton size="small" edge="end" aria-label={shown ? 'Hide API token' : 'Show API token'} onClick={() => setShown((isShown) => !isShown)}>
+                  {shown ? <VisibilityOffIcon fontSize="small" /> : <VisibilityIcon fontSize="small" />}
+                </IconButton>
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+    </Stack>
+  );
+});

@@ -1,0 +1,71 @@
+/**
+ * Pretty-printed JSON as lines of typed segments, so the response panel can colour it and turn the `id`
+ * of each row of a list response into a link. Joined, the segments are exactly JSON.stringify(value, null, 2).
+ */
+
+export type SegmentKind = 'punctuation' | 'key' | 'string' | 'number' | 'boolean' | 'null';
+
+export interface Segment {
+  text: string;
+  kind: SegmentKind;
+  /** Set on the value of data[i].id in a list response: the ID to open in detail view. */
+  detailId?: string;
+}
+
+export type Line = Segment[];
+
+const INDENT = '  ';
+
+function scalar(value: unknown): Segment {
+  if (value === null) return { text: 'null', kind: 'null' };
+  if (typeof value === 'string') return { text: JSON.stringify(value), kind: 'string' };
+  if (typeof value === 'number') return { text: JSON.stringify(value), kind: 'number' };
+  if (typeof value === 'boolean') return { text: String(value), kind: 'boolean' };
+  return { text: JSON.stringify(value) ?? 'null', kind: 'null' };
+}
+
+function isRowId(path: (string | number)[], value: unknown): boolean {
+  return (
+    path.length === 3 &&
+    path[0] === 'data' &&
+    typeof path[1] === 'number' &&
+    path[2] === 'id' &&
+    ((typeof value === 'number' && Number.isInteger(value) && value >= 0) || (typeof value === 'string' && /^\d+$/.test(value)))
+  );
+}
+
+/**
+ * @param linkRowIds mark data[i].id values (list responses whose domain has a detail call).
+ */
+export function jsonLines(value: unknown, linkRowIds = false): Line[] {
+  const lines: Line[] = [];
+
+  function walk(node: unknown, depth: number, path: (string | number)[], prefix: Segment[], suffix: string): void {
+    const indent = INDENT.repeat(depth);
+    const lead: Segment[] = [{ text: indent, kind: 'punctuation' }, ...prefix];
+    const tail: Segment[] = suffix ? [{ text: suffix, kind: 'punctuation' }] : [];
+    const isArray = Array.isArray(node);
+    if (typeof node === 'object' && node !== null) {
+      const entries: [string | number, unknown][] = isArray ? node.map((item, index) => [index, item]) : Object.entries(node);
+      const [open, close] = isArray ? ['[', ']'] : ['{', '}'];
+      if (entries.length === 0) {
+        lines.push([...lead, { text: open + close, kind: 'punctuation' }, ...tail]);
+        return;
+      }
+      lines.push([...lead, { text: open, kind: 'punctuation' }]);
+      entries.forEach(([key, child], index) => {
+        const comma = index < entries.length - 1 ? ',' : '';
+        const keyPrefix: Segment[] = isArray ? [] : [{ text: JSON.stringify(key), kind: 'key' }, { text: ': ', kind: 'punctuation' }];
+        walk(child, depth + 1, [...path, key], keyPrefix, comma);
+      });
+      lines.push([{ text: indent + close, kind: 'punctuation' }, ...tail]);
+      return;
+    }
+    const segment = scalar(node);
+    if (linkRowIds && isRowId(path, node)) segment.detailId = String(node);
+    lines.push([...lead, segment, ...tail]);
+  }
+
+  walk(value, 0, [], [], '');
+  return lines.map((line) => line.filter((segment) => segment.text !== ''));
+}

@@ -1,0 +1,21 @@
+/** getCurrentUser: GET /auth/me. Anything but 200 means "not logged in" (product spec section 7). */
+import { useQuery } from '@tanstack/react-query';
+import type { operations } from '../../../../generated/api';
+import { apiClient, unwrap } from '../../../lib/api-client';
+
+export type CurrentUser = operations['getCurrentUser']['responses'][200]['content']['application/json'];
+
+export const currentUserQueryKey = ['currentUser'] as const;
+
+export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
+  return unwrap(await apiClient.GET('/auth/me', { signal }));
+}
+
+export function useCurrentUser() {
+  return useQuery({
+    queryKey: currentUserQueryKey,
+    queryFn: ({ signal }) => getCurrentUser(signal),
+    retry: false,
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,90 @@
+/**
+ * The login form (product spec section 2, issue 4): email (type=email), password, user type (default Seller).
+ * No checks before submit (spec section 5); any failure shows the spec's toast for exactly 3000 ms.
+ */
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useSnackbar } from 'notistack';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
+import { LOGIN_ERROR_TOAST_MS } from '../../../../shared/limits';
+import { useLogin, type LoginBody } from '../api/login';
+import type { CurrentUser } from '../api/get-current-user';
+
+export const LOGIN_FAILED_MESSAGE = 'Login failed. Please check your email and password.';
+
+/** Typed by the spec's enum, so a renamed user type fails the build. */
+const USER_TYPES: { value: LoginBody['userType']; label: string }[] = [
+  { value: 'SELLER', label: 'Seller' },
+  { value: 'WAREHOUSE', label: 'Warehouse' },
+];
+
+export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => void }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const login = useLogin();
+  const [showPassword, setShowPassword] = useState(false);
+  const { control, register, handleSubmit } = useForm<LoginBody>({
+    defaultValues: { email: '', password: '', userType: 'SELLER' },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    login.mutate(values, {
+      onSuccess,
+      onError: () => {
+        enqueueSnackbar(LOGIN_FAILED_MESSAGE, { variant: 'error', autoHideDuration: LOGIN_ERROR_TOAST_MS });
+      },
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Log in">
+      <Stack spacing={2.5}>
+        <TextField label="Email" type="email" autoComplete="username" autoFocus {...register('email')} />
+        <TextField
+          label="Password"
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="current-password"
+          {...register('password')}
+          slotProps={{
+            input: {
+              endAdornment: (
+                <InputAdornment position="end">
+                  <IconButton
+                    edge="end"
+                    size="small"
+                    aria-label={showPassword ? 'Hide password' : 'Show password'}
+                    onClick={() => setShowPassword((shown) => !shown)}
+                  >
+                    {showPassword ? <VisibilityOffIcon fontSize="small" /> : <VisibilityIcon fontSize="small" />}
+                  </IconButton>
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <Controller
+          control={control}
+          name="userType"
+          render={({ field }) => (
+            <TextField select label="User type" {...field}>
+              {USER_TYPES.map((type) => (
+                <MenuItem key={type.value} value={type.value}>
+                  {type.label}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={login.isPending} loading={login.isPending}>
+          Log in
+        </Button>
+      </Stack>
+    </form>
+  );
+}

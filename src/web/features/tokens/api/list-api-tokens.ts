@@ -1,0 +1,16 @@
+/** listApiTokens: GET /auth/token. The array is at `data` of the body (product spec section 7). */
+import { useQuery } from '@tanstack/react-query';
+import type { operations } from '../../../../generated/api';
+import { apiClient, unwrap } from '../../../lib/api-client';
+
+export type ApiToken = operations['listApiTokens']['responses'][200]['content']['application/json']['data'][number];
+
+export const apiTokensQueryKey = ['apiTokens'] as const;
+
+export async function listApiTokens(signal?: AbortSignal): Promise<ApiToken[]> {
+  return unwrap(await apiClient.GET('/auth/token', { signal })).data;
+}
+
+export function useApiTokens() {
+  return useQuery({ queryKey: apiTokensQueryKey, queryFn: ({ signal }) => listApiTokens(signal) });
+}

@@ -1,0 +1,131 @@
+/**
+ * The Settings screen: the user's API tokens as cards, Create New Token, Refresh and Delete.
+ * Failures are logged (product spec section 8) and also shown in a short snackbar (issue 4).
+ */
+import { useState } from 'react';
+import { useSnackbar } from 'notistack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import AddIcon from '@mui/icons-material/Add';
+import VpnKeyOutlinedIcon from '@mui/icons-material/VpnKeyOutlined';
+import { brand } from '../../../../generated/brand';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeader } from '../../../components/page-header';
+import { logError } from '../../../lib/log-error';
+import { useCreateApiToken } from '../api/create-api-token';
+import { useDeleteApiToken } from '../api/delete-api-token';
+import { useApiTokens, type ApiToken } from '../api/list-api-tokens';
+import { useRefreshApiToken } from '../api/refresh-api-token';
+import { CreateTokenDialog } from './create-token-dialog';
+import { DeleteTokenDialog } from './delete-token-dialog';
+import { TokenCard } from './token-card';
+import { TokenListSkeleton } from './token-list-skeleton';
+
+export function TokenSettings({ userTypeLabel }: { userTypeLabel: string }) {
+  const { enqueueSnackbar } = useSnackbar();
+  const tokens = useApiTokens();
+  const create = useCreateApiToken();
+  const refresh = useRefreshApiToken();
+  const remove = useDeleteApiToken();
+  const [createOpen, setCreateOpen] = useState(false);
+  const [toDelete, setToDelete] = useState<ApiToken | null>(null);
+  const [createError, setCreateError] = useState<string | null>(null);
+
+  const fail = (operation: string, text: string) => (error: Error) => {
+    logError(operation, error);
+    enqueueSnackbar(text, { variant: 'error' });
+  };
+
+  const openCreate = () => {
+    setCreateError(null);
+    setCreateOpen(true);
+  };
+
+  const createButton = (
+    <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate}>
+      Create New Token
+    </Button>
+  );
+
+  let body;
+  if (tokens.isPending) {
+    body = <TokenListSkeleton />;
+  } else if (tokens.isError) {
+    body = (
+      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void tokens.refetch()}>Retry</Button>}>
+        Your tokens could not be loaded. {tokens.error.message}
+      </Alert>
+    );
+  } else if (tokens.data.length === 0) {
+    body = (
+      <EmptyState icon={<VpnKeyOutlinedIcon />} title="No API tokens yet" action={createButton}>
+        An API token lets your own systems call the {brand.name} API on your behalf. Send it in the {brand.apiTokenHeader} header
+        of each request. Your tokens are {userTypeLabel.toLowerCase()} tokens: they reach the {userTypeLabel} API only.
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <Box component="section" aria-label="Your API tokens" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 2 }}>
+        {tokens.data.map((token, index) => (
+          <TokenCard
+            key={token.token}
+            id={`token-${index}`}
+            token={token}
+            refreshing={refresh.isPending && refresh.variables === token.token}
+            onRefresh={() =>
+              refresh.mutate(token.token, {
+                onSuccess: () => enqueueSnackbar(`Token “${token.title}” refreshed.`, { variant: 'success' }),
+                onError: fail('Refresh token', 'The token could not be refreshed. Please try again.'),
+              })
+            }
+            onDelete={() => setToDelete(token)}
+          />
+        ))}
+      </Box>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="API tokens"
+        description={`Tokens authenticate your requests to the ${userTypeLabel} API. Send one in the ${brand.apiTokenHeader} header.`}
+        actions={tokens.isSuccess && tokens.data.length > 0 ? createButton : undefined}
+      />
+      {body}
+      <CreateTokenDialog
+        open={createOpen}
+        creating={create.isPending}
+        error={createError}
+        onClose={() => setCreateOpen(false)}
+        onCreate={(values) =>
+          create.mutate(values, {
+            onSuccess: (created) => {
+              setCreateOpen(false);
+              enqueueSnackbar(`Token “${created.title}” created.`, { variant: 'success' });
+            },
+            onError: (error) => {
+              fail('Create token', 'The token could not be created.')(error);
+              setCreateError(error.message);
+            },
+          })
+        }
+      />
+      <DeleteTokenDialog
+        open={toDelete !== null}
+        tokenTitle={toDelete?.title ?? ''}
+        deleting={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          if (!toDelete) return;
+          remove.mutate(toDelete.token, {
+            onSuccess: () => enqueueSnackbar(`Token “${toDelete.title}” deleted.`, { variant: 'success' }),
+            onError: fail('Delete token', 'The token could not be deleted. Please try again.'),
+            onSettled: () => setToDelete(null),
+          });
+        }}
+      />
+    </>
+  );
+}
