@@ -1,0 +1,192 @@
+/** The bundled public spec and catalogue.json against product spec section 7 (fixture public-operations.json). */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GenerateContext } from '../../../scripts/generate/context.ts';
+import { HTTP_METHODS, PIPELINE_TIMEOUT_MS, generateIntoTemp, isObject, publicOperations, resolveRef, type JsonObject } from './support/contract.ts';
+
+let ctx: GenerateContext;
+let outDir: string;
+let cleanup: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ ctx, outDir, cleanup } = await generateIntoTemp());
+}, PIPELINE_TIMEOUT_MS);
+afterAll(() => cleanup?.());
+
+function operationsOf(spec: GenerateContext['publicSpec']): Array<{ method: string; path: string; operation: JsonObject }> {
+  return Object.entries(spec.paths).flatMap(([path, item]) =>
+    HTTP_METHODS.filter((method) => isObject(item[method])).map((method) => ({ method, path, operation: item[method] as JsonObject })),
+  );
+}
+
+function parametersOf(spec: unknown, operation: JsonObject): JsonObject[] {
+  return ((operation.parameters ?? []) as unknown[]).map((parameter) => resolveRef(spec, parameter) as JsonObject);
+}
+
+describe('public spec (openapi.public.json)', () => {
+  it('is the file generate wrote', async () => {
+    const written = JSON.parse(await readFile(join(outDir, 'openapi.public.json'), 'utf8')) as unknown;
+    expect(written).toEqual(ctx.publicSpec);
+    expect(ctx.publicSpec.openapi).toBe('3.1.0');
+  });
+
+  it('has exactly the 22 public operations, all GET, with the fixed operationIds and paths', () => {
+    const actual = operationsOf(ctx.publicSpec).map(({ method, path, operation }) => ({ method, path, operationId: operation.operationId }));
+    const expected = publicOperations.operations.map(({ path, operationId }) => ({ method: 'get', path, operationId }));
+    expect(actual).toHaveLength(22);
+    expect(actual).toEqual(expected);
+  });
+
+  it('serves https://{host}/api/v1 and authenticates with the ACME-API-TOKEN header', () => {
+    expect(ctx.publicSpec.servers).toEqual([
+      expect.objectContaining({ url: 'https://{host}/api/v1', variables: { host: expect.objectContaining({ default: 'api.acme.example' }) } }),
+    ]);
+    expect(ctx.publicSpec.security).toEqual([{ apiToken: [] }]);
+    const schemes = (ctx.publicSpec.components as JsonObject).securitySchemes;
+    expect(schemes).toEqual({ apiToken: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'ACME-API-TOKEN' }) });
+  });
+
+  describe.each(publicOperations.operations)('$operationId', (expected) => {
+    const find = () => {
+      const found = operationsOf(ctx.publicSpec).find(({ operation }) => operation.operationId === expected.operationId);
+      if (!found) throw new Error(`${expected.operationId} is missing`);
+      return found.operation;
+    };
+
+    it('has a summary, a description and its tag', () => {
+      const operation = find();
+      expect(operation.summary).toEqual(expect.any(String));
+      expect(operation.description).toEqual(expect.any(String));
+      expect(operation.tags).toEqual([expected.tag]);
+    });
+
+    it(expected.mode === 'list' ? 'takes page (default 0) and size (1..100, default 10)' : `takes ${expected.idParam}, an integer >= 1`, () => {
+      const parameters = parametersOf(ctx.publicSpec, find());
+      if (expected.mode === 'list') {
+        expect(parameters).toEqual([
+          expect.objectContaining({ name: 'page', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } }),
+          expect.objectContaining({ name: 'size', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 10 } }),
+        ]);
+      } else {
+        expect(parameters).toEqual([
+          expect.objectContaining({ name: expected.idParam, in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }),
+        ]);
+      }
+    });
+
+    it('answers 200 with its schema and documents 400, 401 (forbidden), 429 and, for details, 404', () => {
+      const responses = find().responses as JsonObject;
+      const codes = Object.keys(responses).sort();
+      expect(codes).toEqual(expected.mode === 'list' ? ['200', '400', '401', '429'] : ['200', '400', '401', '404', '429']);
+      const ok = resolveRef(ctx.publicSpec, responses['200']) as JsonObject;
+      const media = (ok.content as JsonObject)['application/json'] as JsonObject;
+      expect(media.schema).toEqual({ $ref: `#/components/schemas/${expected.schema}` });
+      expect(Object.keys(ok.headers as JsonObject)).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
+      const unauthorized = resolveRef(ctx.publicSpec, responses['401']) as JsonObject;
+      const examples = ((unauthorized.content as JsonObject)['application/json'] as JsonObject).examples as JsonObject;
+      expect(Object.values(examples).map((example) => (resolveRef(ctx.publicSpec, example) as JsonObject).value)).toEqual([
+        { status: 401, message: 'forbidden' },
+      ]);
+      const tooMany = resolveRef(ctx.publicSpec, responses['429']) as JsonObject;
+      expect(Object.keys(tooMany.headers as JsonObject)).toContain('Retry-After');
+    });
+  });
+
+  it('leaks nothing of the portal API: no internal operation, tag, path, security scheme or schema', () => {
+    const text = JSON.stringify(ctx.publicSpec);
+    expect(text).not.toContain('x-internal');
+    expect(text).not.toContain('sessionCookie');
+    expect(text).not.toContain('portal_session');
+    expect(Object.keys(ctx.publicSpec.paths).filter((path) => path.startsWith('/auth'))).toEqual([]);
+    const ids = operationsOf(ctx.publicSpec).map(({ operation }) => operation.operationId);
+    for (const { operationId } of publicOperations.portalOperations) expect(ids).not.toContain(operationId);
+    expect(ctx.publicSpec.tags?.map((tag) => tag.name)).not.toEqual(expect.arrayContaining(['Portal session']));
+    expect(ctx.publicSpec.tags?.map((tag) => tag.name)).not.toEqual(expect.arrayContaining(['Portal tokens']));
+    const schemas = Object.keys((ctx.publicSpec.components as JsonObject).schemas as JsonObject);
+    for (const name of publicOperations.portalSchemas) expect(schemas).not.toContain(name);
+  });
+
+  it('groups the tags for the documentation in the product spec order (x-tagGroups, x-category, x-subcategory)', () => {
+    const tags = new Map(ctx.publicSpec.tags?.map((tag) => [tag.name, tag]));
+    const groups = ctx.publicSpec['x-tagGroups'] as Array<{ name: string; tags: string[] }>;
+    expect(groups.map((group) => group.name)).toEqual(publicOperations.navigation.map((group) => group.title));
+    groups.forEach((group, index) => {
+      const expected = publicOperations.navigation[index];
+      expect(group.tags.map((name) => tags.get(name)?.['x-category'])).toEqual(group.tags.map(() => expected?.category));
+      expect(group.tags.map((name) => tags.get(name)?.['x-subcategory'])).toEqual(expected?.subcategories);
+    });
+  });
+
+  it('describes authentication on the Authentication tag: Settings, header, curl, expiry, refresh, token types, 401 body', () => {
+    const description = String(ctx.publicSpec.tags?.find((tag) => tag.name === 'Authentication')?.description);
+    expect(description).toContain('Settings');
+    expect(description).toContain('ACME-API-TOKEN');
+    expect(description).toContain('curl');
+    expect(description).toContain('$ACME_API_TOKEN');
+    expect(description).toContain('90 days');
+    expect(description).toMatch(/refresh/i);
+    expect(description).toMatch(/seller\*{0,2} token[^\n]*Seller API/);
+    expect(description).toMatch(/warehouse\*{0,2} token[^\n]*Warehouse API/);
+    expect(description).toContain('{"status": 401, "message": "forbidden"}');
+  });
+});
+
+describe('portal spec (openapi.portal.json)', () => {
+  it('adds exactly the 7 portal operations, each internal, on the /api server with the session cookie scheme', () => {
+    const publicIds = new Set(publicOperations.operations.map((operation) => operation.operationId));
+    const portal = operationsOf(ctx.portalSpec).filter(({ operation }) => !publicIds.has(String(operation.operationId)));
+    expect(portal.map(({ method, path, operation }) => ({ operationId: operation.operationId, method, path }))).toEqual(publicOperations.portalOperations);
+    for (const { path, operation } of portal) {
+      expect(operation['x-internal']).toBe(true);
+      expect(ctx.portalSpec.paths[path]?.servers).toEqual([expect.objectContaining({ url: 'https://{host}/api' })]);
+    }
+    const schemes = (ctx.portalSpec.components as JsonObject).securitySchemes as JsonObject;
+    expect(schemes.sessionCookie).toEqual(expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'portal_session' }));
+  });
+
+  it('keeps every public operation unchanged', () => {
+    for (const { path } of publicOperations.operations) expect(ctx.portalSpec.paths[path]).toEqual(ctx.publicSpec.paths[path]);
+  });
+});
+
+describe('catalogue.json', () => {
+  it('is the file generate wrote, with the brand and the public server', async () => {
+    const written = JSON.parse(await readFile(join(outDir, 'catalogue.json'), 'utf8')) as unknown;
+    expect(written).toEqual(ctx.catalogue);
+    expect(ctx.catalogue).toMatchObject({
+      title: 'ACME Developer Portal',
+      apiTokenHeader: 'ACME-API-TOKEN',
+      tokenVariable: 'ACME_API_TOKEN',
+      publicServer: 'https://{host}/api/v1',
+      defaultHost: 'api.acme.example',
+    });
+  });
+
+  it('lists every public operation with family, domain, order type, mode and id parameter', () => {
+    expect(ctx.catalogue.operations).toEqual(
+      publicOperations.operations.map(({ operationId, path, tag, family, domain, orderType, mode, idParam }) => ({
+        operationId,
+        method: 'get',
+        path,
+        summary: expect.any(String),
+        tag,
+        category: family,
+        subcategory: expect.any(String),
+        family,
+        domain,
+        orderType,
+        mode,
+        idParam,
+      })),
+    );
+  });
+
+  it('has the navigation groups and pages in the product spec order', () => {
+    expect(ctx.catalogue.groups.map(({ category, title, pages }) => ({ category, title, subcategories: pages.map((page) => page.subcategory) }))).toEqual(
+      publicOperations.navigation,
+    );
+    expect(ctx.catalogue.groups[1]?.pages[0]).toEqual({ subcategory: 'warehouse', title: 'Warehouse', tag: 'Seller warehouse' });
+    expect(ctx.catalogue.groups[0]?.pages).toEqual([{ subcategory: 'overview', title: 'Authentication', tag: 'Authentication' }]);
+  });
+});
