@@ -9,15 +9,17 @@ interface EmptyStateProps {
   title: string;
   children: ReactNode;
   action?: ReactNode;
+  /** h1 when the empty state is the whole page (not found), h2 inside a page. */
+  headingLevel?: 'h1' | 'h2';
 }
 
-export function EmptyState({ icon, title, children, action }: EmptyStateProps) {
+export function EmptyState({ icon, title, children, action, headingLevel = 'h2' }: EmptyStateProps) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, sm: 6 }, textAlign: 'center', borderStyle: 'dashed' }}>
       <Box sx={{ color: 'primary.main', mb: 1, '& svg': { fontSize: 48 } }} aria-hidden>
         {icon}
       </Box>
-      <Typography variant="h2" component="h2" gutterBottom>
+      <Typography variant="h2" component={headingLevel} gutterBottom>
         {title}
       </Typography>
       <Typography color="text.secondary" sx={{ maxWidth: 560, mx: 'auto', mb: action ? 3 : 0 }}>

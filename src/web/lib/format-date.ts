@@ -1,5 +1,13 @@
 /** Dates in the user's locale with the time zone spelled out (issue 4: "with the time zone clear"). */
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' });
+// dateStyle/timeStyle cannot be combined with timeZoneName, so the parts are listed one by one.
+const dateTime = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
 
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);

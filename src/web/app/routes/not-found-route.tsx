@@ -13,6 +13,7 @@ export function Component() {
       <EmptyState
         icon={<SearchOffIcon />}
         title="Page not found"
+        headingLevel="h1"
         action={
           <Button component={RouterLink} to="/" variant="contained">
             Back to the documentation

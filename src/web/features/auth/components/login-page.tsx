@@ -37,7 +37,7 @@ export function LoginPage({ onSuccess }: { onSuccess: (user: CurrentUser) => voi
             </Typography>
           </Box>
         </Box>
-        <Alert severity="info" variant="outlined" sx={{ mb: 3 }}>
+        <Alert severity="info" variant="outlined" role="note" sx={{ mb: 3 }}>
           Log in with the same ID and password as the warehouse management system, and check that the user type
           matches your account.
         </Alert>

@@ -1,0 +1,14 @@
+/**
+ * msw for component tests: an unhandled request fails the test (house style 13). Handlers are keyed by
+ * operationId (house style 4) in handlers.ts.
+ */
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+
+export const server = setupServer();
+
+export function useMswServer(): void {
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+}

@@ -1,0 +1,30 @@
+/** Renders the real route table in a memory router inside the app's providers, with a fresh query client. */
+import { configure, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '../../../../src/web/app/providers';
+import { routes } from '../../../../src/web/app/routes';
+import { createQueryClient } from '../../../../src/web/lib/query-client';
+
+// Route modules load lazily (as in the app); on a busy machine the first import of a chunk takes a while.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+export function renderApp(path: string, options: { userEvent?: Parameters<typeof userEvent.setup>[0] } = {}) {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const user = userEvent.setup(options.userEvent);
+  const view = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, queryClient, user };
+}
+
+/** Where the memory router is now, as path + search. */
+export function currentUrl(router: ReturnType<typeof createMemoryRouter>): string {
+  return router.state.location.pathname + router.state.location.search;
+}
