@@ -2,7 +2,7 @@
  * The Settings screen: the user's API tokens as cards, Create New Token, Refresh and Delete.
  * Failures are logged (product spec section 8) and also shown in a short snackbar (issue 4).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSnackbar } from 'notistack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -29,13 +29,21 @@ export function TokenSettings({ userTypeLabel }: { userTypeLabel: string }) {
   const refresh = useRefreshApiToken();
   const remove = useDeleteApiToken();
   const [createOpen, setCreateOpen] = useState(false);
+  // The token to delete stays set while the dialog animates out, so its title does not flicker away.
   const [toDelete, setToDelete] = useState<ApiToken | null>(null);
+  const [deleteOpen, setDeleteOpen] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
 
   const fail = (operation: string, text: string) => (error: Error) => {
     logError(operation, error);
     enqueueSnackbar(text, { variant: 'error' });
   };
+
+  useEffect(() => {
+    if (!tokens.isError) return;
+    logError('List tokens', tokens.error);
+    enqueueSnackbar('Your tokens could not be loaded.', { variant: 'error' });
+  }, [tokens.isError, tokens.error, enqueueSnackbar]);
 
   const openCreate = () => {
     setCreateError(null);
@@ -54,7 +62,7 @@ export function TokenSettings({ userTypeLabel }: { userTypeLabel: string }) {
   } else if (tokens.isError) {
     body = (
       <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void tokens.refetch()}>Retry</Button>}>
-        Your tokens could not be loaded. {tokens.error.message}
+        The token list is unavailable ({tokens.error.message}).
       </Alert>
     );
   } else if (tokens.data.length === 0) {
@@ -79,7 +87,10 @@ export function TokenSettings({ userTypeLabel }: { userTypeLabel: string }) {
                 onError: fail('Refresh token', 'The token could not be refreshed. Please try again.'),
               })
             }
-            onDelete={() => setToDelete(token)}
+            onDelete={() => {
+              setToDelete(token);
+              setDeleteOpen(true);
+            }}
           />
         ))}
       </Box>
@@ -113,16 +124,16 @@ export function TokenSettings({ userTypeLabel }: { userTypeLabel: string }) {
         }
       />
       <DeleteTokenDialog
-        open={toDelete !== null}
+        open={deleteOpen}
         tokenTitle={toDelete?.title ?? ''}
         deleting={remove.isPending}
-        onCancel={() => setToDelete(null)}
+        onCancel={() => setDeleteOpen(false)}
         onConfirm={() => {
           if (!toDelete) return;
           remove.mutate(toDelete.token, {
             onSuccess: () => enqueueSnackbar(`Token “${toDelete.title}” deleted.`, { variant: 'success' }),
             onError: fail('Delete token', 'The token could not be deleted. Please try again.'),
-            onSettled: () => setToDelete(null),
+            onSettled: () => setDeleteOpen(false),
           });
         }}
       />

@@ -1,0 +1,276 @@
+/** The Settings screen (product spec sections 2, 4, 5 and 8; issue 4): listApiTokens, createApiToken, refreshApiToken, deleteApiToken. */
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { server, useMswServer } from '../support/msw-server';
+import { getCurrentUser, listApiTokens } from '../support/handlers';
+import { daysFromNow, seller, tokenFixture, type ApiTokenFixture } from '../support/fixtures';
+import { renderApp } from '../support/render-app';
+import { expectConsoleErrors } from '../support/console';
+
+useMswServer();
+
+const MASK = '•'.repeat(24);
+
+function card(title: string) {
+  return screen.getByRole('article', { name: title });
+}
+
+/** A little in-memory token store behind the four token operations. */
+function tokenStore(initial: ApiTokenFixture[]) {
+  let tokens = [...initial];
+  const calls: string[] = [];
+  const handlers = [
+    http.get('*/api/auth/token', () => {
+      calls.push('listApiTokens');
+      return HttpResponse.json({ data: tokens });
+    }),
+    http.post('*/api/auth/token', async ({ request }) => {
+      const body = (await request.json()) as { title: string; description: string };
+      calls.push(`createApiToken ${JSON.stringify(body)}`);
+      const created = tokenFixture({ ...body, token: `acme_s_new${tokens.length}` });
+      tokens = [...tokens, created];
+      return HttpResponse.json({ data: created }, { status: 201 });
+    }),
+    http.get('*/api/auth/token/refresh/:token', ({ params }) => {
+      calls.push(`refreshApiToken ${String(params.token)}`);
+      tokens = tokens.map((token) => (token.token === params.token ? { ...token, expiryDate: daysFromNow(90) } : token));
+      return HttpResponse.json({ data: tokens.find((token) => token.token === params.token) });
+    }),
+    http.delete('*/api/auth/token/:token', ({ params }) => {
+      calls.push(`deleteApiToken ${String(params.token)}`);
+      tokens = tokens.filter((token) => token.token !== params.token);
+      return new HttpResponse(null, { status: 204 });
+    }),
+  ];
+  return { handlers, calls };
+}
+
+describe('listApiTokens', () => {
+  it('shows a skeleton while loading, then a card per token with title, description, dates and a masked value', async () => {
+    const token = tokenFixture({ lastUsedDate: daysFromNow(-1) });
+    server.use(
+      getCurrentUser(seller),
+      http.get('*/api/auth/token', async () => {
+        await delay(200);
+        return HttpResponse.json({ data: [token, tokenFixture({ title: 'Second', token: 'acme_s_second' })] });
+      }),
+    );
+    renderApp('/settings');
+    expect(await screen.findByRole('status', { name: 'Loading tokens' })).toBeInTheDocument();
+    const first = await screen.findByRole('article', { name: 'Shop sync' });
+    expect(screen.getByRole('article', { name: 'Second' })).toBeInTheDocument();
+    expect(within(first).getByText(token.description)).toBeInTheDocument();
+    expect(within(first).getByText('Created')).toBeInTheDocument();
+    expect(within(first).getByText('Expires')).toBeInTheDocument();
+    expect(within(first).getByText('Last used')).toBeInTheDocument();
+    // Dates in the user's locale with the time zone named.
+    const expires = within(first).getByText('Expires').nextElementSibling;
+    expect(expires?.textContent).toMatch(/\d{4}/);
+    expect(expires?.textContent).toMatch(/UTC|GMT|[A-Z]{2,5}/);
+    expect(within(first).getByText(MASK)).toBeInTheDocument();
+    expect(first).not.toHaveTextContent(token.token);
+    expect(screen.queryByRole('status', { name: 'Loading tokens' })).not.toBeInTheDocument();
+  });
+
+  it('says "Never" for a token not used yet', async () => {
+    server.use(getCurrentUser(seller), listApiTokens([tokenFixture()]));
+    renderApp('/settings');
+    expect(within(await screen.findByRole('article', { name: 'Shop sync' })).getByText('Never')).toBeInTheDocument();
+  });
+
+  it('reveals and hides a token with an icon button named for what it does', async () => {
+    const token = tokenFixture();
+    server.use(getCurrentUser(seller), listApiTokens([token]));
+    const { user } = renderApp('/settings');
+    const article = await screen.findByRole('article', { name: 'Shop sync' });
+    await user.click(within(article).getByRole('button', { name: 'Show token' }));
+    expect(within(article).getByText(token.token)).toBeInTheDocument();
+    expect(within(article).queryByText(MASK)).not.toBeInTheDocument();
+    await user.click(within(article).getByRole('button', { name: 'Hide token' }));
+    expect(within(article).getByText(MASK)).toBeInTheDocument();
+    expect(article).not.toHaveTextContent(token.token);
+  });
+
+  it('copies the real value and says "Copied"', async () => {
+    const token = tokenFixture();
+    server.use(getCurrentUser(seller), listApiTokens([token]));
+    const { user } = renderApp('/settings');
+    const article = await screen.findByRole('article', { name: 'Shop sync' });
+    await user.click(within(article).getByRole('button', { name: 'Copy token' }));
+    expect(await within(article).findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(token.token);
+    expect(within(article).getByText(MASK)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['an expired token', -1, 'Expired'],
+    ['a token expiring in 3 days', 3.5, 'Expires in 3 days'],
+    ['a token expiring in 1 day', 1.5, 'Expires in 1 day'],
+    ['a token expiring today', 0.2, 'Expires today'],
+  ])('badges %s', async (_, days, badge) => {
+    server.use(getCurrentUser(seller), listApiTokens([tokenFixture({ expiryDate: daysFromNow(days) })]));
+    renderApp('/settings');
+    expect(within(await screen.findByRole('article', { name: 'Shop sync' })).getByText(badge)).toBeInTheDocument();
+  });
+
+  it('puts no badge on a token with more than 7 days left', async () => {
+    server.use(getCurrentUser(seller), listApiTokens([tokenFixture({ expiryDate: daysFromNow(8) })]));
+    renderApp('/settings');
+    const article = await screen.findByRole('article', { name: 'Shop sync' });
+    expect(within(article).queryByText(/^(Expired|Expires (today|in))/)).toBeNull();
+  });
+
+  it('explains tokens in an empty state with the Create button', async () => {
+    server.use(getCurrentUser(seller), listApiTokens([]));
+    const { user } = renderApp('/settings');
+    expect(await screen.findByRole('heading', { name: 'No API tokens yet' })).toBeInTheDocument();
+    expect(screen.getByText(/lets your own systems call the ACME API/)).toHaveTextContent('ACME-API-TOKEN header');
+    await user.click(screen.getByRole('button', { name: 'Create New Token' }));
+    expect(await screen.findByRole('dialog', { name: 'Create New Token' })).toBeInTheDocument();
+  });
+
+  it('logs a failed list and tells the user', async () => {
+    const errors = expectConsoleErrors();
+    server.use(getCurrentUser(seller), http.get('*/api/auth/token', () => HttpResponse.json({ status: 500, message: 'Internal Server Error' }, { status: 500 })));
+    renderApp('/settings');
+    expect(await screen.findByText('Your tokens could not be loaded.')).toBeInTheDocument();
+    expect(await screen.findByText(/The token list is unavailable/)).toHaveTextContent('Internal Server Error');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('List tokens failed (HTTP 500)'));
+  });
+});
+
+describe('createApiToken', () => {
+  it('requires Title and Description with inline errors and sends nothing', async () => {
+    const store = tokenStore([tokenFixture()]);
+    server.use(getCurrentUser(seller), ...store.handlers);
+    const { user } = renderApp('/settings');
+    await user.click(await screen.findByRole('button', { name: 'Create New Token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Token' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('Title is required.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Description is required.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /Title/ })).toHaveAttribute('aria-invalid', 'true');
+    await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'CI pipeline');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('Description is required.')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Title is required.')).not.toBeInTheDocument();
+    expect(store.calls.filter((call) => call.startsWith('createApiToken'))).toEqual([]);
+  });
+
+  it('creates a token, closes the modal and reloads the list', async () => {
+    const store = tokenStore([tokenFixture()]);
+    server.use(getCurrentUser(seller), ...store.handlers);
+    const { user } = renderApp('/settings');
+    const opener = await screen.findByRole('button', { name: 'Create New Token' });
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Token' });
+    expect(within(dialog).getByRole('textbox', { name: /Title/ })).toHaveFocus();
+    await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'CI pipeline');
+    await user.type(within(dialog).getByRole('textbox', { name: /Description/ }), 'Deploy checks');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByRole('article', { name: 'CI pipeline' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(store.calls).toEqual(['listApiTokens', 'createApiToken {"title":"CI pipeline","description":"Deploy checks"}', 'listApiTokens']);
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+
+  it.each([
+    ['Cancel', async (user: ReturnType<typeof renderApp>['user'], dialog: HTMLElement) => user.click(within(dialog).getByRole('button', { name: 'Cancel' }))],
+    ['Escape', async (user: ReturnType<typeof renderApp>['user']) => user.keyboard('{Escape}')],
+  ])('closes with %s and sends nothing', async (_, close) => {
+    const store = tokenStore([tokenFixture()]);
+    server.use(getCurrentUser(seller), ...store.handlers);
+    const { user } = renderApp('/settings');
+    await user.click(await screen.findByRole('button', { name: 'Create New Token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Token' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Draft');
+    await close(user, dialog);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(store.calls).toEqual(['listApiTokens']);
+  });
+
+  it('logs a failed create, shows a snackbar and the reason in the modal', async () => {
+    const errors = expectConsoleErrors();
+    server.use(
+      getCurrentUser(seller),
+      listApiTokens([]),
+      http.post('*/api/auth/token', () => HttpResponse.json({ status: 400, message: 'title must be at most 100 characters' }, { status: 400 })),
+    );
+    const { user } = renderApp('/settings');
+    await user.click(await screen.findByRole('button', { name: 'Create New Token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Token' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'x');
+    await user.type(within(dialog).getByRole('textbox', { name: /Description/ }), 'y');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('title must be at most 100 characters')).toBeInTheDocument();
+    expect(await screen.findByText('The token could not be created.')).toBeInTheDocument();
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('Create token failed (HTTP 400)'));
+  });
+});
+
+describe('refreshApiToken', () => {
+  it('refreshes the token and reloads the list', async () => {
+    const store = tokenStore([tokenFixture({ expiryDate: daysFromNow(2.5) })]);
+    server.use(getCurrentUser(seller), ...store.handlers);
+    const { user } = renderApp('/settings');
+    const article = await screen.findByRole('article', { name: 'Shop sync' });
+    expect(within(article).getByText('Expires in 2 days')).toBeInTheDocument();
+    await user.click(within(article).getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(within(card('Shop sync')).queryByText('Expires in 2 days')).not.toBeInTheDocument());
+    expect(store.calls).toEqual(['listApiTokens', 'refreshApiToken acme_s_0123456789abcdefghijklmnopqrstuv', 'listApiTokens']);
+    expect(await screen.findByText('Token “Shop sync” refreshed.')).toBeInTheDocument();
+  });
+
+  it('logs a failed refresh and shows a snackbar', async () => {
+    const errors = expectConsoleErrors();
+    server.use(getCurrentUser(seller), listApiTokens([tokenFixture()]), http.get('*/api/auth/token/refresh/:token', () => HttpResponse.error()));
+    const { user } = renderApp('/settings');
+    await user.click(within(await screen.findByRole('article', { name: 'Shop sync' })).getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('The token could not be refreshed. Please try again.')).toBeInTheDocument();
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('Refresh token failed'));
+    // The log names the operation, never the token value that is in the URL.
+    expect(errors.mock.calls.flat().join(' ')).not.toContain('acme_s_0123456789');
+  });
+});
+
+describe('deleteApiToken', () => {
+  it('asks first with the spec text; Cancel keeps the token', async () => {
+    const store = tokenStore([tokenFixture()]);
+    server.use(getCurrentUser(seller), ...store.handlers);
+    const { user } = renderApp('/settings');
+    const deleteButton = within(await screen.findByRole('article', { name: 'Shop sync' })).getByRole('button', { name: 'Delete' });
+    await user.click(deleteButton);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are you sure you want to delete this token?')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(card('Shop sync')).toBeInTheDocument();
+    expect(store.calls).toEqual(['listApiTokens']);
+    await waitFor(() => expect(deleteButton).toHaveFocus());
+  });
+
+  it('deletes after confirmation and reloads the list', async () => {
+    const store = tokenStore([tokenFixture(), tokenFixture({ title: 'Keep me', token: 'acme_s_keep' })]);
+    server.use(getCurrentUser(seller), ...store.handlers);
+    const { user } = renderApp('/settings');
+    await user.click(within(await screen.findByRole('article', { name: 'Shop sync' })).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Shop sync' })).not.toBeInTheDocument());
+    expect(card('Keep me')).toBeInTheDocument();
+    expect(store.calls).toEqual(['listApiTokens', 'deleteApiToken acme_s_0123456789abcdefghijklmnopqrstuv', 'listApiTokens']);
+  });
+
+  it('logs a failed delete and shows a snackbar', async () => {
+    const errors = expectConsoleErrors();
+    server.use(getCurrentUser(seller), listApiTokens([tokenFixture()]), http.delete('*/api/auth/token/:token', () => HttpResponse.json({ status: 404, message: 'Token not found.' }, { status: 404 })));
+    const { user } = renderApp('/settings');
+    await user.click(within(await screen.findByRole('article', { name: 'Shop sync' })).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('The token could not be deleted. Please try again.')).toBeInTheDocument();
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('Delete token failed (HTTP 404)'));
+  });
+});
