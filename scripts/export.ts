@@ -66,11 +66,12 @@ function finishCollection(collection: PostmanCollection, catalogue: Catalogue): 
   };
 }
 
-export async function exportSpec(outDir = join(ROOT_DIR, 'dist/export')): Promise<void> {
-  const publicJsonFile = join(GENERATED_DIR, 'openapi.public.json');
-  if (!existsSync(publicJsonFile)) throw new Error('src/generated/openapi.public.json is missing: run `npm run generate` first');
+/** `generatedDir` is where `npm run generate` wrote (tests pass their temp dir). */
+export async function exportSpec(outDir = join(ROOT_DIR, 'dist/export'), generatedDir = GENERATED_DIR): Promise<void> {
+  const publicJsonFile = join(generatedDir, 'openapi.public.json');
+  if (!existsSync(publicJsonFile)) throw new Error(`${publicJsonFile} is missing: run \`npm run generate\` first`);
   const spec = JSON.parse(await readFile(publicJsonFile, 'utf8')) as unknown;
-  const catalogue = JSON.parse(await readFile(join(GENERATED_DIR, 'catalogue.json'), 'utf8')) as Catalogue;
+  const catalogue = JSON.parse(await readFile(join(generatedDir, 'catalogue.json'), 'utf8')) as Catalogue;
 
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
@@ -78,7 +79,7 @@ export async function exportSpec(outDir = join(ROOT_DIR, 'dist/export')): Promis
   await writeFile(jsonFile, `${JSON.stringify(spec, null, 2)}\n`);
 
   const [, collection, docs] = await Promise.all([
-    writeFile(join(outDir, 'openapi.yaml'), stringify(spec, { lineWidth: 0 })),
+    writeFile(join(outDir, 'openapi.yaml'), stringify(spec, { lineWidth: 0, version: '1.1' })),
     toPostman(spec),
     runRedocly(
       ['build-docs', jsonFile, '--inlineBundle', '--output', join(outDir, 'reference.html'), '--title', `${catalogue.title}: API reference`],

@@ -64,7 +64,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateC
   await step('write specs', () =>
     Promise.all([
       writeOutput(outDir, 'openapi.public.json', publicJson),
-      writeOutput(outDir, 'openapi.public.yaml', YAML_HEADER + stringify(publicSpec, { lineWidth: 0 })),
+      writeOutput(outDir, 'openapi.public.yaml', YAML_HEADER + stringify(publicSpec, { lineWidth: 0, version: '1.1' })),
       writeOutput(outDir, 'openapi.portal.json', portalJson),
       writeOutput(outDir, 'brand.ts', `${TS_HEADER}export const brand = ${JSON.stringify(brand)} as const;\n`),
       writeOutput(outDir, 'catalogue.json', toJson(catalogue)),
