@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { activeDocsPage, buildDocsNav, documentationPath } from '../../../../src/web/app/shell/nav-items';
+
+describe('buildDocsNav (from the generated catalogue)', () => {
+  it('gives Authentication, Seller API and Warehouse API with the spec sub-items', () => {
+    const nav = buildDocsNav();
+    expect(nav.map((group) => [group.label, group.pages.map((page) => page.subcategory)])).toEqual([
+      ['Authentication', ['overview']],
+      ['Seller API', ['warehouse', 'quotation', 'import', 'product', 'order']],
+      ['Warehouse API', ['quotation', 'import', 'inventory', 'order']],
+    ]);
+    expect(nav[1]?.pages[0]).toEqual({ label: 'Warehouse', category: 'seller', subcategory: 'warehouse', to: '/documentation?category=seller&subcategory=warehouse' });
+  });
+  it('follows the catalogue it is given', () => {
+    expect(buildDocsNav({ groups: [{ category: 'x', title: 'X API', pages: [{ subcategory: 'y', title: 'Y' }] }] })).toEqual([
+      { label: 'X API', category: 'x', pages: [{ label: 'Y', category: 'x', subcategory: 'y', to: '/documentation?category=x&subcategory=y' }] },
+    ]);
+  });
+});
+
+describe('activeDocsPage', () => {
+  it('defaults to seller / warehouse on / and /documentation', () => {
+    expect(activeDocsPage('/', '')).toEqual({ category: 'seller', subcategory: 'warehouse' });
+    expect(activeDocsPage('/documentation', '?category=warehouse')).toEqual({ category: 'warehouse', subcategory: 'warehouse' });
+  });
+  it('reads the query', () => {
+    expect(activeDocsPage('/documentation', '?category=warehouse&subcategory=inventory')).toEqual({ category: 'warehouse', subcategory: 'inventory' });
+  });
+  it('is null elsewhere', () => {
+    expect(activeDocsPage('/settings', '')).toBeNull();
+    expect(activeDocsPage('/documentation/explorer', '')).toBeNull();
+  });
+  it('builds documentation paths', () => {
+    expect(documentationPath('authentication', 'overview')).toBe('/documentation?category=authentication&subcategory=overview');
+  });
+});
