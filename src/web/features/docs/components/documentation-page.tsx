@@ -1,0 +1,98 @@
+/**
+ * One documentation page drawn from its generated data: header, the tag's description, an index of its
+ * operations and every operation in full. The Authentication page is the tag's Markdown plus the API's
+ * introduction.
+ */
+import { Link } from 'react-router';
+import Button from '@mui/material/Button';
+import KeyIcon from '@mui/icons-material/KeyOutlined';
+import type { ReferencePage } from '../lib/reference-data';
+import { documentationHref } from '../lib/resolve-page';
+import { SampleSettingsProvider } from '../lib/sample-settings';
+import { useHashTarget } from '../lib/use-hash-target';
+import { useProgressiveCount } from '../lib/use-progressive-count';
+import { DocsHeader } from './docs-header';
+import { DocsRoot } from './docs-root';
+import { Markdown } from './markdown';
+import { OperationSection } from './operation-section';
+
+interface DocumentationPageProps {
+  page: ReferencePage;
+  origin: string;
+  onSearch: () => void;
+}
+
+/** `https://{host}/api/v1` -> `/api/v1`. */
+function basePathOf(serverUrl: string): string {
+  return serverUrl.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
+}
+
+export function DocumentationPage({ page, origin, onSearch }: DocumentationPageProps) {
+  const basePath = basePathOf(page.serverUrl);
+  const baseUrl = `${origin}${basePath}`;
+  const pageKey = `${page.category}-${page.subcategory}`;
+  const count = useProgressiveCount(page.operations.length, pageKey);
+  useHashTarget(count >= page.operations.length);
+  const rewriteCode = (code: string) => code.replaceAll(page.sampleOrigin, origin);
+  const isAuthentication = page.category === 'authentication';
+  // The page's first paragraphs, then (on the Authentication page) the call to action, then the rest.
+  const description = page.description ?? [];
+  const firstHeading = description.findIndex((block) => block.t === 'h');
+  const intro = firstHeading < 0 ? description : description.slice(0, firstHeading);
+  const rest = firstHeading < 0 ? [] : description.slice(firstHeading);
+  const eyebrow = page.groupTitle === page.title ? `${page.operations.length} operations` : `${page.groupTitle} · ${page.operations.length} ${page.operations.length === 1 ? 'operation' : 'operations'}`;
+
+  return (
+    <DocsRoot>
+      <title>{`${page.groupTitle === page.title ? page.title : `${page.title} · ${page.groupTitle}`} · Documentation`}</title>
+      <DocsHeader title={page.title} eyebrow={isAuthentication ? 'How to authenticate every call' : eyebrow} baseUrl={baseUrl} onSearch={onSearch} />
+      <div className="prose">
+        <Markdown blocks={intro} rewriteCode={rewriteCode} />
+      </div>
+      {isAuthentication ? (
+        <Button component={Link} to="/settings" variant="contained" startIcon={<KeyIcon />} sx={{ my: 1 }}>
+          Create a token in Settings
+        </Button>
+      ) : null}
+      <div className="prose">
+        <Markdown blocks={rest} rewriteCode={rewriteCode} />
+      </div>
+      {isAuthentication ? (
+        <>
+          {page.about ? (
+            <div className="prose">
+              <h2 id="about-the-api">
+                <a href="#about-the-api" className="heading-link">
+                  About the API
+                </a>
+              </h2>
+              <Markdown blocks={page.about} headingOffset={1} rewriteCode={rewriteCode} />
+            </div>
+          ) : null}
+        </>
+      ) : null}
+      {page.operations.length > 0 ? (
+        <nav aria-label="Operations on this page">
+          <ul className="op-index">
+            {page.operations.map((operation) => (
+              <li key={operation.operationId}>
+                <Link to={documentationHref(page.category, page.subcategory, operation.operationId)} preventScrollReset>
+                  <span className={`method method-${operation.method}`}>{operation.method.toUpperCase()}</span>
+                  <code>{operation.path}</code>
+                  <span className="muted">{operation.summary}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      <SampleSettingsProvider>
+        <div style={{ marginTop: 24 }}>
+          {page.operations.slice(0, count).map((operation) => (
+            <OperationSection key={operation.operationId} operation={operation} page={page} basePath={basePath} origin={origin} />
+          ))}
+        </div>
+      </SampleSettingsProvider>
+    </DocsRoot>
+  );
+}

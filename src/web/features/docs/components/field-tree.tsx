@@ -1,0 +1,123 @@
+/**
+ * A response body as a tree of fields: name, type, format, required, enum values, limits, description.
+ * Objects and arrays are native <details> elements: every field is in the DOM (the browser's find-in-page
+ * and our search anchors reach it), nothing needs JavaScript to expand, and levels below the second start
+ * collapsed so long schemas stay readable.
+ */
+import type { FieldNode } from '../lib/reference-data';
+import { InlineText } from './markdown';
+
+/** Levels shown open on load: the envelope and the entity's own fields. Deeper objects start collapsed. */
+const OPEN_LEVELS = 2;
+
+interface FieldTreeProps {
+  root: FieldNode;
+  /** Prefix of every row's id, e.g. `getSellerReturnOrder.200`; a row's id adds the field path. */
+  anchorPrefix: string;
+}
+
+function FieldMeta({ node }: { node: FieldNode }) {
+  return (
+    <>
+      <span className="field-type">
+        {node.type}
+        {node.format ? <span className="field-format"> ({node.format})</span> : null}
+      </span>
+      {node.required ? <span className="field-required">required</span> : null}
+      {node.limits?.map((limit) => (
+        <span key={limit} className="field-limit">
+          {limit}
+        </span>
+      ))}
+    </>
+  );
+}
+
+function FieldDetails({ node }: { node: FieldNode }) {
+  return (
+    <div className="field-body">
+      {node.description ? (
+        <div className="field-description">
+          <InlineText nodes={node.description} />
+        </div>
+      ) : null}
+      {node.enum ? (
+        <div className="field-extra">
+          One of:{' '}
+          {node.enum.map((value) => (
+            <code key={value}>{value}</code>
+          ))}
+        </div>
+      ) : null}
+      {node.default !== undefined ? (
+        <div className="field-extra">
+          Default: <code>{node.default}</code>
+        </div>
+      ) : null}
+      {node.example !== undefined ? (
+        <div className="field-extra">
+          Example: <code>{node.example}</code>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function FieldRow({ node, path, anchorPrefix, level }: { node: FieldNode; path: string[]; anchorPrefix: string; level: number }) {
+  const id = [anchorPrefix, ...path].join('.');
+  const head = (
+    <>
+      <code className="field-name">{node.name}</code>
+      <FieldMeta node={node} />
+    </>
+  );
+  if (!node.children || node.children.length === 0) {
+    return (
+      <li className="field" id={id}>
+        <div className="field-head">{head}</div>
+        <FieldDetails node={node} />
+      </li>
+    );
+  }
+  return (
+    <li className="field" id={id}>
+      <details open={level < OPEN_LEVELS}>
+        <summary className="field-head">
+          {head}
+          <span className="field-count">
+            {node.children.length} {node.children.length === 1 ? 'field' : 'fields'}
+          </span>
+        </summary>
+        <FieldDetails node={node} />
+        <FieldList nodes={node.children} path={path} anchorPrefix={anchorPrefix} level={level + 1} />
+      </details>
+    </li>
+  );
+}
+
+function FieldList({ nodes, path, anchorPrefix, level }: { nodes: FieldNode[]; path: string[]; anchorPrefix: string; level: number }) {
+  return (
+    <ul className="field-list">
+      {nodes.map((child, index) => (
+        <FieldRow key={child.name ?? index} node={child} path={[...path, child.name ?? String(index)]} anchorPrefix={anchorPrefix} level={level} />
+      ))}
+    </ul>
+  );
+}
+
+export function FieldTree({ root, anchorPrefix }: FieldTreeProps) {
+  if (!root.children || root.children.length === 0) {
+    return (
+      <p className="field-root">
+        <span className="field-type">{root.schema ?? root.type}</span>
+        {root.description ? (
+          <>
+            {' '}
+            <InlineText nodes={root.description} />
+          </>
+        ) : null}
+      </p>
+    );
+  }
+  return <FieldList nodes={root.children} path={[]} anchorPrefix={anchorPrefix} level={0} />;
+}

@@ -1,0 +1,226 @@
+/**
+ * One operation of a page: method and full path, summary and description, parameters, the success
+ * response's fields as a tree with its example, the error responses with their exact bodies, code
+ * samples and "Try it". Its anchor is the operationId, and its heading links to it.
+ */
+import { memo, useState } from 'react';
+import { Link } from 'react-router';
+import Button from '@mui/material/Button';
+import PlayArrowIcon from '@mui/icons-material/PlayArrowRounded';
+import type { ReferenceOperation, ReferencePage, ReferenceResponse } from '../lib/reference-data';
+import { documentationHref } from '../lib/resolve-page';
+import { CodeSamples } from './code-samples';
+import { FieldTree } from './field-tree';
+import { JsonCode } from './json-code';
+import { InlineText, Markdown } from './markdown';
+
+interface OperationSectionProps {
+  operation: ReferenceOperation;
+  page: ReferencePage;
+  /** The server's path prefix, e.g. `/api/v1`. */
+  basePath: string;
+  origin: string;
+}
+
+function compact(json: string): string {
+  try {
+    return JSON.stringify(JSON.parse(json));
+  } catch {
+    return json;
+  }
+}
+
+function Parameters({ operation }: { operation: ReferenceOperation }) {
+  if (operation.parameters.length === 0) return <p className="muted">No parameters.</p>;
+  return (
+    <div className="table-scroll">
+      <table className="params">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">In</th>
+            <th scope="col">Type</th>
+            <th scope="col">Default</th>
+            <th scope="col">Limits</th>
+            <th scope="col">Description</th>
+          </tr>
+        </thead>
+        <tbody>
+          {operation.parameters.map((parameter) => (
+            <tr key={`${parameter.in}:${parameter.name}`}>
+              <td>
+                <code className="field-name">{parameter.name}</code>
+                {parameter.required ? <span className="field-required">required</span> : <span className="field-optional">optional</span>}
+              </td>
+              <td>{parameter.in}</td>
+              <td className="field-type">
+                {parameter.type}
+                {parameter.format ? ` (${parameter.format})` : ''}
+              </td>
+              <td>{parameter.default !== undefined ? <code>{parameter.default}</code> : <span className="muted">none</span>}</td>
+              <td>{parameter.limits?.join(', ') ?? <span className="muted">none</span>}</td>
+              <td>
+                <InlineText nodes={parameter.description} />
+                {parameter.enum ? (
+                  <>
+                    {' '}
+                    One of:{' '}
+                    {parameter.enum.map((value) => (
+                      <code key={value}>{value}</code>
+                    ))}
+                  </>
+                ) : null}
+                {parameter.example !== undefined ? (
+                  <span className="muted">
+                    {' '}
+                    Example: <code>{parameter.example}</code>
+                  </span>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SuccessResponse({ operation, response }: { operation: ReferenceOperation; response: ReferenceResponse }) {
+  return (
+    <div className="response">
+      <p className="response-head">
+        <span className="status status-ok">{response.status}</span> <InlineText nodes={response.description} />
+        {response.contentType ? <span className="muted"> · {response.contentType}</span> : null}
+      </p>
+      {response.body ? <FieldTree root={response.body} anchorPrefix={`${operation.operationId}.${response.status}`} /> : null}
+      {response.headers && response.headers.length > 0 ? (
+        <details className="headers">
+          <summary>Response headers ({response.headers.length})</summary>
+          <ul className="field-list">
+            {response.headers.map((header) => (
+              <li key={header.name} className="field">
+                <div className="field-head">
+                  <code className="field-name">{header.name}</code>
+                  <span className="field-type">{header.type}</span>
+                </div>
+                <div className="field-body">
+                  <div className="field-description">
+                    <InlineText nodes={header.description} />
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+function ErrorResponses({ responses, operationId }: { responses: ReferenceResponse[]; operationId: string }) {
+  return (
+    <ul className="errors">
+      {responses.map((response) => (
+        <li key={response.status} id={`${operationId}.${response.status}`} className="error-row">
+          <span className="status status-error">{response.status}</span>
+          <div className="error-text">
+            <InlineText nodes={response.description} />
+            {response.examples?.map((example) => (
+              <code key={example.name} className="error-body">
+                {compact(example.json)}
+              </code>
+            ))}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ExampleResponse({ response, operationId }: { response: ReferenceResponse; operationId: string }) {
+  const [index, setIndex] = useState(0);
+  const examples = response.examples ?? [];
+  const example = examples[index] ?? examples[0];
+  if (!example) return null;
+  return (
+    <div className="example">
+      <div className="example-bar">
+        <span className="side-title">Example response</span>
+        <span className="status status-ok">{response.status}</span>
+        {examples.length > 1 ? (
+          <select className="picker-select" aria-label={`Example for ${operationId}`} value={index} onChange={(event) => setIndex(Number(event.target.value))}>
+            {examples.map((item, itemIndex) => (
+              <option key={item.name} value={itemIndex}>
+                {item.summary ?? item.name}
+              </option>
+            ))}
+          </select>
+        ) : null}
+      </div>
+      <JsonCode json={example.json} label={`Example ${response.status} response of ${operationId}`} />
+    </div>
+  );
+}
+
+export const OperationSection = memo(function OperationSection({ operation, page, basePath, origin }: OperationSectionProps) {
+  const success = operation.responses.filter((r) => r.status.startsWith('2'));
+  const errors = operation.responses.filter((r) => !r.status.startsWith('2'));
+  const firstSuccess = success[0];
+  const href = documentationHref(page.category, page.subcategory, operation.operationId);
+  return (
+    <section className="op" id={operation.operationId} aria-labelledby={`${operation.operationId}-title`} data-operation-id={operation.operationId} tabIndex={-1}>
+      <div className="op-main">
+        <h2 className="op-title" id={`${operation.operationId}-title`}>
+          <Link to={href} className="heading-link" preventScrollReset>
+            {operation.summary}
+          </Link>
+          {operation.deprecated ? <span className="deprecated">deprecated</span> : null}
+        </h2>
+        <p className="op-path">
+          <span className={`method method-${operation.method}`}>{operation.method.toUpperCase()}</span>
+          <code>
+            <span className="muted">{basePath}</span>
+            {operation.path}
+          </code>
+        </p>
+        <div className="prose">
+          <Markdown blocks={operation.description} headingOffset={3} />
+        </div>
+        {operation.securityHeader ? (
+          <p className="auth-note">
+            Authentication: send your API token in the <code>{operation.securityHeader}</code> header (
+            <Link to={documentationHref('authentication', 'overview')}>how</Link>).
+          </p>
+        ) : null}
+        <h3 className="op-subtitle">Parameters</h3>
+        <Parameters operation={operation} />
+        <h3 className="op-subtitle">Response</h3>
+        {success.map((response) => (
+          <SuccessResponse key={response.status} operation={operation} response={response} />
+        ))}
+        {errors.length > 0 ? (
+          <>
+            <h3 className="op-subtitle">Errors</h3>
+            <ErrorResponses responses={errors} operationId={operation.operationId} />
+          </>
+        ) : null}
+      </div>
+      <div className="op-side">
+        <CodeSamples
+          samples={operation.samples}
+          operationId={operation.operationId}
+          family={page.category}
+          sampleOrigin={page.sampleOrigin}
+          origin={origin}
+          tokenVariable={page.tokenVariable}
+        />
+        {operation.tryIt ? (
+          <Button component={Link} to={operation.tryIt} variant="contained" size="small" startIcon={<PlayArrowIcon />} className="try-it">
+            Try it
+          </Button>
+        ) : null}
+        {firstSuccess ? <ExampleResponse response={firstSuccess} operationId={operation.operationId} /> : null}
+      </div>
+    </section>
+  );
+});

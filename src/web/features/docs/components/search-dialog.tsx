@@ -1,0 +1,144 @@
+/**
+ * Ctrl/Cmd+K search over every page's operations, schemas and fields (the generated search index,
+ * loaded on first open). A combobox with a listbox of results: type, move with the arrow keys, Enter
+ * opens the result, Escape closes; the mouse works too. Loaded lazily, so pages do not pay for it.
+ */
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import Dialog from '@mui/material/Dialog';
+import SearchIcon from '@mui/icons-material/Search';
+import { styled } from '@mui/material/styles';
+import { loadSearchIndex } from '../lib/load-reference-page';
+import type { SearchEntry } from '../lib/reference-data';
+import { prepareEntries, search, type PreparedEntry } from '../lib/search';
+
+const KIND_LABEL: Record<SearchEntry['kind'], string> = { operation: 'Operation', schema: 'Schema', field: 'Field', page: 'Page' };
+
+const Panel = styled('div')(({ theme }) => {
+  // The theme uses CSS variables; `vars` is typed optional, the palette is the fallback with the same shape.
+  const v = theme.vars ?? theme;
+  return {
+    display: 'flex',
+    flexDirection: 'column',
+    maxHeight: '70vh',
+    '.search-box': { display: 'flex', alignItems: 'center', gap: theme.spacing(1), padding: theme.spacing(1.5, 2), borderBottom: `1px solid ${v.palette.divider}` },
+    '.search-input': { flex: 1, font: 'inherit', fontSize: '1rem', border: 'none', outline: 'none', background: 'none', color: v.palette.text.primary, padding: theme.spacing(0.5, 0) },
+    '.search-results': { listStyle: 'none', margin: 0, padding: theme.spacing(1), overflowY: 'auto' },
+    '.search-option': { display: 'grid', gridTemplateColumns: '88px minmax(0, 1fr)', gap: theme.spacing(0.25, 1.5), padding: theme.spacing(1, 1.5), borderRadius: theme.shape.borderRadius, cursor: 'pointer' },
+    '.search-option[aria-selected="true"]': { background: v.palette.action.selected },
+    '.search-kind': { gridRow: 'span 2', fontSize: '0.75rem', fontWeight: 700, color: v.palette.text.secondary, textTransform: 'uppercase', letterSpacing: '0.04em', paddingTop: 2 },
+    '.search-title': { fontFamily: 'monospace', fontWeight: 600, fontSize: '0.875rem', wordBreak: 'break-all' },
+    '.search-detail': { fontSize: '0.8125rem', color: v.palette.text.secondary, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+    '.search-hint': { padding: theme.spacing(2, 2.5), color: v.palette.text.secondary, fontSize: '0.875rem', margin: 0 },
+    '.search-foot': { padding: theme.spacing(1, 2), borderTop: `1px solid ${v.palette.divider}`, fontSize: '0.75rem', color: v.palette.text.secondary },
+  };
+});
+
+interface SearchDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+export default function SearchDialog({ open, onClose }: SearchDialogProps) {
+  const [prepared, setPrepared] = useState<PreparedEntry[] | null>(null);
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const deferredQuery = useDeferredValue(query);
+  const navigate = useNavigate();
+  const listId = useId();
+  const listRef = useRef<HTMLUListElement>(null);
+
+  useEffect(() => {
+    let live = true;
+    void loadSearchIndex().then((index) => {
+      if (live) setPrepared(prepareEntries(index.entries));
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const results = useMemo(() => (prepared ? search(prepared, deferredQuery) : []), [prepared, deferredQuery]);
+  const activeIndex = Math.min(active, Math.max(results.length - 1, 0));
+
+  useEffect(() => {
+    listRef.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
+  }, [activeIndex, results]);
+
+  const choose = (entry: SearchEntry | undefined) => {
+    if (!entry) return;
+    onClose();
+    void navigate(entry.href);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (results.length === 0) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((activeIndex + step + results.length) % results.length);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      choose(results[activeIndex]);
+    }
+  };
+
+  const optionId = (index: number) => `${listId}-option-${index}`;
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-label="Search the documentation" sx={{ '& .MuiDialog-container': { alignItems: 'flex-start', pt: '10vh' } }}>
+      <Panel>
+        <div className="search-box">
+          <SearchIcon color="action" />
+          <input
+            className="search-input"
+            autoFocus
+            role="combobox"
+            aria-label="Search operations, schemas and fields"
+            aria-expanded={results.length > 0}
+            aria-controls={listId}
+            aria-autocomplete="list"
+            aria-activedescendant={results.length > 0 ? optionId(activeIndex) : undefined}
+            placeholder="Search operations, schemas and fields"
+            value={query}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              setActive(0);
+            }}
+            onKeyDown={onKeyDown}
+          />
+        </div>
+        {query.trim() === '' ? (
+          <p className="search-hint">Type a path, an operation, a schema or a field name, e.g. “inventory” or “returnReason”.</p>
+        ) : prepared === null ? (
+          <p className="search-hint">Loading the index…</p>
+        ) : results.length === 0 && deferredQuery === query ? (
+          <p className="search-hint" role="status">
+            No results for “{query}”.
+          </p>
+        ) : null}
+        <ul id={listId} role="listbox" aria-label="Results" className="search-results" ref={listRef}>
+          {results.map((entry, index) => (
+            <li
+              key={`${entry.kind}:${entry.href}:${entry.title}`}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === activeIndex}
+              className="search-option"
+              onMouseMove={() => index !== activeIndex && setActive(index)}
+              onClick={() => choose(entry)}
+            >
+              <span className="search-kind">{KIND_LABEL[entry.kind]}</span>
+              <span className="search-title">{entry.title}</span>
+              <span className="search-detail">
+                {entry.page} · {entry.detail}
+              </span>
+            </li>
+          ))}
+        </ul>
+        <div className="search-foot" aria-hidden>
+          ↑ ↓ to move · Enter to open · Esc to close
+        </div>
+      </Panel>
+    </Dialog>
+  );
+}

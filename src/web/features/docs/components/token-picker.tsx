@@ -1,0 +1,80 @@
+/**
+ * Lets a logged-in user fill one of their own tokens into the code samples (issue 5). Only tokens of the
+ * page's API are offered: a seller's tokens reach only the Seller API. The list loads only when asked,
+ * and a chosen token stays masked until revealed. Loaded lazily: pages do not pay for it until used.
+ */
+import { useId } from 'react';
+import { Link } from 'react-router';
+import IconButton from '@mui/material/IconButton';
+import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOffOutlined';
+import { formatDateTime } from '../../../lib/format-date';
+import { expiryState } from '../../../lib/token-display';
+import { useApiTokens } from '../api/list-api-tokens';
+import { useCurrentUser } from '../api/get-current-user';
+import { useSampleSettings } from '../lib/sample-settings';
+
+interface TokenPickerProps {
+  /** The page's API: `seller` or `warehouse`. */
+  family: string;
+  tokenVariable: string;
+}
+
+export default function TokenPicker({ family, tokenVariable }: TokenPickerProps) {
+  const { token, setToken, reveal, setReveal } = useSampleSettings();
+  const selectId = useId();
+  const user = useCurrentUser(true);
+  const tokens = useApiTokens(true);
+  if (user.isPending || tokens.isPending) return <span className="picker-note">Loading your tokens…</span>;
+  if (user.isError || tokens.isError) return <span className="picker-note">Your tokens could not be loaded.</span>;
+
+  const userFamily = user.data.userType.toLowerCase();
+  if (userFamily !== family) {
+    return (
+      <span className="picker-note">
+        Your tokens are {userFamily} tokens; the {family} API needs a token of a {family} account.
+      </span>
+    );
+  }
+  if (tokens.data.length === 0) {
+    return (
+      <span className="picker-note">
+        No tokens yet: <Link to="/settings">create one in Settings</Link>.
+      </span>
+    );
+  }
+
+  const now = new Date();
+  const selectedIndex = token ? tokens.data.findIndex((t) => t.token === token.value) : -1;
+  return (
+    <span className="picker">
+      <label htmlFor={selectId} className="picker-label">
+        Token
+      </label>
+      <select
+        id={selectId}
+        className="picker-select"
+        value={selectedIndex >= 0 ? String(selectedIndex) : ''}
+        onChange={(event) => {
+          const chosen = event.target.value === '' ? undefined : tokens.data[Number(event.target.value)];
+          setToken(chosen ? { title: chosen.title, value: chosen.token } : null);
+        }}
+      >
+        <option value="">${tokenVariable} (environment variable)</option>
+        {tokens.data.map((t, index) => {
+          const expired = expiryState(t.expiryDate, now).kind === 'expired';
+          return (
+            <option key={`${t.title}-${t.createdDate}`} value={String(index)} disabled={expired}>
+              {t.title} · {expired ? 'expired' : `expires ${formatDateTime(t.expiryDate)}`}
+            </option>
+          );
+        })}
+      </select>
+      {token ? (
+        <IconButton size="small" aria-label={reveal ? 'Hide token' : 'Show token'} aria-pressed={reveal} onClick={() => setReveal(!reveal)}>
+          {reveal ? <VisibilityOffIcon fontSize="small" /> : <VisibilityIcon fontSize="small" />}
+        </IconButton>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * Loads one documentation page's data. Each src/generated/reference/<category>-<subcategory>.json is its
+ * own small chunk (a dynamic import per page), so a page downloads only its own operations.
+ * Promises are cached so React's `use()` sees the same one on every render.
+ */
+import type { ReferencePage, SearchIndex } from './reference-data';
+
+const pageModules = import.meta.glob<ReferencePage>(['../../../../generated/reference/*.json', '!**/search-index.json'], { import: 'default' });
+const searchModule = import.meta.glob<SearchIndex>('../../../../generated/reference/search-index.json', { import: 'default' });
+
+function keyOf(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
+}
+
+const loaders = new Map(Object.entries(pageModules).map(([path, load]) => [keyOf(path), load]));
+const cache = new Map<string, Promise<ReferencePage>>();
+
+export function pageKey(category: string, subcategory: string): string {
+  return `${category}-${subcategory}`;
+}
+
+/** True when generated data exists for the page. */
+export function hasPage(category: string, subcategory: string): boolean {
+  return loaders.has(pageKey(category, subcategory));
+}
+
+export function loadReferencePage(category: string, subcategory: string): Promise<ReferencePage> {
+  const key = pageKey(category, subcategory);
+  let promise = cache.get(key);
+  if (!promise) {
+    const load = loaders.get(key);
+    promise = load ? load() : Promise.reject(new Error(`No reference data for ${key}`));
+    cache.set(key, promise);
+  }
+  return promise;
+}
+
+let searchPromise: Promise<SearchIndex> | undefined;
+
+export function loadSearchIndex(): Promise<SearchIndex> {
+  const load = Object.values(searchModule)[0];
+  searchPromise ??= load ? load() : Promise.resolve({ entries: [] });
+  return searchPromise;
+}

@@ -1,0 +1,74 @@
+/**
+ * Page-wide choices for code samples: the language (remembered in localStorage, it is not a secret) and
+ * the token filled in (held in memory only, never stored or put in a URL), and whether it is revealed.
+ */
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { SampleLanguage } from './reference-data';
+
+const LANGUAGE_KEY = 'docs-sample-language';
+const LANGUAGES: readonly SampleLanguage[] = ['curl', 'javascript', 'python', 'go', 'java'];
+
+export interface ChosenToken {
+  title: string;
+  value: string;
+}
+
+interface SampleSettings {
+  language: SampleLanguage;
+  setLanguage: (language: SampleLanguage) => void;
+  token: ChosenToken | null;
+  setToken: (token: ChosenToken | null) => void;
+  reveal: boolean;
+  setReveal: (reveal: boolean) => void;
+  /** The user asked to pick a token: the token list may load. */
+  picking: boolean;
+  setPicking: (picking: boolean) => void;
+}
+
+const SampleSettingsContext = createContext<SampleSettings | null>(null);
+
+function storedLanguage(): SampleLanguage {
+  try {
+    const stored = localStorage.getItem(LANGUAGE_KEY);
+    return LANGUAGES.find((language) => language === stored) ?? 'curl';
+  } catch {
+    return 'curl';
+  }
+}
+
+export function SampleSettingsProvider({ children }: { children: ReactNode }) {
+  const [language, setLanguageState] = useState<SampleLanguage>(storedLanguage);
+  const [token, setToken] = useState<ChosenToken | null>(null);
+  const [reveal, setReveal] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const value = useMemo<SampleSettings>(
+    () => ({
+      language,
+      setLanguage: (next) => {
+        setLanguageState(next);
+        try {
+          localStorage.setItem(LANGUAGE_KEY, next);
+        } catch {
+          // Private mode: the choice lasts for this page only.
+        }
+      },
+      token,
+      setToken: (next) => {
+        setToken(next);
+        setReveal(false);
+      },
+      reveal,
+      setReveal,
+      picking,
+      setPicking,
+    }),
+    [language, token, reveal, picking],
+  );
+  return <SampleSettingsContext.Provider value={value}>{children}</SampleSettingsContext.Provider>;
+}
+
+export function useSampleSettings(): SampleSettings {
+  const settings = useContext(SampleSettingsContext);
+  if (!settings) throw new Error('useSampleSettings needs a SampleSettingsProvider');
+  return settings;
+}

@@ -1,0 +1,78 @@
+/**
+ * Route module for `/` and `/documentation?category=...&subcategory=...` (lazy-loaded by the app's router).
+ * Picks the page from the URL, loads that page's generated data (its own small chunk), and owns the
+ * Ctrl/Cmd+K search shortcut while a documentation page is open.
+ */
+import { Suspense, lazy, use, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import catalogue from '../../../../generated/catalogue.json';
+import { DocumentationPage } from '../components/documentation-page';
+import { DocsRoot } from '../components/docs-root';
+import { NoSuchPage } from '../components/no-such-page';
+import { hasPage, loadReferencePage } from '../lib/load-reference-page';
+import { resolvePage, type PageRef } from '../lib/resolve-page';
+
+const SearchDialog = lazy(() => import('../components/search-dialog'));
+
+function LoadedPage({ pageRef, onSearch }: { pageRef: PageRef; onSearch: () => void }) {
+  const page = use(loadReferencePage(pageRef.category, pageRef.subcategory));
+  return <DocumentationPage page={page} origin={window.location.origin} onSearch={onSearch} />;
+}
+
+function PageLoading({ pageRef }: { pageRef: PageRef }) {
+  return (
+    <DocsRoot aria-busy="true">
+      <h1 style={{ fontSize: '1.75rem', margin: 0 }}>{pageRef.title}</h1>
+      <p className="muted">Loading…</p>
+    </DocsRoot>
+  );
+}
+
+/** Ctrl+K (Cmd+K on a Mac) opens search from anywhere on the page, also from inside a text field. */
+function useSearchShortcut(open: () => void): void {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        open();
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+}
+
+export function Component() {
+  const [params] = useSearchParams();
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [searchUsed, setSearchUsed] = useState(false);
+  const openSearch = useState(() => () => {
+    setSearchUsed(true);
+    setSearchOpen(true);
+  })[0];
+  useSearchShortcut(openSearch);
+
+  const resolution = resolvePage(catalogue.groups, params);
+  const found = resolution.found && hasPage(resolution.page.category, resolution.page.subcategory);
+
+  return (
+    <>
+      {resolution.found && found ? (
+        <Suspense fallback={<PageLoading pageRef={resolution.page} />}>
+          <LoadedPage key={`${resolution.page.category}-${resolution.page.subcategory}`} pageRef={resolution.page} onSearch={openSearch} />
+        </Suspense>
+      ) : (
+        <NoSuchPage
+          groups={catalogue.groups}
+          category={resolution.found ? resolution.page.category : resolution.category}
+          subcategory={resolution.found ? resolution.page.subcategory : resolution.subcategory}
+        />
+      )}
+      {searchUsed ? (
+        <Suspense fallback={null}>
+          <SearchDialog open={searchOpen} onClose={() => setSearchOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+/** swagger-ui-react ships no types; these are the props the explorer uses (see its README). */
+declare module 'swagger-ui-react' {
+  import type { ComponentType } from 'react';
+
+  export interface SwaggerUIProps {
+    spec?: Record<string, unknown>;
+    url?: string;
+    docExpansion?: 'list' | 'full' | 'none';
+    defaultModelsExpandDepth?: number;
+    deepLinking?: boolean;
+    persistAuthorization?: boolean;
+    tryItOutEnabled?: boolean;
+    displayRequestDuration?: boolean;
+    requestInterceptor?: (request: Record<string, unknown>) => Record<string, unknown>;
+  }
+
+  const SwaggerUI: ComponentType<SwaggerUIProps>;
+  export default SwaggerUI;
+}
