@@ -1,0 +1,133 @@
+/**
+ * buildApp(options): the whole server as a Fastify instance, without listen(), so tests build a fresh
+ * one per file and close it after (house style 11). Opens the database, migrates and seeds under the
+ * start-up lock, loads the token keys, then registers plugins and the routes from the bundled spec.
+ */
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
+import { brand } from '../generated/brand.ts';
+import { DEFAULT_LOGIN_THROTTLE, type LoginThrottlePolicy, type ServerContext } from './context.ts';
+import type { Database } from './db/database.ts';
+import { migrate } from './db/migrate.ts';
+import { openDatabase } from './db/open-database.ts';
+import { seedDemo } from './db/seed/seed-demo.ts';
+import { PRODUCTION_SCRYPT_COST, type ScryptCost } from './lib/password.ts';
+import { loadTokenKeys, type TokenKeys } from './lib/token-keys.ts';
+import type { Config } from './plugins/config.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { loggerOptions, registerRequestLogging } from './plugins/request-logging.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSpecRoutes } from './plugins/spec-routes.ts';
+import { registerStaticFiles } from './plugins/static-files.ts';
+import { createHandlers } from './routes/handlers.ts';
+import type { HandlerMap } from './routes/operation-handler.ts';
+import { loadSpec, type OpenApiDocument } from './spec/openapi-document.ts';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** Where log lines go (default stdout); tests capture them. */
+  logStream?: NodeJS.WritableStream;
+  /** The spec to route from (default src/generated/openapi.portal.json). */
+  spec?: OpenApiDocument;
+  /** Replace or remove handlers (tests of the "every operation has a handler" rule). */
+  handlers?: (defaults: HandlerMap) => Partial<HandlerMap>;
+  /**
+   * Tests only: a cheaper scrypt cost so logins do not dominate the suite. Not reachable from
+   * configuration, so production always hashes at PRODUCTION_SCRYPT_COST.
+   */
+  testScryptCost?: ScryptCost;
+  /** Tests only: a different failed-login policy. */
+  loginThrottle?: LoginThrottlePolicy;
+}
+
+export class TokenKeyMismatchError extends Error {
+  constructor() {
+    super(
+      'The token keys (TOKEN_SECRET or DATA_DIR/secrets.json) differ from the ones this database was created with: ' +
+        'every stored API token would stop working. Restore the original TOKEN_SECRET or secrets.json.',
+    );
+    this.name = 'TokenKeyMismatchError';
+  }
+}
+
+async function checkTokenKeys(db: Database, keys: TokenKeys): Promise<void> {
+  await db.query(`INSERT INTO app_settings (key, value) VALUES ('token_key_check', $1) ON CONFLICT (key) DO NOTHING`, [keys.checkValue]);
+  const [row] = await db.query<{ value: string }>(`SELECT value FROM app_settings WHERE key = 'token_key_check'`);
+  if (row?.value !== keys.checkValue) throw new TokenKeyMismatchError();
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const spec = options.spec ?? loadSpec();
+  const scryptCost = options.testScryptCost ?? PRODUCTION_SCRYPT_COST;
+
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let ctx: ServerContext;
+  try {
+    const keys = loadTokenKeys({ tokenSecret: config.tokenSecret, dataDir: config.dataDir });
+    await db.withStartupLock(async () => {
+      await migrate(db);
+      await checkTokenKeys(db, keys);
+      if (config.seedDemo) await seedDemo(db, scryptCost);
+    });
+    const schemes = (spec.components as { securitySchemes?: Record<string, { name?: string }> }).securitySchemes ?? {};
+    ctx = {
+      config,
+      db,
+      keys,
+      scryptCost,
+      loginThrottle: options.loginThrottle ?? DEFAULT_LOGIN_THROTTLE,
+      sessionCookieName: schemes.sessionCookie?.name ?? 'portal_session',
+      apiTokenHeader: (schemes.apiToken?.name ?? brand.apiTokenHeader).toLowerCase(),
+    };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, options.logStream),
+    // Fastify's own per-request lines are replaced by plugins/request-logging.ts (redacted URLs).
+    logController: new LogController({ disableRequestLogging: true }),
+    // A hop count becomes Fastify's function form: trust the nearest N proxies.
+    trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
+    // The largest legitimate body is a token's title and description.
+    bodyLimit: 64 * 1024,
+    // Long enough for any id or token in a path; longer params simply match no route (404).
+    routerOptions: { maxParamLength: 256 },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.addHook('onClose', async () => db.close());
+  try {
+    await app.register(cookie);
+    await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } });
+    registerErrorHandler(app);
+    registerSecurityHeaders(app, { hsts: config.cookieSecure });
+    registerRequestLogging(app);
+    // API responses are per-user data: never cached, and /api/auth/* must say so (issue 3).
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+      return payload;
+    });
+    const defaults = createHandlers(ctx);
+    registerSpecRoutes(app, ctx, spec, options.handlers ? options.handlers(defaults) : defaults);
+    app.all('/api/*', async (_request, reply) => reply.code(404).send({ status: 404, message: 'Not found.' }));
+    app.get('/healthz', async (_request, reply) => {
+      try {
+        await db.query('SELECT 1');
+        return { status: 'ok' };
+      } catch {
+        return reply.code(503).send({ status: 503, message: 'Database unavailable.' });
+      }
+    });
+    registerStaticFiles(app, { webDir: config.webDir, exportDir: config.exportDir });
+    app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ status: 404, message: 'Not found.' }));
+    await app.ready();
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+}

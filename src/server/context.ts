@@ -1,0 +1,27 @@
+/** What handlers and hooks share: built once by buildApp, passed explicitly (no globals). */
+import type { Config } from './plugins/config.ts';
+import type { Database } from './db/database.ts';
+import type { TokenKeys } from './lib/token-keys.ts';
+import type { ScryptCost } from './lib/password.ts';
+
+export interface LoginThrottlePolicy {
+  /** Failed logins allowed per account (email) within one window. */
+  perAccount: number;
+  /** Failed logins allowed per client address within one window. */
+  perAddress: number;
+  windowSeconds: number;
+}
+
+export const DEFAULT_LOGIN_THROTTLE: LoginThrottlePolicy = { perAccount: 10, perAddress: 100, windowSeconds: 15 * 60 };
+
+export interface ServerContext {
+  config: Config;
+  db: Database;
+  keys: TokenKeys;
+  scryptCost: ScryptCost;
+  loginThrottle: LoginThrottlePolicy;
+  /** From the spec's sessionCookie security scheme (portal_session). */
+  sessionCookieName: string;
+  /** From the spec's apiToken security scheme (e.g. ACME-API-TOKEN), lower-cased as Node sees headers. */
+  apiTokenHeader: string;
+}

@@ -1,0 +1,27 @@
+/**
+ * The one database interface the server uses. Two implementations: embedded PGlite (default) and
+ * a PostgreSQL server through `pg` (DATABASE_URL). Both speak the same SQL and the same migrations.
+ */
+export type Row = Record<string, unknown>;
+
+export interface Queryable {
+  query<R extends Row = Row>(text: string, params?: unknown[]): Promise<R[]>;
+}
+
+export interface Transaction extends Queryable {
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs several statements (no parameters): migrations, seed scripts. */
+  exec(sql: string): Promise<void>;
+  /** Runs fn in one transaction on one connection; rolls back when fn throws. */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn while holding a cluster-wide lock (pg advisory lock), so two processes starting at once
+   * migrate and seed one after the other. PGlite is single-process (lock file), so fn just runs.
+   */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,56 @@
+/** A PostgreSQL server through `pg`: what production and several replicas use (DATABASE_URL). */
+import pg from 'pg';
+import type { Database, Row, Transaction } from './database.ts';
+
+/** Any fixed number shared by every replica; names the start-up (migrate + seed) lock. */
+const STARTUP_LOCK_KEY = 724_311_001;
+
+// int8 (count(*), sums) as JS numbers: our values stay far below 2^53.
+pg.types.setTypeParser(20, (value) => Number(value));
+
+export async function openPostgresDatabase(connectionString: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: poolSize, idleTimeoutMillis: 30_000 });
+  // An idle client that loses its server emits 'error'; without a listener that kills the process.
+  pool.on('error', () => undefined);
+  await pool.query('SELECT 1');
+  const query = async <R extends Row>(runner: pg.Pool | pg.PoolClient, text: string, params?: unknown[]) =>
+    (await runner.query<R>(text, params as unknown[])).rows;
+  return {
+    kind: 'postgres',
+    query: (text, params) => query(pool, text, params),
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const tx: Transaction = {
+          query: (text, params) => query(client, text, params),
+          exec: async (sql) => void (await client.query(sql)),
+        };
+        const result = await fn(tx);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async withStartupLock(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        return await fn();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * Errors a handler or hook throws on purpose. The error handler answers them with the spec's Error
+ * schema ({status, message}); anything else becomes a 500 with no details.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** The public API's one answer to every authentication failure (INTERFACES: exactly this body). */
+export const FORBIDDEN_MESSAGE = 'forbidden';
+export const LOGIN_FAILED_MESSAGE = 'Invalid email, password or user type.';
+export const CROSS_SITE_MESSAGE = 'Cross-site request refused.';
+export const NOT_LOGGED_IN_MESSAGE = 'Not logged in.';

@@ -1,0 +1,61 @@
+/**
+ * API token values: `<brand>_<s|w>_<22 base62 random><6 base62 CRC32>`, e.g. `acme_s_...`.
+ * The prefix names brand and user type so secret scanners recognise leaked tokens; 22 base62 characters
+ * carry 130 bits; the CRC32 checksum (GitHub's token format does the same) lets the server reject junk
+ * before touching the database.
+ */
+import { randomBytes } from 'node:crypto';
+import { crc32 } from 'node:zlib';
+import { brand } from '../../generated/brand.ts';
+
+export type UserType = 'SELLER' | 'WAREHOUSE';
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const RANDOM_LENGTH = 22;
+const CHECKSUM_LENGTH = 6;
+const TYPE_LETTER: Record<UserType, string> = { SELLER: 's', WAREHOUSE: 'w' };
+
+const TOKEN_PATTERN = new RegExp(
+  `^${brand.tokenPrefix}_([sw])_([0-9A-Za-z]{${RANDOM_LENGTH}})([0-9A-Za-z]{${CHECKSUM_LENGTH}})$`,
+);
+/** Anything that looks like one of our tokens, anywhere in a string (used to scrub log lines). */
+export const TOKEN_LIKE = new RegExp(`${brand.tokenPrefix}_[sw]_[0-9A-Za-z]{8,}`, 'g');
+
+function base62(value: number, length: number): string {
+  let out = '';
+  let rest = value;
+  for (let i = 0; i < length; i += 1) {
+    out = ALPHABET[rest % 62] + out;
+    rest = Math.floor(rest / 62);
+  }
+  return out;
+}
+
+function randomBase62(length: number): string {
+  // Rejection sampling: bytes >= 248 would bias the alphabet (248 = 4 * 62).
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += ALPHABET[byte % 62];
+    }
+  }
+  return out;
+}
+
+function checksum(body: string): string {
+  return base62(crc32(body), CHECKSUM_LENGTH);
+}
+
+export function generateTokenValue(userType: UserType): string {
+  const body = `${brand.tokenPrefix}_${TYPE_LETTER[userType]}_${randomBase62(RANDOM_LENGTH)}`;
+  return body + checksum(body);
+}
+
+/** The user type a well-formed token names, or undefined when the value cannot be one of ours. */
+export function parseTokenValue(value: string): UserType | undefined {
+  const match = TOKEN_PATTERN.exec(value);
+  if (match === null) return undefined;
+  const body = value.slice(0, value.length - CHECKSUM_LENGTH);
+  if (checksum(body) !== match[3]) return undefined;
+  return match[1] === 's' ? 'SELLER' : 'WAREHOUSE';
+}

@@ -1,0 +1,48 @@
+/**
+ * `npm start`: read configuration, build the app, listen. SIGTERM/SIGINT stop accepting connections,
+ * finish requests in flight, then close the database (PGlite checkpoints) and release DATA_DIR.
+ */
+import { buildApp } from './app.ts';
+import { ConfigError, parseConfig } from './plugins/config.ts';
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  let config;
+  try {
+    config = parseConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const app = await buildApp({ config });
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // A stuck request must not keep a stopped server alive forever.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  const address = await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { address, database: config.databaseUrl === undefined ? `pglite:${config.dataDir}` : 'postgres', startupMs: Math.round(performance.now() - started) },
+    'server listening',
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? `Server failed to start: ${error.message}` : error);
+  process.exit(1);
+});

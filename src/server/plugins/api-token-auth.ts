@@ -1,0 +1,66 @@
+/**
+ * Public API authentication: the token header only. Every failure (missing, malformed, unknown,
+ * expired, deleted, refreshed away, tampered ciphertext, other user type) answers exactly
+ * 401 {status: 401, message: 'forbidden'}. Then the per-token rate limit (RateLimit-* headers,
+ * 429 + Retry-After), counted in the database so it holds across replicas.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../context.ts';
+import { FORBIDDEN_MESSAGE, HttpError } from '../lib/http-error.ts';
+import { parseTokenValue, type UserType } from '../lib/token-format.ts';
+import { authenticateAndCount, recordTokenUse } from '../repositories/api-tokens-repository.ts';
+
+export interface ApiPrincipal {
+  tokenId: number;
+  userId: number;
+  userType: UserType;
+  /** The warehouse a WAREHOUSE account runs; null for sellers. */
+  warehouseId: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    apiPrincipal?: ApiPrincipal;
+  }
+}
+
+const forbidden = () => new HttpError(401, FORBIDDEN_MESSAGE);
+
+export function requireApiToken(ctx: ServerContext, family: UserType) {
+  /** Per process: when this process last wrote a token's last use (saves the query in between). */
+  const lastUseWritten = new Map<number, number>();
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const value = request.headers[ctx.apiTokenHeader];
+    if (typeof value !== 'string') throw forbidden();
+    // Junk never reaches the database: prefix, length, alphabet and CRC32 checksum first.
+    const type = parseTokenValue(value);
+    if (type !== family) throw forbidden();
+    const digest = ctx.keys.digest(value);
+    const row = await authenticateAndCount(ctx.db, digest);
+    if (row === undefined || !ctx.keys.digestsEqual(row.digest, digest)) throw forbidden();
+    // The ciphertext must decrypt to the presented value: a tampered row fails closed.
+    const plain = ctx.keys.decrypt(row.ciphertext, row.digest);
+    if (plain === undefined || plain !== value) throw forbidden();
+    if (row.user_type !== family) throw forbidden();
+
+    const limit = ctx.config.rateLimitPerMinute;
+    const hits = row.hits ?? 1;
+    const reset = Math.max(1, row.reset_seconds ?? 60);
+    void reply.headers({
+      'ratelimit-limit': String(limit),
+      'ratelimit-remaining': String(Math.max(0, limit - hits)),
+      'ratelimit-reset': String(reset),
+    });
+    if (hits > limit) {
+      throw new HttpError(429, `Too many requests, retry in ${reset} seconds.`, { 'retry-after': String(reset) });
+    }
+    request.apiPrincipal = { tokenId: row.id, userId: row.user_id, userType: row.user_type, warehouseId: row.warehouse_id };
+
+    const now = Date.now();
+    if (!row.last_used_recent && now - (lastUseWritten.get(row.id) ?? 0) >= 60_000) {
+      lastUseWritten.set(row.id, now);
+      if (lastUseWritten.size > 10_000) lastUseWritten.clear();
+      await recordTokenUse(ctx.db, row.id);
+    }
+  };
+}

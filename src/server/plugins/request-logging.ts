@@ -1,0 +1,42 @@
+/**
+ * Request logging without secrets. Fastify's own request logs are off; one line per response carries
+ * method, a redacted URL, status and time. Token values are removed from the refresh and delete paths
+ * and from anything that looks like a token; headers (cookie, token header) are never logged.
+ * A last line of defence scrubs token-like strings from every log line before it is written.
+ */
+import { Writable } from 'node:stream';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { TOKEN_LIKE } from '../lib/token-format.ts';
+
+const TOKEN_PATHS = /^(\/api\/auth\/token\/(?:refresh\/)?)[^/?]+/;
+
+export function redactUrl(url: string): string {
+  return url.replace(TOKEN_PATHS, '$1[redacted]').replace(TOKEN_LIKE, '[redacted]');
+}
+
+export function loggerOptions(level: string, destination: NodeJS.WritableStream = process.stdout): FastifyServerOptions['logger'] {
+  const scrubbing = new Writable({
+    write(chunk: Buffer | string, _encoding, callback) {
+      destination.write(chunk.toString().replace(TOKEN_LIKE, '[redacted]'));
+      callback();
+    },
+  });
+  return {
+    level,
+    stream: scrubbing,
+    redact: { paths: ['req.headers', 'headers', 'cookie', 'password', '*.password'], censor: '[redacted]' },
+    serializers: {
+      req: (req: { method?: string; url?: string }) => ({ method: req.method, url: redactUrl(req.url ?? '') }),
+      res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+    },
+  };
+}
+
+export function registerRequestLogging(app: FastifyInstance): void {
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: redactUrl(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      'request',
+    );
+  });
+}

@@ -1,0 +1,105 @@
+/**
+ * Routing and request validation from the bundled spec: every operation becomes a route (public ones
+ * under /api/v1 and the unversioned /api alias, portal ones under /api), validated by Ajv (JSON Schema
+ * 2020-12, OpenAPI 3.1) and answered by the handler of its operationId. The server refuses to start when
+ * an operation has no handler. Other methods on a known path get 405 with Allow.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, onRequestHookHandler } from 'fastify';
+import type { ServerContext } from '../context.ts';
+import type { HandlerMap } from '../routes/operation-handler.ts';
+import { HttpError } from '../lib/http-error.ts';
+import { anchorRefs, createAjv } from '../spec/ajv.ts';
+import { listOperations, type JsonSchema, type OpenApiDocument, type SpecOperation, type SpecParameter } from '../spec/openapi-document.ts';
+import { requireApiToken } from './api-token-auth.ts';
+import { assertSameOrigin } from './csrf.ts';
+import { requireSession } from './session.ts';
+
+export const PUBLIC_PREFIXES = ['/api/v1', '/api'];
+export const PORTAL_PREFIX = '/api';
+const ALL_METHODS: HTTPMethods[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+export class MissingHandlersError extends Error {
+  constructor(operationIds: string[]) {
+    super(`No handler for operationId(s): ${operationIds.join(', ')}. Every operation in the spec needs one.`);
+    this.name = 'MissingHandlersError';
+  }
+}
+
+function objectSchema(parameters: SpecParameter[]): JsonSchema | undefined {
+  if (parameters.length === 0) return undefined;
+  return anchorRefs({
+    type: 'object',
+    properties: Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter.schema])),
+    required: parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name),
+  });
+}
+
+/** Only the parts an operation has: Fastify warns about keys present but undefined. */
+function routeSchema(op: SpecOperation): Record<string, JsonSchema> {
+  const schema: Record<string, JsonSchema> = {};
+  const params = objectSchema(op.parameters.filter((parameter) => parameter.in === 'path'));
+  const querystring = objectSchema(op.parameters.filter((parameter) => parameter.in === 'query'));
+  if (params !== undefined) schema.params = params;
+  if (querystring !== undefined) schema.querystring = querystring;
+  if (op.requestBody !== undefined) schema.body = anchorRefs(op.requestBody);
+  return schema;
+}
+
+export function fastifyPath(specPath: string): string {
+  return specPath.replace(/\{([^}]+)\}/g, ':$1');
+}
+
+/** The user type a public path belongs to: its first segment (/seller/..., /warehouse/...). */
+function familyOf(path: string): 'SELLER' | 'WAREHOUSE' {
+  if (path.startsWith('/seller/')) return 'SELLER';
+  if (path.startsWith('/warehouse/')) return 'WAREHOUSE';
+  throw new Error(`Public path ${path} is neither /seller/... nor /warehouse/...`);
+}
+
+export function registerSpecRoutes(app: FastifyInstance, ctx: ServerContext, spec: OpenApiDocument, handlers: Partial<HandlerMap>): void {
+  const operations = listOperations(spec);
+  const missing = operations.filter((op) => !(op.operationId in handlers)).map((op) => op.operationId);
+  if (missing.length > 0) throw new MissingHandlersError(missing);
+
+  // Path and query strings are coerced to the schema's types; JSON bodies are taken as sent.
+  const coercing = createAjv(spec, { coerceTypes: true });
+  const strict = createAjv(spec, { coerceTypes: false });
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema as object));
+
+  const byPath = new Map<string, SpecOperation[]>();
+  for (const op of operations) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
+
+  for (const [path, pathOperations] of byPath) {
+    const internal = pathOperations.every((op) => op.internal);
+    const prefixes = internal ? [PORTAL_PREFIX] : PUBLIC_PREFIXES;
+    const allowed = pathOperations.map((op) => op.method.toUpperCase() as HTTPMethods);
+    for (const prefix of prefixes) {
+      const url = prefix + fastifyPath(path);
+      for (const op of pathOperations) {
+        const definition = handlers[op.operationId as keyof HandlerMap];
+        if (definition === undefined) continue;
+        const onRequest: onRequestHookHandler[] = [];
+        if (definition.changesState) onRequest.push(async (request: FastifyRequest) => assertSameOrigin(request));
+        if (op.security.includes('apiToken')) onRequest.push(requireApiToken(ctx, familyOf(op.path)));
+        else if (op.security.includes('sessionCookie')) onRequest.push(requireSession(ctx));
+        app.route({
+          method: op.method.toUpperCase() as HTTPMethods,
+          url,
+          schema: routeSchema(op),
+          config: { operationId: op.operationId },
+          onRequest,
+          handler: (request: FastifyRequest, reply: FastifyReply) => definition.handle(request, reply),
+        });
+      }
+      const others = ALL_METHODS.filter((method) => !allowed.includes(method) && !(method === 'HEAD'));
+      app.route({
+        method: others,
+        url,
+        handler: async (_request, reply) => {
+          void reply.header('allow', [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', '));
+          throw new HttpError(405, 'Method not allowed.');
+        },
+      });
+    }
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The built app (dist/web) and the export (dist/export, at /downloads/) as static files, served from
+ * memory: read once, compressed once (brotli and gzip, kept beside the raw bytes), so the JS a browser
+ * downloads is small and costs no CPU per request. Hashed assets are cached for a year; index.html is
+ * revalidated every time. Client routes (/, /login, /settings, ...) get index.html.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8', '.svg': 'image/svg+xml',
+  '.png': 'image/png', '.jpg': 'image/jpeg', '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8', '.yaml': 'application/yaml; charset=utf-8', '.map': 'application/json',
+  '.webmanifest': 'application/manifest+json', '.ttf': 'font/ttf',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.yaml', '.map', '.webmanifest', '.ttf', '.ico']);
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+interface StaticFile {
+  raw: Buffer;
+  /** Compressed once, off the event loop, in the background from start-up; requests wait for it. */
+  compressed?: Promise<{ br: Buffer; gzip: Buffer }>;
+  type: string;
+  etag: string;
+  cacheControl: string;
+}
+
+function walk(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+function load(root: string, urlPrefix: string, cacheControlFor: (path: string) => string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  for (const path of walk(root)) {
+    const ext = extname(path);
+    const raw = readFileSync(path);
+    const url = urlPrefix + relative(root, path).split(sep).join('/');
+    const file: StaticFile = {
+      raw,
+      type: TYPES[ext] ?? 'application/octet-stream',
+      etag: `"${createHash('sha1').update(raw).digest('base64url').slice(0, 20)}"`,
+      cacheControl: cacheControlFor(url),
+    };
+    if (COMPRESSIBLE.has(ext) && raw.length > 1024) {
+      file.compressed = Promise.all([
+        brotliAsync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+        gzipAsync(raw, { level: 9 }),
+      ]).then(([br, gz]) => ({ br, gzip: gz }));
+      // A failure (out of memory) falls back to raw bytes; it must not become an unhandled rejection.
+      file.compressed.catch(() => undefined);
+    }
+    files.set(url, file);
+  }
+  return files;
+}
+
+async function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile): Promise<FastifyReply> {
+  void reply.header('content-type', file.type).header('cache-control', file.cacheControl).header('etag', file.etag);
+  if (file.compressed !== undefined) void reply.header('vary', 'accept-encoding');
+  if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  const compressed = file.compressed && (await file.compressed.catch(() => undefined));
+  // Already compressed: keep @fastify/compress off these bytes.
+  if (compressed !== undefined && /\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(compressed.br);
+  if (compressed !== undefined && /\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(compressed.gzip);
+  return reply.send(file.raw);
+}
+
+export function registerStaticFiles(app: FastifyInstance, options: { webDir: string; exportDir: string }): void {
+  const web = load(options.webDir, '/', (url) =>
+    url.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+  );
+  const downloads = load(options.exportDir, '/downloads/', () => 'no-cache');
+  const index = web.get('/index.html');
+
+  // Bytes are compressed here once; @fastify/compress stays off these routes.
+  app.get('/downloads/*', { compress: false }, async (request, reply) => {
+    const file = downloads.get(request.url.split('?')[0] ?? '');
+    if (file === undefined) return reply.code(404).send({ status: 404, message: 'Not found.' });
+    void reply.header('content-disposition', 'inline');
+    return send(request, reply, file);
+  });
+
+  app.get('/*', { compress: false }, async (request, reply) => {
+    let path: string;
+    try {
+      path = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    } catch {
+      return reply.code(400).type('text/plain; charset=utf-8').send('Bad request.');
+    }
+    const file = web.get(path);
+    if (file !== undefined) return send(request, reply, file);
+    // Client routes are extension-less paths; a missing file with an extension is a real 404.
+    if (index !== undefined && extname(path) === '' && !path.startsWith('/api/')) return send(request, reply, index);
+    return reply.code(404).type('text/plain; charset=utf-8').send(index === undefined ? 'The app is not built: run `npm run build`.' : 'Not found.');
+  });
+}

@@ -1,0 +1,105 @@
+/**
+ * listApiTokens, createApiToken, refreshApiToken, deleteApiToken: a user's own tokens only.
+ * Another user's token, an unknown or malformed value: 404, nothing changes.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { ServerContext } from '../../context.ts';
+import type { Queryable } from '../../db/database.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { generateTokenValue, parseTokenValue } from '../../lib/token-format.ts';
+import {
+  countTokens, deleteToken, findOwnToken, insertToken, listTokens, replaceTokenValue, type TokenRow,
+} from '../../repositories/api-tokens-repository.ts';
+import type { SessionUser } from '../../repositories/sessions-repository.ts';
+import type { OperationHandler, Schemas } from '../operation-handler.ts';
+
+export const MAX_TOKENS_PER_USER = 50;
+
+function sessionUser(request: FastifyRequest): SessionUser {
+  if (request.sessionUser === undefined) throw new Error('token operation reached without a session');
+  return request.sessionUser;
+}
+
+export function tokenHandlers(
+  ctx: ServerContext,
+): Record<'listApiTokens' | 'createApiToken' | 'refreshApiToken' | 'deleteApiToken', OperationHandler> {
+  const toApiToken = (row: TokenRow): Schemas['ApiToken'] | undefined => {
+    const value = ctx.keys.decrypt(row.ciphertext, row.digest);
+    if (value === undefined) return undefined;
+    return {
+      title: row.title,
+      description: row.description,
+      token: value,
+      createdDate: row.created_at.toISOString(),
+      expiryDate: row.expires_at.toISOString(),
+      lastUsedDate: row.last_used_at === null ? null : row.last_used_at.toISOString(),
+    };
+  };
+
+  const newValue = (user: SessionUser) => {
+    const value = generateTokenValue(user.userType);
+    const digest = ctx.keys.digest(value);
+    return { digest, ciphertext: ctx.keys.encrypt(value, digest), ttlDays: ctx.config.tokenTtlDays };
+  };
+
+  const findOwn = async (db: Queryable, request: FastifyRequest): Promise<TokenRow> => {
+    const { token } = request.params as { token: string };
+    // Junk never reaches the database.
+    const row = parseTokenValue(token) === undefined ? undefined : await findOwnToken(db, sessionUser(request).userId, ctx.keys.digest(token));
+    if (row === undefined) throw new HttpError(404, 'Token not found.');
+    return row;
+  };
+
+  const present = (row: TokenRow | undefined): Schemas['ApiToken'] => {
+    const token = row && toApiToken(row);
+    if (token === undefined) throw new Error('a token just written could not be read back');
+    return token;
+  };
+
+  return {
+    listApiTokens: {
+      async handle(request) {
+        const rows = await listTokens(ctx.db, sessionUser(request).userId);
+        const data = rows.map(toApiToken).filter((token): token is Schemas['ApiToken'] => token !== undefined);
+        if (data.length < rows.length) request.log.warn({ count: rows.length - data.length }, 'token ciphertext failed to decrypt');
+        return { data };
+      },
+    },
+    createApiToken: {
+      changesState: true,
+      async handle(request, reply) {
+        const user = sessionUser(request);
+        const body = request.body as Schemas['CreateApiTokenRequest'];
+        for (const field of ['title', 'description'] as const) {
+          // PostgreSQL text cannot hold NUL.
+          if (body[field].includes('\u0000')) throw new HttpError(400, `${field} must not contain NUL characters`);
+        }
+        const row = await ctx.db.transaction(async (tx) => {
+          // Serialises concurrent creates of one user so the limit holds.
+          await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [user.userId]);
+          if ((await countTokens(tx, user.userId)) >= MAX_TOKENS_PER_USER) {
+            throw new HttpError(400, `A user can have at most ${MAX_TOKENS_PER_USER} tokens; delete one first.`);
+          }
+          return insertToken(tx, { userId: user.userId, title: body.title, description: body.description, ...newValue(user) });
+        });
+        return reply.code(201).send({ data: present(row) });
+      },
+    },
+    refreshApiToken: {
+      changesState: true,
+      async handle(request) {
+        const row = await findOwn(ctx.db, request);
+        const updated = await replaceTokenValue(ctx.db, row.id, newValue(sessionUser(request)));
+        return { data: present(updated) };
+      },
+    },
+    deleteApiToken: {
+      changesState: true,
+      async handle(request, reply) {
+        const row = await findOwn(ctx.db, request);
+        await deleteToken(ctx.db, row.id);
+        return reply.code(204).send();
+      },
+    },
+  };
+}

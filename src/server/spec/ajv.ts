@@ -1,0 +1,37 @@
+/**
+ * Ajv for OpenAPI 3.1 (JSON Schema 2020-12) with formats. The spec's component schemas are added under
+ * their own ids so `#/components/schemas/X` references resolve; OpenAPI-only keywords are allowed.
+ */
+import Ajv2020Module from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { OpenApiDocument } from './openapi-document.ts';
+
+// CommonJS default exports seen from ESM.
+const Ajv2020 = (Ajv2020Module as unknown as { default: typeof Ajv2020Module }).default ?? Ajv2020Module;
+const addFormats = (addFormatsModule as unknown as { default: typeof addFormatsModule }).default ?? addFormatsModule;
+
+export type AjvInstance = InstanceType<typeof Ajv2020>;
+
+export const SPEC_ID = 'openapi.json';
+
+export function createAjv(spec: OpenApiDocument, options: { coerceTypes: boolean }): AjvInstance {
+  const ajv = new Ajv2020({
+    coerceTypes: options.coerceTypes,
+    useDefaults: true,
+    allErrors: false,
+    strict: false,
+    validateFormats: true,
+  });
+  addFormats(ajv);
+  ajv.addFormat('password', true);
+  ajv.addKeyword({ keyword: 'example' });
+  ajv.addKeyword({ keyword: 'x-internal' });
+  // The whole document under one id: "#/components/schemas/X" inside it resolves against it.
+  ajv.addSchema({ $id: SPEC_ID, components: spec.components } as object);
+  return ajv;
+}
+
+/** A schema that refers into the spec document: its local $refs must be resolved against SPEC_ID. */
+export function anchorRefs<T>(schema: T): T {
+  return JSON.parse(JSON.stringify(schema).replace(/"\$ref":"#\//g, `"$ref":"${SPEC_ID}#/`)) as T;
+}
