@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import catalogue from '../../../../src/generated/catalogue.json';
 import type { Catalogue } from '../../../../scripts/generate/context';
-import { choicesToParams, parseChoices, withFamily, type TesterChoices } from '../../../../src/web/features/api-tester/lib/tester-choices';
+import { choicesToParams, parseChoices, parsePaging, withFamily, type TesterChoices } from '../../../../src/web/features/api-tester/lib/tester-choices';
 
 const operations = (catalogue as Catalogue).operations;
 const parse = (query: string, defaultApi: 'seller' | 'warehouse' = 'seller') => parseChoices(new URLSearchParams(query), operations, defaultApi);
@@ -54,5 +54,18 @@ describe('withFamily', () => {
   });
   it('keeps a domain both families have', () => {
     expect(withFamily({ ...choices, domain: 'orders' }, 'warehouse', operations)).toMatchObject({ api: 'warehouse', domain: 'orders' });
+  });
+});
+
+describe('parsePaging', () => {
+  it('reads typed numbers', () => {
+    expect(parsePaging('2', '25', { size: 10 })).toEqual({ page: 2, size: 25 });
+  });
+  it('makes an empty page 0 and keeps the size when it is empty', () => {
+    expect(parsePaging('', '', { size: 30 })).toEqual({ page: 0, size: 30 });
+  });
+  it('holds size to 1..100', () => {
+    expect(parsePaging('0', '0', { size: 10 }).size).toBe(1);
+    expect(parsePaging('0', '500', { size: 10 }).size).toBe(100);
   });
 });

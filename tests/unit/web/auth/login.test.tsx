@@ -2,12 +2,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { server, useMswServer } from '../support/msw-server';
+import { server, setupMsw } from '../support/msw-server';
 import { getCurrentUser, listApiTokens } from '../support/handlers';
 import { seller } from '../support/fixtures';
 import { currentUrl, renderApp } from '../support/render-app';
 
-useMswServer();
+setupMsw();
 
 const LOGIN_FAILED = 'Login failed. Please check your email and password.';
 

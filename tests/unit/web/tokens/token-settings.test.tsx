@@ -2,13 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { server, useMswServer } from '../support/msw-server';
+import { server, setupMsw } from '../support/msw-server';
 import { getCurrentUser, listApiTokens } from '../support/handlers';
 import { daysFromNow, seller, tokenFixture, type ApiTokenFixture } from '../support/fixtures';
 import { renderApp } from '../support/render-app';
 import { expectConsoleErrors } from '../support/console';
 
-useMswServer();
+setupMsw();
 
 const MASK = '•'.repeat(24);
 

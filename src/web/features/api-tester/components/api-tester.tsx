@@ -23,7 +23,7 @@ import { useCallPublicApi } from '../api/call-public-api';
 import { buildCurl, buildQuery, buildRequestPath, buildRequestUrl } from '../lib/build-request';
 import { digitsOnly } from '../lib/digits-only';
 import { domainLabel, domainsFor, FAMILIES, findOperation, orderTypesFor, type ApiFamily, type Mode, type OrderType, type TesterOperation } from '../lib/operations';
-import { choicesToParams, parseChoices, withFamily, type TesterChoices } from '../lib/tester-choices';
+import { choicesToParams, parseChoices, parsePaging, withFamily, type TesterChoices } from '../lib/tester-choices';
 import { validateRequest, type ValidationFailure } from '../lib/validate-request';
 import { ChoiceToggle } from './choice-toggle';
 import { PagingFields } from './paging-fields';
@@ -54,6 +54,16 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
   const tokenRef = useRef<HTMLInputElement>(null);
   const idRef = useRef<HTMLInputElement>(null);
 
+  // page and size as typed; they reach the URL on blur or when the call runs. When the URL changes them
+  // (Previous/Next), the texts follow: state adjusted during render, see react.dev "you might not need an effect".
+  const [paging, setPaging] = useState({ pageText: String(choices.page), sizeText: String(choices.size) });
+  const [pagingFrom, setPagingFrom] = useState({ page: choices.page, size: choices.size });
+  if (pagingFrom.page !== choices.page || pagingFrom.size !== choices.size) {
+    setPagingFrom({ page: choices.page, size: choices.size });
+    setPaging({ pageText: String(choices.page), sizeText: String(choices.size) });
+  }
+  const withTypedPaging = (): TesterChoices => ({ ...choices, ...parsePaging(paging.pageText, paging.sizeText, choices) });
+
   const domains = domainsFor(operations, choices.api);
   const orderTypes = choices.domain ? orderTypesFor(operations, choices.api, choices.domain) : [];
   const operation = choices.domain ? findOperation(operations, { family: choices.api, domain: choices.domain, mode: choices.mode, orderType: choices.orderType }) : undefined;
@@ -65,7 +75,12 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
     setChoices({ ...choices, ...patch });
   };
 
-  const run = (next: TesterChoices = choices) => {
+  const run = (requested?: TesterChoices) => {
+    let next = requested;
+    if (!next) {
+      next = withTypedPaging();
+      if (next.page !== choices.page || next.size !== choices.size) setChoices(next);
+    }
     const problem = validateRequest({ domain: next.domain, token, mode: next.mode, id: next.id });
     setFailure(problem);
     if (problem) {
@@ -155,7 +170,16 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
                 slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
               />
             ) : (
-              <PagingFields key={`${choices.page}-${choices.size}`} page={choices.page} size={choices.size} onCommit={(paging) => update(paging)} />
+              <PagingFields
+                pageText={paging.pageText}
+                sizeText={paging.sizeText}
+                onChange={setPaging}
+                onCommit={() => {
+                  const next = withTypedPaging();
+                  setPaging({ pageText: String(next.page), sizeText: String(next.size) });
+                  if (next.page !== choices.page || next.size !== choices.size) setChoices(next);
+                }}
+              />
             )}
             <Divider />
             <TokenField

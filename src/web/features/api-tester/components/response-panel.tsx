@@ -54,7 +54,7 @@ function ErrorAlert({ response, error }: { response: TesterResponse | undefined;
 
 function UnauthorizedHelp() {
   return (
-    <Alert severity="info" variant="outlined">
+    <Alert severity="info" variant="outlined" role="note">
       The API did not accept this token. It may have expired or been deleted, or it may belong to the other user type: seller tokens
       reach only the Seller API and warehouse tokens only the Warehouse API. Check your tokens in{' '}
       <Link component={RouterLink} to="/settings">

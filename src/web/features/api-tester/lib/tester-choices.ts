@@ -66,3 +66,13 @@ export function withFamily(choices: TesterChoices, api: ApiFamily, operations: r
   const domain = domainsFor(operations, api).includes(choices.domain) ? choices.domain : '';
   return { ...choices, api, domain, page: DEFAULT_PAGE };
 }
+
+/**
+ * page and size as typed (digits or empty) -> numbers: an empty page is 0, an empty size keeps the
+ * current one, and size is held to 1..100.
+ */
+export function parsePaging(pageText: string, sizeText: string, current: { size: number }): { page: number; size: number } {
+  const page = /^\d+$/.test(pageText) ? Number(pageText) : DEFAULT_PAGE;
+  const size = /^\d+$/.test(sizeText) ? Math.min(MAX_SIZE, Math.max(MIN_SIZE, Number(sizeText))) : current.size;
+  return { page, size };
+}

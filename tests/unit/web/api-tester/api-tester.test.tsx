@@ -1,0 +1,339 @@
+/** The API Test screen (product spec sections 2, 5 and 8; issue 4), against msw standing in for the public API. */
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { server, setupMsw } from '../support/msw-server';
+import { getCurrentUser, listApiTokens } from '../support/handlers';
+import { daysFromNow, seller, tokenFixture, warehouseUser } from '../support/fixtures';
+import { currentUrl, renderApp } from '../support/render-app';
+
+setupMsw();
+
+const TOKEN = 'acme_s_0123456789abcdefghijklmnopqrstuv';
+type User = ReturnType<typeof renderApp>['user'];
+
+function listBody(page: number, lastPage: number, ids: number[]) {
+  return { page, size: 10, lastPage, data: ids.map((id) => ({ id, name: `Warehouse ${id}` })) };
+}
+
+/** Records every public API call: path, query and the token header. */
+function publicApi(respond: (url: URL) => Response) {
+  const calls: { path: string; search: string; token: string | null }[] = [];
+  const handler = http.get('*/api/v1/*', ({ request }) => {
+    const url = new URL(request.url);
+    calls.push({ path: url.pathname, search: url.search, token: request.headers.get('ACME-API-TOKEN') });
+    return respond(url);
+  });
+  return { handler, calls };
+}
+
+async function chooseDomain(user: User, name: string) {
+  await user.click(await screen.findByRole('combobox', { name: 'Domain' }));
+  await user.click(await screen.findByRole('option', { name }));
+}
+
+async function pasteToken(user: User, value = TOKEN) {
+  const field = await screen.findByLabelText('API token');
+  await user.clear(field);
+  await user.click(field);
+  await user.paste(value);
+}
+
+function responseBody() {
+  return screen.getByRole('region', { name: 'Response body' });
+}
+
+describe('API Test form', () => {
+  it("reads 'No response yet' before any call, in a panel at most 800 px high", async () => {
+    server.use(getCurrentUser(seller), listApiTokens([]));
+    renderApp('/api-test');
+    const body = await screen.findByRole('region', { name: 'Response body' });
+    expect(body).toHaveTextContent('No response yet');
+    expect(getComputedStyle(body).maxHeight).toBe('800px');
+    expect(getComputedStyle(body).overflow).toBe('auto');
+  });
+
+  it('offers the seller domains for Seller API and the warehouse domains for Warehouse API', async () => {
+    server.use(getCurrentUser(seller), listApiTokens([]));
+    const { user } = renderApp('/api-test');
+    await user.click(await screen.findByRole('combobox', { name: 'Domain' }));
+    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Warehouses', 'Quotations', 'Imports', 'Products', 'Orders']);
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Warehouse API' }));
+    await user.click(screen.getByRole('combobox', { name: 'Domain' }));
+    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Quotations', 'Imports', 'Inventory', 'Orders']);
+  });
+
+  it('clears a domain the new API family lacks and keeps one it has', async () => {
+    server.use(getCurrentUser(seller), listApiTokens([]));
+    const { user, router } = renderApp('/api-test?api=seller&domain=products');
+    expect(await screen.findByRole('combobox', { name: 'Domain' })).toHaveTextContent('Products');
+    await user.click(screen.getByRole('button', { name: 'Warehouse API' }));
+    expect(screen.getByRole('combobox', { name: 'Domain' })).toHaveTextContent('Choose a domain');
+    expect(new URLSearchParams(router.state.location.search).get('domain')).toBeNull();
+    await chooseDomain(user, 'Orders');
+    await user.click(screen.getByRole('button', { name: 'Seller API' }));
+    expect(screen.getByRole('combobox', { name: 'Domain' })).toHaveTextContent('Orders');
+  });
+
+  it('shows Normal / Return for orders only and the ID for detail only', async () => {
+    server.use(getCurrentUser(seller), listApiTokens([]));
+    const { user } = renderApp('/api-test');
+    await chooseDomain(user, 'Products');
+    expect(screen.queryByRole('button', { name: 'Return' })).not.toBeInTheDocument();
+    await chooseDomain(user, 'Orders');
+    expect(screen.getByRole('button', { name: 'Normal' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Return' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('ID')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Page')).toHaveValue('0');
+    expect(screen.getByLabelText('Size')).toHaveValue('10');
+    await user.click(screen.getByRole('button', { name: 'Get Detail' }));
+    expect(screen.getByLabelText('ID')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Page')).not.toBeInTheDocument();
+  });
+
+  it('takes numbers only in the ID: typing a letter changes nothing', async () => {
+    server.use(getCurrentUser(seller), listApiTokens([]));
+    const { user } = renderApp('/api-test?api=seller&domain=orders&mode=detail');
+    const id = await screen.findByLabelText('ID');
+    await user.type(id, '1a2-b.3');
+    expect(id).toHaveValue('123');
+  });
+
+  it('keeps the choices in the URL, and restores them from it, but never the token', async () => {
+    server.use(getCurrentUser(seller), listApiTokens([]));
+    const { user, router } = renderApp('/api-test?api=seller&domain=orders&mode=detail&id=12&orderType=return');
+    expect(await screen.findByRole('combobox', { name: 'Domain' })).toHaveTextContent('Orders');
+    expect(screen.getByRole('button', { name: 'Return' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Get Detail' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('ID')).toHaveValue('12');
+    await user.type(screen.getByLabelText('ID'), '3');
+    await user.click(screen.getByRole('button', { name: 'Normal' }));
+    await pasteToken(user);
+    expect(currentUrl(router)).toBe('/api-test?api=seller&domain=orders&mode=detail&id=123&orderType=normal');
+    expect(currentUrl(router)).not.toContain(TOKEN);
+  });
+
+  it('defaults the API family to the user type', async () => {
+    server.use(getCurrentUser(warehouseUser), listApiTokens([]));
+    renderApp('/api-test');
+    expect(await screen.findByRole('button', { name: 'Warehouse API' })).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+describe('Test API validation', () => {
+  it('checks domain, then token, then ID, with the spec texts, and sends nothing until all pass', async () => {
+    const api = publicApi(() => HttpResponse.json({ id: 5 }));
+    server.use(getCurrentUser(seller), listApiTokens([]), api.handler);
+    const { user } = renderApp('/api-test?mode=detail');
+    const test = await screen.findByRole('button', { name: 'Test API' });
+
+    await user.click(test);
+    expect(await screen.findByText('Please select a domain.')).toBeInTheDocument();
+    expect(screen.queryByText('API token is required.')).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Domain' })).toHaveFocus();
+
+    await chooseDomain(user, 'Warehouses');
+    expect(screen.queryByText('Please select a domain.')).not.toBeInTheDocument();
+    await user.click(test);
+    expect(await screen.findByText('API token is required.')).toBeInTheDocument();
+    expect(screen.queryByText('ID is required for detail view.')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('API token')).toHaveFocus();
+
+    await pasteToken(user);
+    await user.click(test);
+    expect(await screen.findByText('ID is required for detail view.')).toBeInTheDocument();
+    expect(screen.getByLabelText('ID')).toHaveFocus();
+    expect(api.calls).toEqual([]);
+
+    await user.type(screen.getByLabelText('ID'), '5');
+    await user.click(test);
+    await waitFor(() => expect(api.calls).toEqual([{ path: '/api/v1/seller/warehouses/5', search: '', token: TOKEN }]));
+    expect(screen.queryByText('ID is required for detail view.')).not.toBeInTheDocument();
+  });
+
+  it('treats a blank token as missing', async () => {
+    server.use(getCurrentUser(seller), listApiTokens([]));
+    const { user } = renderApp('/api-test?api=seller&domain=products');
+    await pasteToken(user, '   ');
+    await user.click(await screen.findByRole('button', { name: 'Test API' }));
+    expect(await screen.findByText('API token is required.')).toBeInTheDocument();
+  });
+});
+
+describe('token picker', () => {
+  it("offers the user's own tokens with title, masked value and expiry; expired ones are not selectable", async () => {
+    server.use(
+      getCurrentUser(seller),
+      listApiTokens([tokenFixture(), tokenFixture({ title: 'Old one', token: 'acme_s_old', expiryDate: daysFromNow(-2) })]),
+    );
+    const { user } = renderApp('/api-test?api=seller&domain=products');
+    await user.click(await screen.findByRole('combobox', { name: 'Your tokens' }));
+    const listbox = screen.getByRole('listbox');
+    const current = within(listbox).getByRole('option', { name: /Shop sync/ });
+    expect(current).toHaveTextContent('••••••••••••');
+    expect(current).toHaveTextContent(/Expires/);
+    expect(current).not.toHaveTextContent(TOKEN);
+    const expired = within(listbox).getByRole('option', { name: /Old one/ });
+    expect(expired).toHaveAttribute('aria-disabled', 'true');
+    expect(expired).toHaveTextContent('Expired');
+    await user.click(current);
+    expect(screen.getByLabelText('API token')).toHaveValue(TOKEN);
+    expect(screen.getByLabelText('API token')).toHaveAttribute('type', 'password');
+  });
+
+  it("does not offer a seller's tokens for the Warehouse API", async () => {
+    server.use(getCurrentUser(seller), listApiTokens([tokenFixture()]));
+    const { user } = renderApp('/api-test?api=seller');
+    const picker = await screen.findByRole('combobox', { name: 'Your tokens' });
+    await waitFor(() => expect(picker).not.toHaveAttribute('aria-disabled'));
+    await user.click(screen.getByRole('button', { name: 'Warehouse API' }));
+    expect(screen.getByRole('combobox', { name: 'Your tokens' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByText(/Your tokens reach the Seller API only/)).toBeInTheDocument();
+  });
+});
+
+describe('Test API call and response', () => {
+  it('calls the list through /api/v1 with the brand header, page and size, and shows status, time, size and JSON', async () => {
+    const api = publicApi(() => HttpResponse.json(listBody(0, 0, [1, 2])));
+    server.use(getCurrentUser(seller), listApiTokens([]), api.handler);
+    const { user } = renderApp('/api-test?api=seller&domain=orders&orderType=return');
+    await pasteToken(user);
+    await user.click(screen.getByRole('button', { name: 'Test API' }));
+    await waitFor(() => expect(api.calls).toEqual([{ path: '/api/v1/seller/orders/return', search: '?page=0&size=10', token: TOKEN }]));
+    const summary = await screen.findByRole('group', { name: 'Response summary' });
+    expect(within(summary).getByText('Status 200')).toBeInTheDocument();
+    expect(within(summary).getByText(/^Time \d+ ms$/)).toBeInTheDocument();
+    expect(within(summary).getByText(`Size ${JSON.stringify(listBody(0, 0, [1, 2])).length} B`)).toBeInTheDocument();
+    expect(responseBody().textContent).toBe(JSON.stringify(listBody(0, 0, [1, 2]), null, 2).replace(/\n/g, ''));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('sends the page and size the user typed', async () => {
+    const api = publicApi(() => HttpResponse.json(listBody(2, 4, [21])));
+    server.use(getCurrentUser(seller), listApiTokens([]), api.handler);
+    const { user, router } = renderApp('/api-test?api=warehouse&domain=inventory');
+    await user.clear(await screen.findByLabelText('Page'));
+    await user.type(screen.getByLabelText('Page'), '2x');
+    await user.clear(screen.getByLabelText('Size'));
+    await user.type(screen.getByLabelText('Size'), '25');
+    await pasteToken(user);
+    await user.click(screen.getByRole('button', { name: 'Test API' }));
+    await waitFor(() => expect(api.calls.at(-1)).toEqual({ path: '/api/v1/warehouse/inventory', search: '?page=2&size=25', token: TOKEN }));
+    expect(currentUrl(router)).toBe('/api-test?api=warehouse&domain=inventory&mode=list&page=2&size=25');
+  });
+
+  it('runs with a page typed just before pressing Enter', async () => {
+    const api = publicApi(() => HttpResponse.json(listBody(3, 4, [31])));
+    server.use(getCurrentUser(seller), listApiTokens([]), api.handler);
+    const { user } = renderApp('/api-test?api=seller&domain=products');
+    await pasteToken(user);
+    await user.clear(screen.getByLabelText('Page'));
+    await user.type(screen.getByLabelText('Page'), '3{Enter}');
+    await waitFor(() => expect(api.calls).toEqual([{ path: '/api/v1/seller/products', search: '?page=3&size=10', token: TOKEN }]));
+  });
+
+  it('copies the response JSON', async () => {
+    server.use(getCurrentUser(seller), listApiTokens([]), publicApi(() => HttpResponse.json({ id: 7, name: 'X' })).handler);
+    const { user } = renderApp('/api-test?api=seller&domain=products&mode=detail&id=7');
+    await pasteToken(user);
+    await user.click(screen.getByRole('button', { name: 'Test API' }));
+    await user.click(await screen.findByRole('button', { name: 'Copy response' }));
+    expect(await navigator.clipboard.readText()).toBe(JSON.stringify({ id: 7, name: 'X' }, null, 2));
+    expect(await screen.findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+  });
+
+  it("shows the response's message in a red alert", async () => {
+    server.use(getCurrentUser(seller), listApiTokens([]), publicApi(() => HttpResponse.json({ status: 404, message: 'Order 99 was not found.' }, { status: 404 })).handler);
+    const { user } = renderApp('/api-test?api=seller&domain=orders&mode=detail&id=99');
+    await pasteToken(user);
+    await user.click(screen.getByRole('button', { name: 'Test API' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Order 99 was not found.');
+    expect(alert).toHaveClass('MuiAlert-colorError');
+    expect(within(screen.getByRole('group', { name: 'Response summary' })).getByText('Status 404')).toBeInTheDocument();
+    expect(screen.queryByText(/may have expired or been deleted/)).not.toBeInTheDocument();
+  });
+
+  it("shows the error's own message when there is no response", async () => {
+    server.use(getCurrentUser(seller), listApiTokens([]), publicApi(() => HttpResponse.error()).handler);
+    const { user } = renderApp('/api-test?api=seller&domain=orders');
+    await pasteToken(user);
+    await user.click(screen.getByRole('button', { name: 'Test API' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(/fetch/i);
+    expect(responseBody()).toHaveTextContent('No response yet');
+  });
+
+  it('explains a 401 in plain words', async () => {
+    server.use(getCurrentUser(seller), listApiTokens([]), publicApi(() => HttpResponse.json({ status: 401, message: 'forbidden' }, { status: 401 })).handler);
+    const { user } = renderApp('/api-test?api=warehouse&domain=orders');
+    await pasteToken(user);
+    await user.click(screen.getByRole('button', { name: 'Test API' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('forbidden');
+    const help = screen.getByRole('note');
+    expect(help).toHaveTextContent(/may have expired or been deleted, or it may belong to the other user type/);
+    expect(within(help).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+  });
+});
+
+describe('list paging and list to detail', () => {
+  it('follows page and lastPage with Previous and Next', async () => {
+    const api = publicApi((url) => {
+      const page = Number(url.searchParams.get('page'));
+      return HttpResponse.json(listBody(page, 1, [page * 10 + 1]));
+    });
+    server.use(getCurrentUser(seller), listApiTokens([]), api.handler);
+    const { user, router } = renderApp('/api-test?api=seller&domain=warehouses');
+    await pasteToken(user);
+    await user.click(screen.getByRole('button', { name: 'Test API' }));
+    const previous = await screen.findByRole('button', { name: 'Previous' });
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(previous).toBeDisabled();
+    expect(next).toBeEnabled();
+    await user.click(next);
+    await waitFor(() => expect(api.calls.map((call) => call.search)).toEqual(['?page=0&size=10', '?page=1&size=10']));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();
+    expect(screen.getByLabelText('Page')).toHaveValue('1');
+    expect(currentUrl(router)).toContain('page=1');
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(api.calls.at(-1)?.search).toBe('?page=0&size=10'));
+  });
+
+  it('turns each row id of a list into a link that runs the detail call', async () => {
+    const api = publicApi((url) => (url.pathname.endsWith('/return') ? HttpResponse.json(listBody(0, 0, [3, 4])) : HttpResponse.json({ id: 4, returnStatus: 'RECEIVED' })));
+    server.use(getCurrentUser(seller), listApiTokens([]), api.handler);
+    const { user, router } = renderApp('/api-test?api=seller&domain=orders&orderType=return');
+    await pasteToken(user);
+    await user.click(screen.getByRole('button', { name: 'Test API' }));
+    await user.click(await screen.findByRole('button', { name: 'Open ID 4 in detail view' }));
+    await waitFor(() => expect(api.calls.at(-1)).toEqual({ path: '/api/v1/seller/orders/return/4', search: '', token: TOKEN }));
+    expect(await screen.findByText('"RECEIVED"')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Get Detail' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('ID')).toHaveValue('4');
+    expect(currentUrl(router)).toBe('/api-test?api=seller&domain=orders&mode=detail&id=4&orderType=return');
+    expect(screen.queryByRole('button', { name: /Open ID/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('Copy as cURL', () => {
+  it('copies the current request with $ACME_API_TOKEN in place of the token', async () => {
+    server.use(getCurrentUser(seller), listApiTokens([]));
+    const { user } = renderApp('/api-test?api=seller&domain=orders&mode=detail&id=12&orderType=return');
+    await pasteToken(user);
+    await user.click(screen.getByRole('button', { name: 'Copy as cURL' }));
+    const copied = await navigator.clipboard.readText();
+    expect(copied).toBe(
+      `curl -sS '${window.location.origin}/api/v1/seller/orders/return/12' \\\n  -H "ACME-API-TOKEN: $ACME_API_TOKEN" \\\n  -H 'Accept: application/json'`,
+    );
+    expect(copied).not.toContain(TOKEN);
+    expect(await screen.findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+  });
+
+  it('is unavailable until a domain is chosen', async () => {
+    server.use(getCurrentUser(seller), listApiTokens([]));
+    renderApp('/api-test');
+    expect(await screen.findByRole('button', { name: 'Copy as cURL' })).toBeDisabled();
+  });
+});
