@@ -1,0 +1,74 @@
+/** The build-time Markdown tree (safe by construction) and the search ranking. */
+import { describe, expect, it } from 'vitest';
+import { markdownBlocks, markdownInline } from '../../../scripts/generate/reference/markdown.ts';
+import { prepareEntries, search } from '../../../src/web/features/docs/lib/search.ts';
+import type { SearchEntry } from '../../../src/web/features/docs/lib/reference-data.ts';
+import { resolvePage } from '../../../src/web/features/docs/lib/resolve-page.ts';
+
+describe('markdownBlocks', () => {
+  it('keeps headings, lists, code and tables', () => {
+    const blocks = markdownBlocks('## Create a token\n\n1. Open **Settings**\n\n```bash\ncurl x\n```\n\n| a | b |\n|---|---|\n| 1 | `2` |\n');
+    expect(blocks).toEqual([
+      { t: 'h', level: 2, id: 'create-a-token', c: ['Create a token'] },
+      { t: 'ol', items: [[{ t: 'p', c: ['Open ', { t: 'strong', c: ['Settings'] }] }]] },
+      { t: 'pre', lang: 'bash', v: 'curl x' },
+      { t: 'table', head: [['a'], ['b']], rows: [[['1'], [{ t: 'code', v: '2' }]]] },
+    ]);
+  });
+
+  it('drops raw HTML and unsafe links', () => {
+    const blocks = markdownBlocks('Hi <script>alert(1)</script> [x](javascript:alert(1)) [ok](https://example.com) [in](/settings)\n\n<div>raw</div>');
+    const json = JSON.stringify(blocks);
+    expect(json).not.toContain('script');
+    expect(json).not.toContain('javascript:');
+    expect(json).not.toContain('<div>');
+    expect(json).toContain('"href":"https://example.com"');
+    expect(json).toContain('"href":"/settings"');
+  });
+
+  it('leaves plain one-line descriptions as one string', () => {
+    expect(markdownInline('Why the goods come back.')).toEqual(['Why the goods come back.']);
+    expect(markdownInline('Zero-based; `0` when empty.')).toEqual(['Zero-based; ', { t: 'code', v: '0' }, ' when empty.']);
+  });
+});
+
+describe('search', () => {
+  const entry = (kind: SearchEntry['kind'], title: string, detail = ''): SearchEntry => ({ kind, title, detail, page: 'Seller API · Order', href: `/x#${title}` });
+  const entries = prepareEntries([
+    entry('page', 'Warehouse API · Inventory'),
+    entry('operation', 'GET /warehouse/inventory', 'List inventory'),
+    entry('field', 'unAvailableQuantity', 'Inventory · integer'),
+    entry('field', 'inventory', 'Product · object'),
+    entry('field', 'returnReason', 'ReturnOrder · string · Why the goods come back.'),
+  ]);
+
+  it('needs every word and ranks exact title matches first', () => {
+    expect(search(entries, 'inventory')[0]?.title).toBe('inventory');
+    expect(search(entries, 'inventory').map((e) => e.title)).toContain('GET /warehouse/inventory');
+    expect(search(entries, 'returnreason').map((e) => e.title)).toEqual(['returnReason']);
+    expect(search(entries, 'goods back').map((e) => e.title)).toEqual(['returnReason']);
+    expect(search(entries, 'goods nothing')).toEqual([]);
+    expect(search(entries, '   ')).toEqual([]);
+  });
+});
+
+describe('resolvePage', () => {
+  const groups = [
+    { category: 'authentication', title: 'Authentication', pages: [{ subcategory: 'overview', title: 'Authentication' }] },
+    { category: 'seller', title: 'Seller API', pages: [{ subcategory: 'warehouse', title: 'Warehouse' }, { subcategory: 'order', title: 'Order' }] },
+    { category: 'warehouse', title: 'Warehouse API', pages: [{ subcategory: 'quotation', title: 'Quotation' }] },
+  ];
+  const resolve = (query: string) => resolvePage(groups, new URLSearchParams(query));
+
+  it('defaults to seller / warehouse', () => {
+    expect(resolve('')).toMatchObject({ found: true, page: { category: 'seller', subcategory: 'warehouse' } });
+  });
+  it('opens authentication without a subcategory, and a category’s first page when it has no warehouse page', () => {
+    expect(resolve('category=authentication')).toMatchObject({ found: true, page: { subcategory: 'overview' } });
+    expect(resolve('category=warehouse')).toMatchObject({ found: true, page: { subcategory: 'quotation' } });
+  });
+  it('refuses unknown categories and subcategories', () => {
+    expect(resolve('category=buyer')).toEqual({ found: false, category: 'buyer', subcategory: null });
+    expect(resolve('category=seller&subcategory=nope')).toEqual({ found: false, category: 'seller', subcategory: 'nope' });
+  });
+});
