@@ -24,6 +24,13 @@ import { createHandlers } from './routes/handlers.ts';
 import type { HandlerMap } from './routes/operation-handler.ts';
 import { loadSpec, type OpenApiDocument } from './spec/openapi-document.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's database (tests use it to age sessions and tokens; scripts to inspect). */
+    database: Database;
+  }
+}
+
 export interface BuildAppOptions {
   config: Config;
   /** Where log lines go (default stdout); tests capture them. */
@@ -99,6 +106,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
+  app.decorate('database', db);
   app.addHook('onClose', async () => db.close());
   try {
     await app.register(cookie);

@@ -8,7 +8,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { FORBIDDEN_MESSAGE, HttpError } from '../lib/http-error.ts';
 import { parseTokenValue, type UserType } from '../lib/token-format.ts';
-import { authenticateAndCount, recordTokenUse } from '../repositories/api-tokens-repository.ts';
+import { countRequest, findLiveToken, recordTokenUse } from '../repositories/api-tokens-repository.ts';
 
 export interface ApiPrincipal {
   tokenId: number;
@@ -36,7 +36,7 @@ export function requireApiToken(ctx: ServerContext, family: UserType) {
     const type = parseTokenValue(value);
     if (type !== family) throw forbidden();
     const digest = ctx.keys.digest(value);
-    const row = await authenticateAndCount(ctx.db, digest);
+    const row = await findLiveToken(ctx.db, digest);
     if (row === undefined || !ctx.keys.digestsEqual(row.digest, digest)) throw forbidden();
     // The ciphertext must decrypt to the presented value: a tampered row fails closed.
     const plain = ctx.keys.decrypt(row.ciphertext, row.digest);
@@ -44,8 +44,8 @@ export function requireApiToken(ctx: ServerContext, family: UserType) {
     if (row.user_type !== family) throw forbidden();
 
     const limit = ctx.config.rateLimitPerMinute;
-    const hits = row.hits ?? 1;
-    const reset = Math.max(1, row.reset_seconds ?? 60);
+    const { hits, resetSeconds } = await countRequest(ctx.db, row.id);
+    const reset = Math.max(1, resetSeconds);
     void reply.headers({
       'ratelimit-limit': String(limit),
       'ratelimit-remaining': String(Math.max(0, limit - hits)),

@@ -1,7 +1,7 @@
 /**
  * The built app (dist/web) and the export (dist/export, at /downloads/) as static files, served from
- * memory: read once, compressed once (brotli and gzip, kept beside the raw bytes), so the JS a browser
- * downloads is small and costs no CPU per request. Hashed assets are cached for a year; index.html is
+ * memory: read once at start-up, compressed once (brotli 11 and gzip 9, on first request, kept beside the raw
+ * bytes), so the JS a browser downloads is small and costs no CPU per request. Hashed assets are cached for a year; index.html is
  * revalidated every time. Client routes (/, /login, /settings, ...) get index.html.
  */
 import { createHash } from 'node:crypto';
@@ -25,7 +25,8 @@ const gzipAsync = promisify(gzip);
 
 interface StaticFile {
   raw: Buffer;
-  /** Compressed once, off the event loop, in the background from start-up; requests wait for it. */
+  compressible: boolean;
+  /** Compressed once, off the event loop, on first request (start-up stays fast); later requests reuse it. */
   compressed?: Promise<{ br: Buffer; gzip: Buffer }>;
   type: string;
   etag: string;
@@ -51,26 +52,29 @@ function load(root: string, urlPrefix: string, cacheControlFor: (path: string) =
       type: TYPES[ext] ?? 'application/octet-stream',
       etag: `"${createHash('sha1').update(raw).digest('base64url').slice(0, 20)}"`,
       cacheControl: cacheControlFor(url),
+      compressible: COMPRESSIBLE.has(ext) && raw.length > 1024,
     };
-    if (COMPRESSIBLE.has(ext) && raw.length > 1024) {
-      file.compressed = Promise.all([
-        brotliAsync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-        gzipAsync(raw, { level: 9 }),
-      ]).then(([br, gz]) => ({ br, gzip: gz }));
-      // A failure (out of memory) falls back to raw bytes; it must not become an unhandled rejection.
-      file.compressed.catch(() => undefined);
-    }
     files.set(url, file);
   }
   return files;
 }
 
+function compressedOf(file: StaticFile): Promise<{ br: Buffer; gzip: Buffer } | undefined> {
+  if (!file.compressible) return Promise.resolve(undefined);
+  file.compressed ??= Promise.all([
+    brotliAsync(file.raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: file.raw.length } }),
+    gzipAsync(file.raw, { level: 9 }),
+  ]).then(([br, gz]) => ({ br, gzip: gz }));
+  // A failure (out of memory) falls back to the raw bytes.
+  return file.compressed.catch(() => undefined);
+}
+
 async function send(request: FastifyRequest, reply: FastifyReply, file: StaticFile): Promise<FastifyReply> {
   void reply.header('content-type', file.type).header('cache-control', file.cacheControl).header('etag', file.etag);
-  if (file.compressed !== undefined) void reply.header('vary', 'accept-encoding');
+  if (file.compressible) void reply.header('vary', 'accept-encoding');
   if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
   const accepted = String(request.headers['accept-encoding'] ?? '');
-  const compressed = file.compressed && (await file.compressed.catch(() => undefined));
+  const compressed = /\b(br|gzip)\b/.test(accepted) ? await compressedOf(file) : undefined;
   // Already compressed: keep @fastify/compress off these bytes.
   if (compressed !== undefined && /\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(compressed.br);
   if (compressed !== undefined && /\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(compressed.gzip);

@@ -72,35 +72,36 @@ export interface TokenPrincipalRow {
   digest: Uint8Array;
   ciphertext: Uint8Array;
   last_used_recent: boolean;
-  hits: number | null;
-  reset_seconds: number | null;
 }
 
-/**
- * One round trip per public request: find the live token by digest and count this request in its
- * one-minute window (fixed-window counter, upsert on the token's single row).
- */
-export async function authenticateAndCount(db: Queryable, digest: Buffer): Promise<TokenPrincipalRow | undefined> {
+/** The live (unexpired) token with this digest, with its owner's type and warehouse. */
+export async function findLiveToken(db: Queryable, digest: Buffer): Promise<TokenPrincipalRow | undefined> {
   const rows = await db.query<TokenPrincipalRow & Record<string, unknown>>(
-    `WITH t AS (
-       SELECT t.id, t.user_id, u.user_type, w.id AS warehouse_id, t.digest, t.ciphertext,
-              COALESCE(t.last_used_at > now() - interval '1 minute', false) AS last_used_recent
-         FROM api_tokens t
-         JOIN users u ON u.id = t.user_id
-         LEFT JOIN warehouses w ON w.account_id = u.id
-        WHERE t.digest = $1 AND t.expires_at > now()
-     ), counted AS (
-       INSERT INTO token_rate_windows AS r (token_id, window_start, hits)
-       SELECT id, date_trunc('minute', now()), 1 FROM t
-       ON CONFLICT (token_id) DO UPDATE SET
-         hits = CASE WHEN r.window_start = excluded.window_start THEN r.hits + 1 ELSE 1 END,
-         window_start = excluded.window_start
-       RETURNING hits, CEIL(EXTRACT(EPOCH FROM (window_start + interval '1 minute' - now())))::int AS reset_seconds
-     )
-     SELECT t.*, counted.hits, counted.reset_seconds FROM t LEFT JOIN counted ON true`,
+    `SELECT t.id, t.user_id, u.user_type, w.id AS warehouse_id, t.digest, t.ciphertext,
+            COALESCE(t.last_used_at > now() - interval '1 minute', false) AS last_used_recent
+       FROM api_tokens t
+       JOIN users u ON u.id = t.user_id
+       LEFT JOIN warehouses w ON w.account_id = u.id
+      WHERE t.digest = $1 AND t.expires_at > now()`,
     [digest],
   );
   return rows[0];
+}
+
+/**
+ * Counts one request in the token's fixed one-minute window: a single-row upsert, in the database so
+ * the limit holds across replicas. (Measured: two plain statements beat one CTE doing both on PGlite.)
+ */
+export async function countRequest(db: Queryable, tokenId: number): Promise<{ hits: number; resetSeconds: number }> {
+  const rows = await db.query<{ hits: number; reset_seconds: number }>(
+    `INSERT INTO token_rate_windows AS r (token_id, window_start, hits) VALUES ($1, date_trunc('minute', now()), 1)
+     ON CONFLICT (token_id) DO UPDATE SET
+       hits = CASE WHEN r.window_start = excluded.window_start THEN r.hits + 1 ELSE 1 END,
+       window_start = excluded.window_start
+     RETURNING hits, CEIL(EXTRACT(EPOCH FROM (window_start + interval '1 minute' - now())))::int AS reset_seconds`,
+    [tokenId],
+  );
+  return { hits: rows[0]?.hits ?? 1, resetSeconds: rows[0]?.reset_seconds ?? 60 };
 }
 
 /** Last use, written at most once a minute per token (the condition makes concurrent replicas agree). */

@@ -1,7 +1,7 @@
 import type { Queryable, Row } from '../../db/database.ts';
 import type { Schemas } from '../../routes/operation-handler.ts';
 import { iso } from './dates.ts';
-import { productsOf } from './order-products.ts';
+import { productsColumn } from './order-products.ts';
 import type { Owner } from './owner.ts';
 import { selectPage, type Page, type PageRequest } from './paging.ts';
 
@@ -9,11 +9,11 @@ const COLUMNS = `x.id, x.order_number, x.order_date, x.status, x.seller_status, 
   x.dangerous, x.buyer_name, x.buyer_email, x.recipient_name, x.recipient_phone, x.recipient_country_code,
   x.shipping_address, x.city, x.state, x.country, x.postal_code, x.detail_address, x.detail_address2,
   x.packaging_method, x.shipping_method, x.courier, x.tracking_number, x.seller_comment, x.warehouse_comment,
-  x.package_number, x.information_order`;
+  x.package_number, x.information_order, ${productsColumn('order_items', 'order_id')}`;
 
 const text = (value: unknown): string | null => (value === null || value === undefined ? null : String(value));
 
-function mapOrder(row: Row, products: Schemas['OrderProduct'][]): Schemas['NormalOrder'] {
+function mapOrder(row: Row): Schemas['NormalOrder'] {
   return {
     id: Number(row.id),
     orderNumber: String(row.order_number),
@@ -42,19 +42,17 @@ function mapOrder(row: Row, products: Schemas['OrderProduct'][]): Schemas['Norma
     warehouseComment: text(row.warehouse_comment),
     packageNumber: text(row.package_number),
     informationOrder: (row.information_order ?? {}) as Record<string, unknown>,
-    products,
+    products: (row.products ?? []) as Schemas['OrderProduct'][],
   };
 }
 
 export async function listNormalOrders(db: Queryable, owner: Owner, request: PageRequest): Promise<Page<Schemas['NormalOrder']>> {
   const page = await selectPage(db, owner, request, 'normal_orders x', COLUMNS);
-  const products = await productsOf(db, 'order_items', 'order_id', page.rows.map((row) => Number(row.id)));
-  return { ...page, rows: page.rows.map((row) => mapOrder(row, products.get(Number(row.id)) ?? [])) };
+  return { ...page, rows: page.rows.map((row) => mapOrder(row)) };
 }
 
 export async function getNormalOrder(db: Queryable, owner: Owner, id: number): Promise<Schemas['NormalOrderDetail'] | undefined> {
   const [row] = await db.query(`SELECT ${COLUMNS} FROM normal_orders x WHERE x.id = $1 AND x.${owner.column} = $2`, [id, owner.id]);
   if (row === undefined) return undefined;
-  const products = await productsOf(db, 'order_items', 'order_id', [id]);
-  return { ...mapOrder(row, products.get(id) ?? []), warehouseStatus: String(row.warehouse_status) };
+  return { ...mapOrder(row), warehouseStatus: String(row.warehouse_status) };
 }

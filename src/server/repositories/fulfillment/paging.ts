@@ -31,22 +31,28 @@ export async function selectPage<R extends Row>(
   from: string,
   select: string,
 ): Promise<Page<R>> {
-  const [{ total } = { total: 0 }] = await db.query<{ total: number }>(
-    `SELECT COALESCE(MAX(x.${owner.seqColumn}), 0) AS total FROM ${from} WHERE x.${owner.column} = $1`,
-    [owner.id],
+  // One round trip: the last position (for lastPage) and the page's rows. LEFT JOIN keeps the total
+  // when the page is past the end.
+  const start = Math.min(request.page * request.size, MAX_INT4);
+  const rows = await db.query<R & { total: number; page_position: number | null }>(
+    `WITH total AS (
+       SELECT COALESCE(MAX(x.${owner.seqColumn}), 0) AS total FROM ${from} WHERE x.${owner.column} = $1
+     ), page AS (
+       SELECT ${select}, x.${owner.seqColumn} AS page_position FROM ${from}
+        WHERE x.${owner.column} = $1 AND x.${owner.seqColumn} > $2
+        ORDER BY x.${owner.seqColumn} LIMIT $3
+     )
+     SELECT total.total, page.* FROM total LEFT JOIN page ON true ORDER BY page.page_position`,
+    [owner.id, start, request.size],
   );
+  const total = Number(rows[0]?.total ?? 0);
   const lastPage = total === 0 ? 0 : Math.ceil(total / request.size) - 1;
-  const start = request.page * request.size;
-  const rows =
-    start >= total || start > MAX_INT4
-      ? []
-      : await db.query<R>(
-          `SELECT ${select} FROM ${from}
-            WHERE x.${owner.column} = $1 AND x.${owner.seqColumn} > $2
-            ORDER BY x.${owner.seqColumn} LIMIT $3`,
-          [owner.id, start, request.size],
-        );
-  return { page: request.page, size: request.size, lastPage, rows };
+  return {
+    page: request.page,
+    size: request.size,
+    lastPage,
+    rows: rows.filter((row) => row.page_position !== null),
+  };
 }
 
 /** Ids beyond int4 cannot exist; answering 404 without a query also keeps the database from erroring. */

@@ -1,0 +1,76 @@
+/**
+ * startTestServer(): a fresh app (buildApp) on a fresh database, listening on a random port over real
+ * HTTP, with its log lines captured. Use one per test file:
+ *
+ *   const server = await startTestServer();
+ *   const client = server.client();          // cookie-keeping, spec-validating HTTP client
+ *   await client.login();                    // seller@example.com / demo-password
+ *   await server.db.query('UPDATE ...');     // age tokens or sessions
+ *   server.logs()                            // every log line so far
+ *   await server.close();                    // closes app, drops the database
+ */
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildAppOptions } from '../../../src/server/app.ts';
+import type { Database } from '../../../src/server/db/database.ts';
+import { parseConfig, type Config } from '../../../src/server/plugins/config.ts';
+import { Client } from './http-client.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+/** Cheap scrypt for tests only (production cost is fixed in src/server/lib/password.ts). */
+export const TEST_SCRYPT_COST = { logN: 10, r: 8, p: 1 };
+
+export interface TestServer {
+  baseUrl: string;
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  database: TestDatabase;
+  client(): Client;
+  logs(): string;
+  close(): Promise<void>;
+}
+
+export interface StartOptions extends Omit<BuildAppOptions, 'config' | 'logStream'> {
+  /** Extra environment for parseConfig (e.g. RATE_LIMIT_PER_MINUTE). */
+  env?: Record<string, string>;
+  /** Reuse a database (e.g. a restart); by default a fresh one is made and dropped on close. */
+  database?: TestDatabase;
+}
+
+export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
+  const database = options.database ?? (await createTestDatabase());
+  const config = parseConfig({
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.databaseUrl,
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'trace',
+    // Static files are not under test here; empty dirs keep start-up fast.
+    WEB_DIR: `${database.dataDir}/no-web`,
+    EXPORT_DIR: `${database.dataDir}/no-export`,
+    ...options.env,
+  });
+  const lines: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer | string, _encoding, callback) {
+      lines.push(chunk.toString());
+      callback();
+    },
+  });
+  const { env: _env, database: _database, ...buildOptions } = options;
+  const app = await buildApp({ testScryptCost: TEST_SCRYPT_COST, ...buildOptions, config, logStream });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    baseUrl: address,
+    app,
+    db: app.database,
+    config,
+    database,
+    client: () => new Client(address),
+    logs: () => lines.join(''),
+    async close() {
+      await app.close();
+      if (options.database === undefined) await database.drop();
+    },
+  };
+}
