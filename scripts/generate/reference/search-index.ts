@@ -4,6 +4,7 @@
  * appearance), so a spec that reuses schemas across many operations keeps a small index.
  */
 import type { FieldNode, ReferencePage, SearchEntry } from '../../../src/web/features/docs/lib/reference-data.ts';
+import { drawnBodies } from '../../../src/web/features/docs/lib/response-bodies.ts';
 import { inlinePlain } from './markdown.ts';
 
 export function pageHref(page: Pick<ReferencePage, 'category' | 'subcategory'>, anchor?: string): string {
@@ -39,11 +40,9 @@ export function buildSearchIndex(pages: ReferencePage[]): SearchEntry[] {
         href: pageHref(page, operation.operationId),
       });
     }
-    // Success responses first, so a field links to where it matters, not to an error body.
+    // Fields link to the rows the page draws: success bodies first, then the shared error body.
     for (const operation of page.operations) {
-      const responses = [...operation.responses].sort((a, b) => Number(!a.status.startsWith('2')) - Number(!b.status.startsWith('2')));
-      for (const response of responses) {
-        if (!response.body) continue;
+      for (const response of drawnBodies(operation).map(({ anchor, body }) => ({ status: anchor, body }))) {
         const walk = (node: FieldNode, path: string[], owner: string | undefined, ownerPath: string[]) => {
           const schemaName = node.schema && !node.schema.includes('(') ? node.schema : undefined;
           if (schemaName && !seenSchemas.has(schemaName)) {

@@ -9,6 +9,7 @@ import Button from '@mui/material/Button';
 import PlayArrowIcon from '@mui/icons-material/PlayArrowRounded';
 import type { ReferenceOperation, ReferencePage, ReferenceResponse } from '../lib/reference-data';
 import { documentationHref } from '../lib/resolve-page';
+import { ERRORS_ANCHOR } from '../lib/response-bodies';
 import { CodeSamples } from './code-samples';
 import { FieldTree } from './field-tree';
 import { JsonCode } from './json-code';
@@ -118,7 +119,9 @@ function SuccessResponse({ operation, response }: { operation: ReferenceOperatio
 }
 
 function ErrorResponses({ responses, operationId }: { responses: ReferenceResponse[]; operationId: string }) {
+  const body = responses.find((response) => response.body)?.body;
   return (
+    <>
     <ul className="errors">
       {responses.map((response) => (
         <li key={response.status} id={`${operationId}.${response.status}`} className="error-row">
@@ -134,6 +137,13 @@ function ErrorResponses({ responses, operationId }: { responses: ReferenceRespon
         </li>
       ))}
     </ul>
+      {body ? (
+        <details className="headers">
+          <summary>Error body{body.schema ? `: ${body.schema}` : ''}</summary>
+          <FieldTree root={body} anchorPrefix={`${operationId}.${ERRORS_ANCHOR}`} />
+        </details>
+      ) : null}
+    </>
   );
 }
 

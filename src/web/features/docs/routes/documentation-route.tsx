@@ -3,16 +3,21 @@
  * Picks the page from the URL, loads that page's generated data (its own small chunk), and owns the
  * Ctrl/Cmd+K search shortcut while a documentation page is open.
  */
-import { Suspense, lazy, use, useEffect, useState } from 'react';
+import { Suspense, use, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import catalogue from '../../../../generated/catalogue.json';
 import { DocumentationPage } from '../components/documentation-page';
 import { DocsRoot } from '../components/docs-root';
 import { NoSuchPage } from '../components/no-such-page';
-import { hasPage, loadReferencePage } from '../lib/load-reference-page';
+import { hasPage, loadReferencePage, loadSearchIndex } from '../lib/load-reference-page';
 import { resolvePage, type PageRef } from '../lib/resolve-page';
 
-const SearchDialog = lazy(() => import('../components/search-dialog'));
+type SearchDialogComponent = ComponentType<{ open: boolean; onClose: () => void }>;
+
+/** The dialog's code and the index load on first use, together; nothing suspends while they do. */
+function loadSearchDialog(): Promise<SearchDialogComponent> {
+  return Promise.all([import('../components/search-dialog'), loadSearchIndex()]).then(([module]) => module.default);
+}
 
 function LoadedPage({ pageRef, onSearch }: { pageRef: PageRef; onSearch: () => void }) {
   const page = use(loadReferencePage(pageRef.category, pageRef.subcategory));
@@ -37,19 +42,21 @@ function useSearchShortcut(open: () => void): void {
         open();
       }
     };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
   }, [open]);
 }
 
 export function Component() {
   const [params] = useSearchParams();
   const [searchOpen, setSearchOpen] = useState(false);
-  const [searchUsed, setSearchUsed] = useState(false);
-  const openSearch = useState(() => () => {
-    setSearchUsed(true);
-    setSearchOpen(true);
-  })[0];
+  const [SearchDialog, setSearchDialog] = useState<SearchDialogComponent | null>(null);
+  const openSearch = useCallback(() => {
+    void loadSearchDialog().then((component) => {
+      setSearchDialog(() => component);
+      setSearchOpen(true);
+    });
+  }, []);
   useSearchShortcut(openSearch);
 
   const resolution = resolvePage(catalogue.groups, params);
@@ -73,11 +80,7 @@ export function Component() {
           subcategory={resolution.found ? resolution.page.subcategory : resolution.subcategory}
         />
       )}
-      {searchUsed ? (
-        <Suspense fallback={null}>
-          <SearchDialog open={searchOpen} onClose={() => setSearchOpen(false)} />
-        </Suspense>
-      ) : null}
+      {SearchDialog ? <SearchDialog open={searchOpen} onClose={() => setSearchOpen(false)} /> : null}
     </>
   );
 }

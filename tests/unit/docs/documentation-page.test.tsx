@@ -1,0 +1,188 @@
+/**
+ * The documentation screens (issue 5) in the real route table: every operation, parameter and field of
+ * a page; the base URL and sample copy buttons; the token picker; search by keyboard; unknown pages.
+ */
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { FieldNode, ReferencePage } from '../../../src/web/features/docs/lib/reference-data';
+import { drawnBodies } from '../../../src/web/features/docs/lib/response-bodies';
+import { server, setupMsw } from '../web/support/msw-server';
+import { getCurrentUser, listApiTokens } from '../web/support/handlers';
+import { seller, tokenFixture } from '../web/support/fixtures';
+import { renderApp } from '../web/support/render-app';
+
+setupMsw();
+
+const pages = Object.values(
+  import.meta.glob<ReferencePage>(['../../../src/generated/reference/*.json', '!**/search-index.json'], { eager: true, import: 'default' }),
+);
+
+function fieldPaths(node: FieldNode | undefined, prefix: string[] = []): { path: string[]; name: string }[] {
+  return (node?.children ?? []).flatMap((child) => {
+    const path = [...prefix, child.name ?? ''];
+    return [{ path, name: child.name ?? '' }, ...fieldPaths(child, path)];
+  });
+}
+
+async function openPage(url: string) {
+  server.use(getCurrentUser(seller));
+  const view = renderApp(url);
+  await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
+  // The page's own data has loaded (its loading state is marked busy).
+  await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
+  return view;
+}
+
+describe('documentation pages', () => {
+  it('has generated data to render', () => {
+    expect(pages.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it.each(pages.filter((p) => p.operations.length > 0).map((p) => [`${p.category}/${p.subcategory}`, p] as const))(
+    '%s renders every operation, parameter and field of its tag',
+    async (_, page) => {
+      await openPage(`/documentation?category=${page.category}&subcategory=${page.subcategory}`);
+      expect(screen.getByRole('heading', { level: 1, name: page.title })).toBeInTheDocument();
+      for (const operation of page.operations) {
+        const heading = await screen.findByRole('heading', { level: 2, name: operation.summary });
+        const section = heading.closest('section');
+        if (!section) throw new Error(`no section for ${operation.operationId}`);
+        expect(section.id).toBe(operation.operationId);
+        expect(within(section).getAllByText(operation.path).length).toBeGreaterThan(0);
+        for (const parameter of operation.parameters) {
+          expect(within(section).getAllByText(parameter.name, { selector: 'td code' }).length, `${operation.operationId} ${parameter.name}`).toBeGreaterThan(0);
+        }
+        const bodies = drawnBodies(operation);
+        expect(bodies.map((b) => b.anchor)).toEqual(['200', 'errors']);
+        for (const { anchor, body } of bodies) {
+          for (const field of fieldPaths(body)) {
+            const row = document.getElementById([operation.operationId, anchor, ...field.path].join('.'));
+            expect(row, `${operation.operationId} ${anchor} ${field.path.join('.')}`).not.toBeNull();
+            expect(section.contains(row)).toBe(true);
+            expect(row?.querySelector('.field-name')?.textContent).toBe(field.name);
+          }
+        }
+        for (const response of operation.responses) {
+          expect(within(section).getAllByText(response.status, { selector: '.status' }).length, `${operation.operationId} ${response.status}`).toBeGreaterThan(0);
+        }
+        expect(within(section).getByRole('tab', { name: 'cURL' })).toBeInTheDocument();
+      }
+      expect(document.querySelectorAll('section[data-operation-id]')).toHaveLength(page.operations.length);
+    },
+  );
+
+  it('opens seller / warehouse at / and shows the base URL of this host, which copies', async () => {
+    const { user } = await openPage('/');
+    expect(screen.getByRole('heading', { level: 1, name: 'Warehouse' })).toBeInTheDocument();
+    const baseUrl = `${window.location.origin}/api/v1`;
+    expect(screen.getByText(baseUrl)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copy base URL' }));
+    expect(await screen.findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(baseUrl);
+  });
+
+  it('shows the exact 401 body and links "Try it" to the tester', async () => {
+    await openPage('/documentation?category=seller&subcategory=order');
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Get a return order' })).closest('section');
+    if (!section) throw new Error('no section');
+    expect(within(section).getByText('{"status":401,"message":"forbidden"}')).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Try it' })).toHaveAttribute('href', '/api-test?api=seller&domain=orders&mode=detail&id=1&orderType=return');
+  });
+
+  it('switches sample languages and copies a sample that reads the token from the environment', async () => {
+    const { user } = await openPage('/documentation?category=seller&subcategory=order');
+    const section = (await screen.findByRole('heading', { level: 2, name: 'List normal orders' })).closest('section');
+    if (!section) throw new Error('no section');
+    await user.click(within(section).getByRole('tab', { name: 'Python' }));
+    expect(within(section).getByRole('tab', { name: 'Python' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(section).getByRole('tabpanel')).toHaveTextContent('os.environ["ACME_API_TOKEN"]');
+    await user.click(within(section).getByRole('button', { name: 'Copy Python sample' }));
+    const copied = await navigator.clipboard.readText();
+    expect(copied).toContain('os.environ["ACME_API_TOKEN"]');
+    expect(copied).toContain(`${window.location.origin}/api/v1/seller/orders/normal`);
+  });
+
+  it('fills one of the user’s tokens into the samples, masked until revealed', async () => {
+    const token = tokenFixture({ title: 'Shop sync', token: 'acme_s_0123456789abcdefghijklmnopqrstuv' });
+    server.use(listApiTokens([token, tokenFixture({ title: 'Old', token: 'acme_s_old', expiryDate: '2020-01-01T00:00:00Z' })]));
+    const { user } = await openPage('/documentation?category=seller&subcategory=warehouse');
+    const section = (await screen.findByRole('heading', { level: 2, name: 'List warehouses' })).closest('section');
+    if (!section) throw new Error('no section');
+    await user.click(within(section).getByRole('button', { name: 'Use my token' }));
+    const select = await within(section).findByRole('combobox', { name: 'Token' });
+    expect(within(select).getByRole('option', { name: /Old · expired/ })).toBeDisabled();
+    await user.selectOptions(select, within(select).getByRole('option', { name: /Shop sync/ }));
+    const panel = within(section).getByRole('tabpanel');
+    expect(panel).not.toHaveTextContent(token.token);
+    expect(panel).toHaveTextContent('••••');
+    await user.click(within(section).getByRole('button', { name: 'Show token' }));
+    expect(panel).toHaveTextContent(token.token);
+    await user.click(within(section).getByRole('button', { name: 'Hide token' }));
+    expect(panel).not.toHaveTextContent(token.token);
+    await user.click(within(section).getByRole('button', { name: /^Copy .* sample$/ }));
+    expect(await navigator.clipboard.readText()).toContain(token.token);
+  });
+
+  it('offers no seller token on a warehouse page', async () => {
+    server.use(listApiTokens([tokenFixture()]));
+    const { user } = await openPage('/documentation?category=warehouse&subcategory=inventory');
+    const section = document.getElementById('listWarehouseInventory');
+    if (!section) throw new Error('no section');
+    await user.click(within(section).getByRole('button', { name: 'Use my token' }));
+    expect(await within(section).findByText(/Your tokens are seller tokens/)).toBeInTheDocument();
+    expect(within(section).queryByRole('combobox', { name: 'Token' })).not.toBeInTheDocument();
+  });
+
+  it('says "no such page" for an unknown category or subcategory, with links to the real pages', async () => {
+    await openPage('/documentation?category=seller&subcategory=nope');
+    expect(screen.getByRole('heading', { level: 1, name: 'No such documentation page' })).toBeInTheDocument();
+    const pagesNav = screen.getByRole('navigation', { name: 'Documentation pages' });
+    expect(within(pagesNav).getByRole('link', { name: 'Inventory' })).toHaveAttribute('href', '/documentation?category=warehouse&subcategory=inventory');
+    expect(within(pagesNav).getAllByRole('link')).toHaveLength(pages.length);
+  });
+
+  it('renders the Authentication page from the tag’s Markdown', async () => {
+    await openPage('/documentation?category=authentication');
+    expect(screen.getByRole('heading', { level: 1, name: 'Authentication' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Create a token' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create a token in Settings' })).toHaveAttribute('href', '/settings');
+    expect(screen.getByText(/--header "ACME-API-TOKEN: \$ACME_API_TOKEN"/)).toHaveTextContent(`${window.location.origin}/api/v1/seller/warehouses`);
+    expect(screen.getAllByText('{"status": 401, "message": "forbidden"}').length).toBeGreaterThan(0);
+  });
+});
+
+describe('search (Ctrl/Cmd+K)', () => {
+  it('finds inventory and returnReason and goes to the result, by keyboard alone', async () => {
+    const { user, router } = await openPage('/');
+    await user.keyboard('{Control>}k{/Control}');
+    const input = await screen.findByRole('combobox', { name: 'Search operations, schemas and fields' });
+    expect(input).toHaveFocus();
+    await user.keyboard('inventory');
+    const listbox = screen.getByRole('listbox', { name: 'Results' });
+    await waitFor(() => expect(within(listbox).getAllByRole('option').length).toBeGreaterThan(1));
+    expect(within(listbox).getAllByRole('option').some((option) => option.textContent?.includes('GET /warehouse/inventory'))).toBe(true);
+
+    await user.clear(input);
+    await user.keyboard('returnReason');
+    await waitFor(() => expect(within(listbox).getAllByRole('option')[0]).toHaveTextContent('returnReason'));
+    expect(within(listbox).getAllByRole('option')[0]).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?category=seller&subcategory=order'));
+    expect(router.state.location.hash).toBe('#listSellerReturnOrders.200.data.returnReason');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(document.getElementById('listSellerReturnOrders.200.data.returnReason')).toHaveClass('target'));
+  });
+
+  it('moves through results with the arrow keys and closes with Escape', async () => {
+    const { user } = await openPage('/');
+    await user.click(screen.getByRole('button', { name: /Search/ }));
+    const input = await screen.findByRole('combobox', { name: 'Search operations, schemas and fields' });
+    await user.keyboard('order');
+    const options = await within(screen.getByRole('listbox')).findAllByRole('option');
+    expect(options.length).toBeGreaterThan(2);
+    await user.keyboard('{ArrowDown}');
+    expect(input).toHaveAttribute('aria-activedescendant', options[1]?.id);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
