@@ -1,0 +1,212 @@
+/**
+ * Portal sessions: login (one 401 for every wrong credential), cookie flags, me, logout, rotation,
+ * idle and absolute expiry, Cache-Control, throttling of failed logins, cross-site refusal.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, DEMO_PASSWORD } from './support/http-client.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
+
+let server: TestServer;
+const LOGIN = '/api/auth/login';
+const seller = { email: 'seller@example.com', password: DEMO_PASSWORD, userType: 'SELLER' };
+
+beforeAll(async () => {
+  server = await startTestServer({ loginThrottle: { perAccount: 5, perAddress: 1000, windowSeconds: 900 } });
+});
+afterAll(async () => server?.close());
+
+describe('login', () => {
+  it('logs in with email, password and user type and sets a safe session cookie', async () => {
+    const client = server.client();
+    const response = await client.post(LOGIN, seller);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ email: 'seller@example.com', userType: 'SELLER' });
+    const cookie = response.headers.getSetCookie().find((value) => value.startsWith('portal_session=')) ?? '';
+    expect(cookie).toMatch(/^portal_session=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).not.toMatch(/Secure/);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const me = await client.get('/api/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual({ email: 'seller@example.com', userType: 'SELLER' });
+    expect(me.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('accepts the email in any case and the warehouse account as WAREHOUSE', async () => {
+    expect((await server.client().post(LOGIN, { ...seller, email: 'Seller@Example.COM' })).status).toBe(200);
+    const warehouse = await server.client().post(LOGIN, { email: 'warehouse@example.com', password: DEMO_PASSWORD, userType: 'WAREHOUSE' });
+    expect(warehouse.body).toEqual({ email: 'warehouse@example.com', userType: 'WAREHOUSE' });
+  });
+
+  it('answers unknown email, wrong password and wrong user type with one byte-identical 401', async () => {
+    const attempts = [
+      { ...seller, email: 'nobody@example.com' },
+      { ...seller, password: 'wrong-password' },
+      { ...seller, userType: 'WAREHOUSE' },
+    ];
+    const texts: string[] = [];
+    for (const body of attempts) {
+      const response = await server.client().post(LOGIN, body);
+      expect(response.status).toBe(401);
+      expect(response.headers.get('set-cookie')).toBeNull();
+      texts.push(response.text);
+    }
+    expect(new Set(texts).size).toBe(1);
+    expect(JSON.parse(texts[0] ?? '')).toEqual({ status: 401, message: 'Invalid email, password or user type.' });
+  });
+
+  it('takes about as long for an unknown email as for a wrong password (dummy hash)', async () => {
+    const time = async (body: object) => {
+      const started = performance.now();
+      await server.client().post(LOGIN, body);
+      return performance.now() - started;
+    };
+    await time({ ...seller, email: 'warmup@example.com' });
+    const unknown = await time({ ...seller, email: 'ghost@example.com' });
+    const wrong = await time({ email: 'warehouse2@example.com', password: 'nope', userType: 'WAREHOUSE' });
+    // Both hash once; an unknown email must not answer in a fraction of the time.
+    expect(unknown).toBeGreaterThan(wrong * 0.3);
+  });
+
+  it('rejects bad login bodies with 400 naming the field, never 5xx', async () => {
+    const cases: Array<[unknown, RegExp]> = [
+      [{ ...seller, userType: 'ADMIN' }, /^userType must be one of SELLER, WAREHOUSE/],
+      [{ email: 'seller@example.com', password: DEMO_PASSWORD }, /^userType is required/],
+      [{ ...seller, password: '' }, /^password /],
+      [{ ...seller, password: 'x'.repeat(1025) }, /^password /],
+      [{ ...seller, email: 'not-an-email' }, /^email /],
+    ];
+    for (const [body, message] of cases) {
+      const response = await server.client().post<{ message: string }>(LOGIN, body);
+      expect(response.status).toBe(400);
+      expect(response.body.message).toMatch(message);
+    }
+  });
+
+  it('accepts long passwords (up to 1024 characters) without error', async () => {
+    const response = await server.client().post(LOGIN, { ...seller, email: 'long@example.com', password: 'p'.repeat(1024) });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('session lifetime', () => {
+  it('rotates the id on every login and ends the session the browser came with', async () => {
+    const client = server.client();
+    await client.login();
+    const first = client.cookie;
+    await client.login();
+    const second = client.cookie;
+    expect(second).not.toBe(first);
+    const stale = new Client(server.baseUrl);
+    stale.cookie = first;
+    expect((await stale.get('/api/auth/me')).status).toBe(401);
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+  });
+
+  it('logout deletes the session: the old cookie is dead even if replayed', async () => {
+    const client = server.client();
+    await client.login();
+    const cookie = client.cookie;
+    const logout = await client.get('/api/auth/logout');
+    expect(logout.status).toBe(204);
+    expect(logout.headers.getSetCookie().join()).toMatch(/portal_session=;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/);
+    const replay = new Client(server.baseUrl);
+    replay.cookie = cookie;
+    const me = await replay.get<{ status: number; message: string }>('/api/auth/me');
+    expect(me.status).toBe(401);
+    expect(me.body).toEqual({ status: 401, message: 'Not logged in.' });
+    expect((await replay.get('/api/auth/token')).status).toBe(401);
+  });
+
+  it('logout without a session still answers 204', async () => {
+    expect((await server.client().get('/api/auth/logout')).status).toBe(204);
+  });
+
+  it('expires a session idle longer than SESSION_IDLE_MINUTES', async () => {
+    const client = server.client();
+    await client.login();
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+    await server.db.query(`UPDATE sessions SET last_seen_at = now() - interval '31 minutes'`);
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('keeps an active session alive and ends it after SESSION_MAX_HOURS regardless', async () => {
+    const client = server.client();
+    await client.login();
+    await server.db.query(`UPDATE sessions SET last_seen_at = now() - interval '20 minutes'`);
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+    // The request above refreshed last_seen_at (it was older than a minute).
+    const [row] = await server.db.query<{ fresh: boolean }>(`SELECT bool_and(last_seen_at > now() - interval '1 minute') AS fresh FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = 'seller@example.com' AND s.last_seen_at > now() - interval '25 minutes'`);
+    expect(row?.fresh).toBe(true);
+    await server.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second'`);
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('ignores a forged or malformed cookie', async () => {
+    for (const cookie of ['portal_session=abc', `portal_session=${'A'.repeat(43)}`, 'portal_session=%00%01']) {
+      const response = await server.client().get('/api/auth/me', { headers: { cookie } });
+      expect(response.status).toBe(401);
+    }
+  });
+});
+
+describe('cross-site requests are refused and change nothing', () => {
+  const crossSite = [
+    { origin: 'https://evil.example' },
+    { 'sec-fetch-site': 'cross-site' },
+    { origin: 'null' },
+  ];
+
+  it.each(crossSite)('login from %o', async (headers) => {
+    const client = server.client();
+    const response = await client.post(LOGIN, seller, { headers });
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ status: 403, message: 'Cross-site request refused.' });
+    expect(client.cookie).toBeUndefined();
+  });
+
+  it.each(crossSite)('create, refresh, delete and logout from %o', async (headers) => {
+    const client = server.client();
+    await client.login();
+    const token = await client.createToken('csrf-victim', 'must survive');
+    const before = await client.get<{ data: unknown[] }>('/api/auth/token');
+    expect((await client.post('/api/auth/token', { title: 'evil', description: 'evil' }, { headers })).status).toBe(403);
+    expect((await client.get(`/api/auth/token/refresh/${token}`, { headers })).status).toBe(403);
+    expect((await client.delete(`/api/auth/token/${token}`, { headers })).status).toBe(403);
+    expect((await client.get('/api/auth/logout', { headers })).status).toBe(403);
+    const after = await client.get<{ data: unknown[] }>('/api/auth/token');
+    expect(after.status).toBe(200);
+    expect(after.text).toBe(before.text);
+    expect((await client.api('/api/v1/seller/orders/normal', token)).status).toBe(200);
+  });
+
+  it('allows same-origin requests from the page (Origin equals Host, Sec-Fetch-Site same-origin)', async () => {
+    const client = server.client();
+    const host = new URL(server.baseUrl).host;
+    const response = await client.post(LOGIN, seller, { headers: { origin: `http://${host}`, 'sec-fetch-site': 'same-origin' } });
+    expect(response.status).toBe(200);
+    const created = await client.post('/api/auth/token', { title: 'ok', description: 'ok' }, { headers: { origin: `http://${host}`, 'sec-fetch-site': 'same-origin' } });
+    expect(created.status).toBe(201);
+  });
+});
+
+describe('failed-login throttling (counted in the database)', () => {
+  it('answers 429 with Retry-After after repeated failures for one account, even with the right password', async () => {
+    const target = { email: 'seller2@example.com', password: 'wrong', userType: 'SELLER' };
+    for (let i = 0; i < 5; i += 1) expect((await server.client().post(LOGIN, target)).status).toBe(401);
+    const blocked = await server.client().post<{ status: number; message: string }>(LOGIN, { ...target, password: DEMO_PASSWORD });
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(900);
+    const [row] = await server.db.query<{ failures: number }>(`SELECT failures FROM login_failures WHERE key = 'account:seller2@example.com'`);
+    expect(row?.failures).toBe(5);
+    // Other accounts are unaffected.
+    expect((await server.client().post(LOGIN, seller)).status).toBe(200);
+    // When the window has passed, the account can log in again.
+    await server.db.query(`UPDATE login_failures SET window_start = now() - interval '16 minutes' WHERE key = 'account:seller2@example.com'`);
+    expect((await server.client().post(LOGIN, { ...target, password: DEMO_PASSWORD })).status).toBe(200);
+  });
+});
