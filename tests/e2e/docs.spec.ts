@@ -1,0 +1,159 @@
+/**
+ * The documentation journeys of issue 5 against the real server in Debian's Chromium: the default page,
+ * every sidebar page, a deep link, search, a code sample with the user's own token, "Try it", the
+ * downloads and the Swagger UI explorer (under the server's CSP, with no console error).
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import type { ReferencePage } from '../../src/web/features/docs/lib/reference-data';
+import { expect, login, test } from './support/fixtures';
+
+const catalogue = JSON.parse(readFileSync('src/generated/catalogue.json', 'utf8')) as {
+  groups: { category: string; title: string; pages: { subcategory: string; title: string }[] }[];
+  operations: unknown[];
+};
+
+function referencePage(category: string, subcategory: string): ReferencePage {
+  return JSON.parse(readFileSync(`src/generated/reference/${category}-${subcategory}.json`, 'utf8')) as ReferencePage;
+}
+
+const operationSections = (page: Page) => page.locator('section[data-operation-id]');
+
+test.describe('documentation', () => {
+  test('opens seller / warehouse by default with this host’s base URL', async ({ page, baseURL }) => {
+    await login(page);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Warehouse' })).toBeVisible();
+    await expect(operationSections(page)).toHaveCount(referencePage('seller', 'warehouse').operations.length);
+    await expect(page.getByTestId('base-url')).toHaveText(`${baseURL}/api/v1`);
+    await expect(page.getByRole('heading', { level: 2, name: 'List warehouses' })).toBeVisible();
+  });
+
+  test('every sidebar sub-item opens its page with all its operations', async ({ page }) => {
+    await login(page);
+    const sidebar = page.getByRole('navigation', { name: 'Main' });
+    for (const group of catalogue.groups) {
+      for (const sub of group.pages) {
+        const href = `/documentation?category=${group.category}&subcategory=${sub.subcategory}`;
+        await sidebar.locator(`a[href="${href}"]`).click();
+        await expect(page).toHaveURL(href);
+        const data = referencePage(group.category, sub.subcategory);
+        await expect(page.getByRole('heading', { level: 1, name: data.title })).toBeVisible();
+        await expect(operationSections(page)).toHaveCount(data.operations.length);
+        for (const operation of data.operations) {
+          await expect(page.getByRole('heading', { level: 2, name: operation.summary })).toBeVisible();
+        }
+      }
+    }
+  });
+
+  test('a deep link scrolls to its operation, and an unknown page says so', async ({ page }) => {
+    await login(page, 'seller', '/login?redirectTo=%2Fdocumentation%3Fcategory%3Dseller%26subcategory%3Dorder%23getSellerReturnOrder');
+    await expect(page).toHaveURL(/#getSellerReturnOrder$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Get a return order' })).toBeInViewport();
+    await page.goto('/documentation?category=seller&subcategory=order#getSellerNormalOrder');
+    await expect(page.getByRole('heading', { level: 2, name: 'Get a normal order' })).toBeInViewport();
+    await expect(page.getByRole('heading', { level: 2, name: 'List normal orders' })).not.toBeInViewport();
+
+    await page.goto('/documentation?category=buyer');
+    await expect(page.getByRole('heading', { level: 1, name: 'No such documentation page' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Documentation pages' }).getByRole('link', { name: 'Inventory' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toBeVisible();
+  });
+
+  test('Ctrl+K searches every page and goes to the result', async ({ page }) => {
+    await login(page);
+    await expect(operationSections(page).first()).toBeVisible();
+    await page.keyboard.press('Control+k');
+    const input = page.getByRole('combobox', { name: 'Search operations, schemas and fields' });
+    await expect(input).toBeFocused();
+    await page.keyboard.type('returnReason');
+    await expect(page.getByRole('option').first()).toContainText('returnReason');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/category=seller&subcategory=order#listSellerReturnOrders\.200\.data\.returnReason$/);
+    await expect(page.locator('[id="listSellerReturnOrders.200.data.returnReason"]')).toBeInViewport();
+  });
+
+  test('a code sample carries a token the user picks, masked until revealed', async ({ page, baseURL }) => {
+    await login(page);
+    const created = await page.request.post('/api/auth/token', {
+      data: { title: 'Docs e2e', description: 'Token for the docs sample test' },
+      headers: { origin: baseURL ?? '' },
+    });
+    expect(created.status()).toBe(201);
+    const { data: token } = (await created.json()) as { data: { token: string } };
+
+    await page.goto('/documentation?category=seller&subcategory=warehouse');
+    const section = page.locator('section#listSellerWarehouses');
+    await section.getByRole('button', { name: 'Use my token' }).click();
+    const select = section.getByRole('combobox', { name: 'Token' });
+    await select.selectOption((await select.locator('option', { hasText: 'Docs e2e' }).getAttribute('value')) ?? '');
+    const code = section.getByRole('tabpanel');
+    await expect(code).toContainText('ACME-API-TOKEN: ••••');
+    await expect(code).not.toContainText(token.token);
+    await section.getByRole('button', { name: 'Show token' }).click();
+    await expect(code).toContainText(`ACME-API-TOKEN: ${token.token}`);
+    await expect(code).toContainText(`${baseURL}/api/v1/seller/warehouses?page=0&size=10`);
+    // Every sample on the page follows the choice.
+    await expect(page.locator('section#getSellerWarehouse').getByRole('tabpanel')).toContainText(token.token);
+
+    // The sample works as shown: the same request with the same header succeeds.
+    const response = await page.request.get('/api/v1/seller/warehouses?page=0&size=10', { headers: { 'ACME-API-TOKEN': token.token } });
+    expect(response.status()).toBe(200);
+  });
+
+  test('"Try it" opens the API tester with the operation’s choices', async ({ page }) => {
+    await login(page);
+    await page.goto('/documentation?category=seller&subcategory=order');
+    await page.locator('section#getSellerReturnOrder').getByRole('link', { name: 'Try it' }).click();
+    await expect(page).toHaveURL('/api-test?api=seller&domain=orders&mode=detail&id=1&orderType=return');
+  });
+
+  test('the download buttons return the exported files', async ({ page }) => {
+    await login(page);
+    const header = page.getByRole('navigation', { name: 'Downloads and explorer' });
+    const expected: Record<string, (body: string) => void> = {
+      'OpenAPI YAML': (body) => expect(body).toMatch(/^openapi: 3\.1/m),
+      'OpenAPI JSON': (body) => expect(Object.keys((JSON.parse(body) as { paths: object }).paths)).toHaveLength(22),
+      'Postman collection': (body) => expect((JSON.parse(body) as { info: { schema: string } }).info.schema).toContain('postman'),
+      'HTML reference': (body) => expect(body).toMatch(/<html/i),
+    };
+    for (const [label, check] of Object.entries(expected)) {
+      const link = header.getByRole('link', { name: label });
+      await expect(link).toHaveAttribute('download', '');
+      const href = await link.getAttribute('href');
+      const response = await page.request.get(href ?? '');
+      expect(response.status(), label).toBe(200);
+      const body = await response.text();
+      check(body);
+      expect(body, label).not.toContain('/auth/token');
+    }
+    const download = page.waitForEvent('download');
+    await header.getByRole('link', { name: 'OpenAPI JSON' }).click();
+    expect((await download).suggestedFilename()).toBe('openapi.json');
+  });
+
+  test('the explorer shows the whole public spec in Swagger UI and calls this API with the token entered', async ({ page, baseURL }) => {
+    await login(page);
+    const created = await page.request.post('/api/auth/token', { data: { title: 'Explorer e2e', description: 'Token for the explorer test' }, headers: { origin: baseURL ?? '' } });
+    const { data: token } = (await created.json()) as { data: { token: string } };
+
+    await page.goto('/documentation/explorer');
+    await expect(page.getByRole('heading', { level: 1, name: 'API explorer' })).toBeVisible();
+    await expect(page.locator('.swagger-ui .opblock')).toHaveCount(catalogue.operations.length, { timeout: 30_000 });
+
+    await page.getByRole('button', { name: 'Authorize' }).first().click();
+    await page.locator('.auth-container input').fill(token.token);
+    // Swagger UI names its modal buttons "Apply credentials" and "Close".
+    await page.locator('.auth-btn-wrapper button[type="submit"]').click();
+    await page.locator('.auth-btn-wrapper .btn-done').click();
+
+    const operation = page.locator('#operations-Seller_warehouse-listSellerWarehouses');
+    await operation.locator('.opblock-summary').click();
+    // The explorer opens operations ready to try (tryItOutEnabled): Execute is there at once.
+    const request = page.waitForRequest((r) => r.url().startsWith(`${baseURL}/api/v1/seller/warehouses`));
+    await operation.getByRole('button', { name: 'Execute' }).click();
+    expect((await request).headers()['acme-api-token']).toBe(token.token);
+    await expect(operation.locator('.live-responses-table tbody .response-col_status').first()).toHaveText('200');
+  });
+});
