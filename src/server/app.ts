@@ -107,8 +107,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     forceCloseConnections: 'idle',
   });
   app.decorate('database', db);
+  // While closing, answers to requests in flight end their keep-alive connection, so close() does not
+  // wait for clients to hang up.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) void reply.header('connection', 'close');
+    return payload;
+  });
   app.addHook('onClose', async () => db.close());
   try {
+    // The API speaks JSON only: other bodies get 415 instead of reaching validation as strings.
+    app.removeContentTypeParser('text/plain');
     await app.register(cookie);
     await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } });
     registerErrorHandler(app);

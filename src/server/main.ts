@@ -25,8 +25,12 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     // A stuck request must not keep a stopped server alive forever.
     setTimeout(() => process.exit(1), 10_000).unref();
+    const closingStarted = performance.now();
     app.close().then(
-      () => process.exit(0),
+      () => {
+        app.log.info({ ms: Math.round(performance.now() - closingStarted) }, 'closed');
+        process.exit(0);
+      },
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);

@@ -153,7 +153,7 @@ describe('session lifetime', () => {
 });
 
 describe('cross-site requests are refused and change nothing', () => {
-  const crossSite = [
+  const crossSite: Array<Record<string, string>> = [
     { origin: 'https://evil.example' },
     { 'sec-fetch-site': 'cross-site' },
     { origin: 'null' },

@@ -1,0 +1,121 @@
+/**
+ * The real server process: durability across SIGKILL (twenty times), graceful SIGTERM, and per database:
+ * PGlite refuses a second process on its DATA_DIR; PostgreSQL serves one session from two replicas.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from './support/http-client.ts';
+import { startServerProcess, spawnServer, type ServerProcess } from './support/server-process.ts';
+import { createTestDatabase, TEST_DATABASE, type TestDatabase } from './support/test-database.ts';
+
+let database: TestDatabase;
+const running = new Set<ServerProcess>();
+
+function envFor(db: TestDatabase, extra: Record<string, string> = {}): Record<string, string | undefined> {
+  return {
+    DATA_DIR: db.dataDir,
+    DATABASE_URL: db.databaseUrl,
+    SEED_DEMO: 'true',
+    WEB_DIR: join(db.dataDir, 'no-web'),
+    EXPORT_DIR: join(db.dataDir, 'no-export'),
+    TOKEN_SECRET: db.databaseUrl === undefined ? undefined : 'integration-test-secret-0123456789abcdef',
+    ...extra,
+  };
+}
+
+async function start(db: TestDatabase, extra?: Record<string, string>): Promise<ServerProcess> {
+  const server = await startServerProcess(envFor(db, extra));
+  running.add(server);
+  void server.exited.then(() => running.delete(server));
+  return server;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  for (const server of running) await server.kill('SIGKILL');
+  await database?.drop();
+});
+
+describe('durability', () => {
+  it('twenty times: create a token, SIGKILL the server, start again: every token is listed and works', { timeout: 240_000 }, async () => {
+    let server = await start(database);
+    const client = new Client(server.baseUrl);
+    await client.login();
+    const created: string[] = [];
+    for (let round = 0; round < 20; round += 1) {
+      created.push(await client.createToken(`round ${round}`, 'survives SIGKILL'));
+      await server.kill('SIGKILL');
+      server = await start(database);
+      const fresh = new Client(server.baseUrl);
+      fresh.cookie = client.cookie;
+      const listed = await fresh.get<{ data: Array<{ token: string }> }>('/api/auth/token');
+      expect(listed.status).toBe(200);
+      expect(listed.body.data.map((token) => token.token)).toEqual(created);
+      expect((await fresh.api('/api/v1/seller/orders/normal?size=1', created[round])).status).toBe(200);
+      Object.assign(client, { baseUrl: server.baseUrl });
+    }
+    for (const token of created) expect((await client.api('/api/v1/seller/warehouses?size=1', token)).status).toBe(200);
+    await server.kill('SIGTERM');
+  });
+
+  it('SIGTERM finishes the request in flight, then exits cleanly and releases the data directory', async () => {
+    const server = await start(database);
+    // A login hashes with scrypt at the production cost: long enough to be in flight.
+    const login = fetch(`${server.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'seller@example.com', password: 'demo-password', userType: 'SELLER' }),
+    });
+    // Long enough for the request to arrive, shorter than its scrypt (about half a second).
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const exited = server.kill('SIGTERM');
+    expect((await login).status).toBe(200);
+    expect(await exited).toBe(0);
+    expect(existsSync(join(database.dataDir, 'server.lock'))).toBe(false);
+  });
+});
+
+if (TEST_DATABASE === 'pglite') {
+  describe('one process per DATA_DIR (embedded database)', () => {
+    it('a second process on a DATA_DIR in use fails fast with a clear message; the first keeps serving', async () => {
+      const first = await start(database);
+      const started = performance.now();
+      const second = spawnServer(envFor(database));
+      const code = await second.exited;
+      expect(code).not.toBe(0);
+      expect(performance.now() - started).toBeLessThan(15_000);
+      expect(second.output()).toMatch(/DATA_DIR .* is in use by another server process \(pid \d+\)/);
+      expect((await fetch(`${first.baseUrl}/healthz`)).status).toBe(200);
+      await first.kill('SIGTERM');
+    });
+  });
+} else {
+  describe('several replicas on one PostgreSQL', () => {
+    it('two processes started at once migrate and seed once, and serve one session interchangeably', async () => {
+      const fresh = await createTestDatabase();
+      try {
+        const [a, b] = await Promise.all([start(fresh), start(fresh)]);
+        if (a === undefined || b === undefined) throw new Error('replicas did not start');
+        const viaA = new Client(a.baseUrl);
+        await viaA.login();
+        const viaB = new Client(b.baseUrl);
+        viaB.cookie = viaA.cookie;
+        expect((await viaB.get('/api/auth/me')).body).toEqual({ email: 'seller@example.com', userType: 'SELLER' });
+        const token = await viaB.createToken('made on B', 'listed on A');
+        expect((await viaA.get<{ data: Array<{ token: string }> }>('/api/auth/token')).body.data.map((row) => row.token)).toContain(token);
+        expect((await viaA.api('/api/v1/seller/orders/normal', token)).status).toBe(200);
+        expect((await viaB.api('/api/seller/orders/normal', token)).status).toBe(200);
+        await viaA.get('/api/auth/logout');
+        expect((await viaB.get('/api/auth/me')).status).toBe(401);
+        const users = await new Client(a.baseUrl).login().then(() => true);
+        expect(users).toBe(true);
+        await Promise.all([a.kill('SIGTERM'), b.kill('SIGTERM')]);
+      } finally {
+        await fresh.drop();
+      }
+    });
+  });
+}

@@ -1,0 +1,82 @@
+/**
+ * The real server as a child process (`tsx src/server/main.ts`), for what only a process can show:
+ * SIGKILL durability, the DATA_DIR lock, graceful SIGTERM, several replicas on one PostgreSQL.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const TSX = `${ROOT}node_modules/.bin/tsx`;
+
+export interface ServerProcess {
+  child: ChildProcess;
+  baseUrl: string;
+  /** The node process that runs the server (tsx's CLI is a parent that relays to it). */
+  pid: number;
+  output(): string;
+  /** Resolves with the exit code (or signal name) when the process ends. */
+  exited: Promise<number | string>;
+  kill(signal: NodeJS.Signals): Promise<number | string>;
+}
+
+export function spawnServer(env: Record<string, string | undefined>): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | string>;
+  listening: Promise<{ baseUrl: string; pid: number }>;
+} {
+  const child = spawn(TSX, ['src/server/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  let resolveListening: (found: { baseUrl: string; pid: number }) => void = () => undefined;
+  let rejectListening: (error: Error) => void = () => undefined;
+  const listening = new Promise<{ baseUrl: string; pid: number }>((resolve, reject) => {
+    resolveListening = resolve;
+    rejectListening = reject;
+  });
+  // Callers that only wait for the exit (a refused start) must not leave this rejection unhandled.
+  listening.catch(() => undefined);
+  const onData = (chunk: Buffer) => {
+    output += chunk.toString();
+    const match = /"pid":(\d+).*"address":"(http:\/\/[^"]+)".*"msg":"server listening"/.exec(output);
+    if (match?.[1] !== undefined && match[2] !== undefined) resolveListening({ pid: Number(match[1]), baseUrl: match[2] });
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  const exited = new Promise<number | string>((resolve) => {
+    child.on('exit', (code, signal) => {
+      rejectListening(new Error(`server exited (${code ?? signal}) before listening:\n${output}`));
+      resolve(code ?? signal ?? -1);
+    });
+  });
+  return { child, output: () => output, exited, listening };
+}
+
+export async function startServerProcess(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<ServerProcess> {
+  const spawned = spawnServer(env);
+  const timer = setTimeout(() => spawned.child.kill('SIGKILL'), timeoutMs);
+  try {
+    const { baseUrl, pid } = await spawned.listening;
+    return {
+      child: spawned.child,
+      baseUrl,
+      pid,
+      output: spawned.output,
+      exited: spawned.exited,
+      kill(signal) {
+        // Signal the server process itself: SIGKILL to tsx's parent would leave the server running.
+        try {
+          process.kill(pid, signal);
+        } catch {
+          // Already gone.
+        }
+        return spawned.exited;
+      },
+    };
+  } finally {
+    clearTimeout(timer);
+  }
+}
