@@ -1,0 +1,36 @@
+/**
+ * A valid API token for the demo seller, made the way a user makes one: log in (session cookie),
+ * then POST /api/auth/token with that cookie and a same-origin Origin header (the CSRF rule).
+ */
+export const DEMO_SELLER = { email: 'seller@example.com', password: 'demo-password', userType: 'SELLER' };
+
+export async function createSellerToken(origin: string): Promise<string> {
+  const login = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: origin },
+    body: JSON.stringify(DEMO_SELLER),
+  });
+  await login.arrayBuffer();
+  if (login.status !== 200) throw new Error(`login answered ${login.status}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const created = await fetch(`${origin}/api/auth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: cookie },
+    body: JSON.stringify({ title: 'benchmark', description: 'Created by npm run bench.' }),
+  });
+  const answer = (await created.json()) as { data?: { token?: string } };
+  if (created.status !== 201 || typeof answer.data?.token !== 'string') throw new Error(`token creation answered ${created.status}`);
+  return answer.data.token;
+}
+
+/** The first order id of the seller's list (for the detail call). */
+export async function firstOrderId(origin: string, header: string, token: string): Promise<number> {
+  const response = await fetch(`${origin}/api/v1/seller/orders/normal?page=0&size=1`, { headers: { [header]: token } });
+  const answer = (await response.json()) as { data?: { id?: number }[] };
+  const id = answer.data?.[0]?.id;
+  if (response.status !== 200 || typeof id !== 'number') throw new Error(`list answered ${response.status} without an order id`);
+  return id;
+}

@@ -1,0 +1,54 @@
+/** The machine and the versions a reader needs to compare this report with another. */
+import { readFileSync } from 'node:fs';
+import { cpus, release, totalmem, type as osType } from 'node:os';
+import { resolve } from 'node:path';
+import { root } from './options.ts';
+
+export interface MachineInfo {
+  cpu: string;
+  cores: number;
+  memoryGiB: number;
+  os: string;
+  node: string;
+  chromium: string;
+  postgres: string;
+  packages: Record<string, string>;
+}
+
+const PACKAGES = [
+  'react',
+  '@mui/material',
+  'vite',
+  'fastify',
+  '@fastify/compress',
+  '@electric-sql/pglite',
+  'pg',
+  'swagger-ui-dist',
+  'redoc',
+  '@scalar/api-reference',
+  '@stoplight/prism-cli',
+  'autocannon',
+  '@playwright/test',
+];
+
+function packageVersion(name: string): string {
+  try {
+    return (JSON.parse(readFileSync(resolve(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'missing';
+  }
+}
+
+export function machineInfo(chromium: string, postgres: string): MachineInfo {
+  const cpuList = cpus();
+  return {
+    cpu: cpuList[0]?.model ?? 'unknown',
+    cores: cpuList.length,
+    memoryGiB: Math.round((totalmem() / 1024 ** 3) * 10) / 10,
+    os: `${osType()} ${release()}`,
+    node: process.version,
+    chromium,
+    postgres,
+    packages: Object.fromEntries(PACKAGES.map((name) => [name, packageVersion(name)])),
+  };
+}

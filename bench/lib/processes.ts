@@ -1,0 +1,133 @@
+/**
+ * Child processes the bench starts: servers, Prism, the seed script. Each gets its own process
+ * group so that stopping it also stops whatever it spawned (npm -> sh -> node), and only that.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { resultsDir, root } from './options.ts';
+
+export interface Started {
+  child: ChildProcess;
+  name: string;
+  logFile: string;
+  stop: () => Promise<void>;
+}
+
+const logDir = join(resultsDir, 'logs');
+const running = new Set<ChildProcess>();
+
+// Interrupted (Ctrl+C, timeout): stop every process group this run started, and only those.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const child of running) signalGroup(child, 'SIGKILL');
+    process.exit(130);
+  });
+}
+
+export function start(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Started {
+  mkdirSync(logDir, { recursive: true });
+  const logFile = join(logDir, `${name}.log`);
+  const log = createWriteStream(logFile);
+  const merged: NodeJS.ProcessEnv = { ...process.env, ...env };
+  // An explicit undefined removes an inherited variable (e.g. DATABASE_URL for a PGlite run).
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete merged[key];
+  const child = spawn(command, args, {
+    cwd: root,
+    env: merged,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  running.add(child);
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      running.delete(child);
+      resolve();
+    }),
+  );
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    signalGroup(child, 'SIGTERM');
+    const done = await Promise.race([exited.then(() => true), sleep(8_000).then(() => false)]);
+    if (!done) {
+      signalGroup(child, 'SIGKILL');
+      await exited;
+    }
+  };
+  return { child, name, logFile, stop };
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/** Runs a command to completion; rejects with the tail of its output when it fails. */
+export async function runToEnd(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  const started = performance.now();
+  const proc = start(name, command, args, env);
+  const code = await new Promise<number | null>((resolve) => proc.child.once('exit', (exitCode) => resolve(exitCode)));
+  if (code !== 0) {
+    await sleep(100);
+    const tail = readFileSync(proc.logFile, 'utf8').split('\n').slice(-20).join('\n');
+    throw new Error(`${name} exited with ${code}:\n${tail}`);
+  }
+  return performance.now() - started;
+}
+
+/** Polls a URL until it answers with the wanted status; returns the elapsed time in ms. */
+export async function waitForHttp(url: string, proc: Started | null, timeoutMs = 120_000, status = 200): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if (proc !== null && (proc.child.exitCode !== null || proc.child.signalCode !== null)) {
+      const tail = readFileSync(proc.logFile, 'utf8').split('\n').slice(-20).join('\n');
+      throw new Error(`${proc.name} exited before ${url} answered:\n${tail}`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      await response.arrayBuffer();
+      if (response.status === status) return performance.now() - started;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > timeoutMs) throw new Error(`${url} did not answer ${status} within ${timeoutMs} ms`);
+    await sleep(25);
+  }
+}
+
+/** Resident set size of one process, in bytes (Linux /proc). */
+export function rssBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = /VmRSS:\s+(\d+)\s+kB/.exec(status);
+  return match === null ? Number.NaN : Number(match[1]) * 1024;
+}
+
+/** Samples a process's RSS every interval until stopped; returns the samples. */
+export function sampleRss(pid: number, intervalMs = 250): { stop: () => number[] } {
+  const samples: number[] = [];
+  const timer = setInterval(() => {
+    try {
+      samples.push(rssBytes(pid));
+    } catch {
+      // process gone
+    }
+  }, intervalMs);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return samples;
+    },
+  };
+}
+
+/** Node with the tsx loader in-process, so the child's pid is the server itself (for RSS). */
+export function tsNode(script: string, args: string[] = []): [string, string[]] {
+  return [process.execPath, ['--import', 'tsx', script, ...args]];
+}

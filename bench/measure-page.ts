@@ -1,0 +1,162 @@
+/**
+ * One cold page load in a fresh browser context, measured:
+ * - JavaScript bytes: every response of resource type "script", compressed (body bytes on the wire,
+ *   Playwright's request.sizes()) and uncompressed (the decoded body);
+ * - ready time: from navigation start (performance.timeOrigin) to the moment the renderer's ready
+ *   condition first holds, recorded in the page by a MutationObserver installed before any script;
+ * - JS heap: CDP Performance.getMetrics JSHeapUsedSize after a forced GC, once the page settled;
+ * - long tasks: sum of PerformanceObserver "longtask" durations from navigation to ready + settle.
+ * Throttled runs set CPU x4 and 1.6 Mbps / 150 ms latency through CDP before navigating.
+ */
+import type { Browser, Response } from '@playwright/test';
+
+/** What "every operation of the page is in the DOM" means for one renderer. */
+export type ReadyCondition =
+  | { kind: 'ids'; ids: string[] }
+  | { kind: 'count'; selector: string; expected: number };
+
+export interface PageRun {
+  readyMs: number;
+  jsCompressedBytes: number;
+  jsUncompressedBytes: number;
+  jsFiles: number;
+  totalTransferBytes: number;
+  heapUsedBytes: number;
+  domNodes: number;
+  longTaskMs: number;
+  longestTaskMs: number;
+  errors: string[];
+  externalRequests: string[];
+}
+
+export const THROTTLED = {
+  cpuRate: 4,
+  latencyMs: 150,
+  downloadBytesPerSecond: 1_600_000 / 8,
+  uploadBytesPerSecond: 750_000 / 8,
+};
+
+interface BenchWindow {
+  __bench: { readyAt: number | null; longTasks: { start: number; duration: number }[] };
+}
+
+/**
+ * Runs in the page before its own scripts. Plain JavaScript text on purpose: a compiled function
+ * would carry tsx's `__name` helper calls, which do not exist in the page.
+ */
+function probeScript(condition: ReadyCondition): string {
+  return `(() => {
+  const condition = ${JSON.stringify(condition)};
+  const state = { readyAt: null, longTasks: [] };
+  window.__bench = state;
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) state.longTasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch (error) {
+    // no longtask support: reported as zero
+  }
+  function holds() {
+    if (condition.kind === 'ids') return condition.ids.every((id) => document.getElementById(id) !== null);
+    return document.querySelectorAll(condition.selector).length >= condition.expected;
+  }
+  const observer = new MutationObserver(() => {
+    if (state.readyAt === null && holds()) {
+      state.readyAt = performance.now();
+      observer.disconnect();
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['id'] });
+})();`;
+}
+
+export async function measurePage(
+  browser: Browser,
+  url: string,
+  condition: ReadyCondition,
+  options: { throttled: boolean; timeoutMs: number; settleMs: number; login?: { origin: string; body: object } },
+): Promise<PageRun> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    if (options.login !== undefined) {
+      // The portal's screens need a session: sign in through the API (cookie lands in this context,
+      // no asset is fetched, so the cache stays cold) before the measured navigation.
+      const answer = await context.request.post(`${options.login.origin}/api/auth/login`, {
+        data: options.login.body,
+        headers: { Origin: options.login.origin },
+      });
+      if (answer.status() !== 200) throw new Error(`login answered ${answer.status()}`);
+    }
+    const page = await context.newPage();
+    const errors: string[] = [];
+    const externalRequests: string[] = [];
+    const responses: Response[] = [];
+    page.on('pageerror', (error) => errors.push(error.message.slice(0, 200)));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text().slice(0, 200));
+    });
+    page.on('request', (request) => {
+      const host = new URL(request.url()).hostname;
+      if (request.url().startsWith('http') && host !== '127.0.0.1' && host !== 'localhost') externalRequests.push(request.url());
+    });
+    page.on('response', (response) => responses.push(response));
+
+    const cdp = await context.newCDPSession(page);
+    if (options.throttled) {
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: THROTTLED.latencyMs,
+        downloadThroughput: THROTTLED.downloadBytesPerSecond,
+        uploadThroughput: THROTTLED.uploadBytesPerSecond,
+      });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLED.cpuRate });
+    }
+    await page.addInitScript({ content: probeScript(condition) });
+    await page.goto(url, { waitUntil: 'commit', timeout: options.timeoutMs });
+    await page.waitForFunction(() => (window as unknown as BenchWindow).__bench.readyAt !== null, undefined, {
+      timeout: options.timeoutMs,
+      polling: 100,
+    });
+    await page.waitForTimeout(options.settleMs);
+    const probe = await page.evaluate(() => (window as unknown as BenchWindow).__bench);
+    const readyMs = probe.readyAt ?? Number.NaN;
+    const counted = probe.longTasks.filter((task) => task.start <= readyMs + options.settleMs);
+
+    if (options.throttled) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await cdp.send('HeapProfiler.enable');
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('Performance.enable');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const metric = (name: string): number => metrics.find((entry) => entry.name === name)?.value ?? Number.NaN;
+
+    let jsCompressedBytes = 0;
+    let jsUncompressedBytes = 0;
+    let jsFiles = 0;
+    let totalTransferBytes = 0;
+    for (const response of responses) {
+      const sizes = await response.request().sizes().catch(() => null);
+      if (sizes === null) continue;
+      totalTransferBytes += sizes.responseBodySize;
+      if (response.request().resourceType() !== 'script') continue;
+      jsFiles += 1;
+      jsCompressedBytes += sizes.responseBodySize;
+      jsUncompressedBytes += (await response.body().catch(() => Buffer.alloc(0))).length;
+    }
+    return {
+      readyMs,
+      jsCompressedBytes,
+      jsUncompressedBytes,
+      jsFiles,
+      totalTransferBytes,
+      heapUsedBytes: metric('JSHeapUsedSize'),
+      domNodes: metric('Nodes'),
+      longTaskMs: counted.reduce((sum, task) => sum + task.duration, 0),
+      longestTaskMs: counted.reduce((max, task) => Math.max(max, task.duration), 0),
+      errors,
+      externalRequests,
+    };
+  } finally {
+    await context.close();
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * Section 1: reference pages. Our documentation route against Swagger UI, Redoc and Scalar, on the
+ * real public spec (as is and throttled) and on the 500-operation spec; every renderer measured by
+ * measure-page.ts, runs interleaved (run 1 of every page, then run 2, ...) so drift hits all alike.
+ *
+ * Ready conditions (the moment "every operation of the page is in the DOM"):
+ * - ours: an element with id = operationId for every operation of the tag (operation-section.tsx);
+ * - Swagger UI: as many `.opblock` elements as the spec has operations. Swagger UI 5 virtualises its
+ *   list at 150 items (tags + operations) and then never has every operation in the DOM, so on the
+ *   500-operation spec it is ready when the operations of its first tag are there (its first screen);
+ * - Redoc: as many `[id^="operation/"]` sections as operations;
+ * - Scalar: as many operation sections (`section[id*="/tag/"][id*="/<method>/"]`) as operations, with
+ *   `defaultOpenAllTags: true` (by default Scalar renders only the first tag's operations).
+ */
+import type { Browser } from '@playwright/test';
+import { measurePage, type PageRun, type ReadyCondition } from './measure-page.ts';
+import { operationIdsOfTag, type SpecFacts } from './lib/spec-facts.ts';
+import { summarize, type Summary } from './lib/stats.ts';
+import { DEMO_SELLER } from './lib/api-session.ts';
+
+export interface PageTarget {
+  id: string;
+  label: string;
+  renderer: 'ours' | 'swagger-ui' | 'redoc' | 'scalar';
+  spec: 'real' | 'large';
+  url: string;
+  ready: ReadyCondition;
+  readyNote: string;
+  /** Our portal's screens need a session; peers do not. */
+  login?: { origin: string; body: object };
+}
+
+export interface PageResult {
+  target: PageTarget;
+  throttled: boolean;
+  runs: PageRun[];
+  failures: string[];
+  summary: Record<'readyMs' | 'jsCompressedBytes' | 'jsUncompressedBytes' | 'heapUsedBytes' | 'longTaskMs' | 'longestTaskMs' | 'domNodes' | 'totalTransferBytes', Summary | null>;
+}
+
+/** The page the issue names for "one tag", and the default page (/documentation = seller/warehouse). */
+export const TAG_PAGE = { category: 'seller', subcategory: 'order', tag: 'Seller order' };
+export const DEFAULT_PAGE = { tag: 'Seller warehouse' };
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
+
+export function peerTargets(peersOrigin: string, specName: 'real' | 'large', facts: SpecFacts): PageTarget[] {
+  const specUrl = specName === 'real' ? '/spec/public.json' : '/spec/large.json';
+  const total = facts.operations.length;
+  const firstTag = facts.tagsWithOperations[0] ?? '';
+  const swaggerVirtual = facts.swaggerItems >= 150;
+  const scalarSelector = METHODS.map((method) => `section[id*="/tag/"][id*="/${method}/"]`).join(',');
+  return [
+    {
+      id: `swagger-ui-${specName}`,
+      label: 'Swagger UI',
+      renderer: 'swagger-ui',
+      spec: specName,
+      url: `${peersOrigin}/peers/swagger-ui.html?spec=${specUrl}`,
+      ready: swaggerVirtual
+        ? { kind: 'count', selector: '.opblock', expected: operationIdsOfTag(facts, firstTag).length }
+        : { kind: 'count', selector: '.opblock', expected: total },
+      readyNote: swaggerVirtual
+        ? `first screen only: the ${operationIdsOfTag(facts, firstTag).length} operations of "${firstTag}" (virtualised list, ${facts.swaggerItems} items)`
+        : `${total} .opblock`,
+    },
+    {
+      id: `redoc-${specName}`,
+      label: 'Redoc',
+      renderer: 'redoc',
+      spec: specName,
+      url: `${peersOrigin}/peers/redoc.html?spec=${specUrl}`,
+      ready: { kind: 'count', selector: '[id^="operation/"]', expected: total },
+      readyNote: `${total} [id^="operation/"]`,
+    },
+    {
+      id: `scalar-${specName}`,
+      label: 'Scalar',
+      renderer: 'scalar',
+      spec: specName,
+      url: `${peersOrigin}/peers/scalar.html?spec=${specUrl}`,
+      ready: { kind: 'count', selector: scalarSelector, expected: total },
+      readyNote: `${total} operation sections`,
+    },
+  ];
+}
+
+export function ourTargets(origin: string, specName: 'real' | 'large', facts: SpecFacts, withDefault: boolean): PageTarget[] {
+  const tagIds = operationIdsOfTag(facts, TAG_PAGE.tag);
+  const targets: PageTarget[] = [
+    {
+      id: `ours-tag-${specName}`,
+      label: `Ours: ${TAG_PAGE.tag}`,
+      renderer: 'ours',
+      spec: specName,
+      url: `${origin}/documentation?category=${TAG_PAGE.category}&subcategory=${TAG_PAGE.subcategory}`,
+      ready: { kind: 'ids', ids: tagIds },
+      readyNote: `ids of the ${tagIds.length} operations of "${TAG_PAGE.tag}"`,
+      login: { origin, body: DEMO_SELLER },
+    },
+  ];
+  if (withDefault) {
+    const defaultIds = operationIdsOfTag(facts, DEFAULT_PAGE.tag);
+    targets.push({
+      id: `ours-default-${specName}`,
+      label: 'Ours: /documentation (default page)',
+      renderer: 'ours',
+      spec: specName,
+      url: `${origin}/documentation`,
+      ready: { kind: 'ids', ids: defaultIds },
+      readyNote: `ids of the ${defaultIds.length} operations of "${DEFAULT_PAGE.tag}"`,
+      login: { origin, body: DEMO_SELLER },
+    });
+  }
+  return targets;
+}
+
+const METRICS = ['readyMs', 'jsCompressedBytes', 'jsUncompressedBytes', 'heapUsedBytes', 'longTaskMs', 'longestTaskMs', 'domNodes', 'totalTransferBytes'] as const;
+
+export async function measureTargets(
+  browser: Browser,
+  targets: PageTarget[],
+  options: { runs: number; throttled: boolean; timeoutMs: number; settleMs: number; log: (line: string) => void },
+): Promise<PageResult[]> {
+  const collected = targets.map((target) => ({ target, runs: [] as PageRun[], failures: [] as string[] }));
+  for (let run = 0; run < options.runs; run += 1) {
+    for (const entry of collected) {
+      try {
+        const result = await measurePage(browser, entry.target.url, entry.target.ready, {
+          ...options,
+          ...(entry.target.login === undefined ? {} : { login: entry.target.login }),
+        });
+        entry.runs.push(result);
+        options.log(
+          `  ${entry.target.id}${options.throttled ? ' (throttled)' : ''} run ${run + 1}: ready ${Math.round(result.readyMs)} ms, JS ${Math.round(result.jsCompressedBytes / 1024)} KB`,
+        );
+      } catch (error) {
+        const message = error instanceof Error ? error.message.split('\n')[0] ?? String(error) : String(error);
+        entry.failures.push(message);
+        options.log(`  ${entry.target.id} run ${run + 1} failed: ${message}`);
+      }
+    }
+  }
+  return collected.map(({ target, runs, failures }) => ({
+    target,
+    throttled: options.throttled,
+    runs,
+    failures,
+    summary: Object.fromEntries(METRICS.map((metric) => [metric, summarize(runs.map((run) => run[metric]))])) as PageResult['summary'],
+  }));
+}

@@ -1,0 +1,255 @@
+/** Turns one bench run's results into bench/REPORT.md: machine, versions, tables, goals, how to rerun. */
+import type { BenchResults } from './run.ts';
+import type { LoadResult } from './measure-server.ts';
+import type { PageResult } from './pages.ts';
+import type { Summary } from './lib/stats.ts';
+import { THROTTLED } from './measure-page.ts';
+
+const KB = 1024;
+const MB = 1024 * 1024;
+const JS_BUDGET_BYTES = 150 * KB;
+
+function fmt(value: number | null | undefined, digits = 0): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return 'n/a';
+  return value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+function cell(summary: Summary | null, scale = 1, digits = 0): string {
+  if (summary === null) return 'n/a';
+  return `${fmt(summary.median / scale, digits)} (${fmt(summary.min / scale, digits)}–${fmt(summary.max / scale, digits)})`;
+}
+
+function ratio(a: number | undefined, b: number | undefined, digits = 2): string {
+  if (a === undefined || b === undefined || !Number.isFinite(a) || !Number.isFinite(b) || b === 0) return 'n/a';
+  return `${(a / b).toFixed(digits)}x`;
+}
+
+function verdict(pass: boolean | null): string {
+  return pass === null ? 'not measured' : pass ? '**met**' : '**missed**';
+}
+
+function pageTable(results: PageResult[]): string[] {
+  const lines = [
+    '| Renderer | Ready, ms | JS compressed, KB | JS uncompressed, KB | JS heap after GC, MB | Long tasks total, ms | Longest task, ms | DOM nodes | Runs |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const result of results) {
+    const s = result.summary;
+    const failed = result.failures.length > 0 ? ` (${result.failures.length} failed)` : '';
+    lines.push(
+      `| ${result.target.label} | ${cell(s.readyMs)} | ${cell(s.jsCompressedBytes, KB)} | ${cell(s.jsUncompressedBytes, KB)} | ${cell(s.heapUsedBytes, MB, 1)} | ${cell(s.longTaskMs)} | ${cell(s.longestTaskMs)} | ${cell(s.domNodes)} | ${result.runs.length}${failed} |`,
+    );
+  }
+  return lines;
+}
+
+interface SpeedGoal {
+  condition: string;
+  ours: number | undefined;
+  fastestPeer: PageResult | undefined;
+}
+
+function speedGoal(condition: string, results: PageResult[], oursId: string): SpeedGoal {
+  const ours = results.find((result) => result.target.id === oursId)?.summary.readyMs?.median;
+  const peers = results.filter((result) => result.target.renderer !== 'ours' && result.summary.readyMs !== null);
+  const fastestPeer = peers.sort((a, b) => (a.summary.readyMs?.median ?? Infinity) - (b.summary.readyMs?.median ?? Infinity))[0];
+  return { condition, ours, fastestPeer };
+}
+
+function pagesSection(results: BenchResults): string[] {
+  const pages = results.pages;
+  if (pages === undefined) return ['## 1. Reference pages', '', 'Not measured in this run (see Errors).', ''];
+  const goals = [
+    speedGoal(`Real spec (${pages.realOperations} operations), as is`, pages.real, 'ours-tag-real'),
+    speedGoal('Real spec, throttled', pages.realThrottled, 'ours-tag-real'),
+    speedGoal(`${pages.largeOperations}-operation spec, as is`, pages.large, 'ours-tag-large'),
+  ];
+  const jsRows = [...pages.real, ...pages.realThrottled].filter((result) => result.target.renderer === 'ours' && !result.throttled);
+  const lines = [
+    '## 1. Reference pages: ours against Swagger UI, Redoc and Scalar',
+    '',
+    `Same bundled public spec for all. Ours: the built app served by our server (\`/documentation?category=seller&subcategory=order\`, and the default \`/documentation\`). Peers: minimal pages in \`bench/peers/\`, library files from node_modules, served by \`bench/serve-peers.ts\` with the same compression as our server (brotli quality 4, @fastify/compress defaults). Headless Chromium, a fresh context per run (cold cache), no network beyond loopback. Cells: median (min–max) of ${results.settings.pageRuns} runs (${results.settings.largeRuns} on the ${pages.largeOperations}-operation spec).`,
+    '',
+    '### Goals',
+    '',
+    '| Condition | Ours (one tag), ms | Fastest peer, ms | Ours / fastest peer | Goal < 0.33 |',
+    '|---|---|---|---|---|',
+  ];
+  for (const goal of goals) {
+    const peer = goal.fastestPeer?.summary.readyMs?.median;
+    const share = goal.ours !== undefined && peer !== undefined ? goal.ours / peer : undefined;
+    lines.push(
+      `| ${goal.condition} | ${fmt(goal.ours)} | ${fmt(peer)} (${goal.fastestPeer?.target.label ?? 'n/a'}) | ${share === undefined ? 'n/a' : share.toFixed(2)} | ${verdict(share === undefined ? null : share < 1 / 3)} |`,
+    );
+  }
+  lines.push('', '| Documentation route | JS compressed, KB (median) | Goal <= 150 KB |', '|---|---|---|');
+  for (const row of jsRows) {
+    const bytes = row.summary.jsCompressedBytes?.median;
+    lines.push(`| ${row.target.label} | ${fmt(bytes === undefined ? undefined : bytes / KB, 1)} | ${verdict(bytes === undefined ? null : bytes <= JS_BUDGET_BYTES)} |`);
+  }
+  lines.push(
+    '',
+    `### Real spec (${pages.realOperations} operations), as is`,
+    '',
+    ...pageTable(pages.real),
+    '',
+    `### Real spec, CPU x${THROTTLED.cpuRate}, ${(THROTTLED.downloadBytesPerSecond * 8) / 1e6} Mbps down / ${(THROTTLED.uploadBytesPerSecond * 8) / 1e3} kbps up, ${THROTTLED.latencyMs} ms latency`,
+    '',
+    ...pageTable(pages.realThrottled),
+    '',
+    `### ${pages.largeOperations}-operation spec (ours: one tag's page; peers: the whole document), as is`,
+    '',
+    ...pageTable(pages.large),
+    '',
+    '### Ready conditions',
+    '',
+    '"Ready" is the time from navigation start to the first moment every operation of the page is in the DOM, recorded in the page by a MutationObserver installed before any page script:',
+    '',
+  );
+  const seen = new Set<string>();
+  for (const result of [...pages.real, ...pages.large]) {
+    const key = `${result.target.label} (${result.target.spec})`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    lines.push(`- ${key}: ${result.target.readyNote}.`);
+  }
+  const external = new Set([...pages.real, ...pages.large].flatMap((result) => result.runs.flatMap((run) => run.externalRequests.map((url) => `${result.target.label}: ${url}`))));
+  lines.push(
+    '',
+    'Metrics: JS bytes are the bodies of every response of resource type "script" (compressed: bytes on the wire; uncompressed: decoded); JS heap is `JSHeapUsedSize` from CDP `Performance.getMetrics` after `HeapProfiler.collectGarbage`, once the page settled; long tasks are the `longtask` PerformanceObserver entries from navigation until ready + ' +
+      `${fmt(Number(results.settings.settleMs))} ms. Throttling applies to the page (CDP \`Emulation.setCPUThrottlingRate\`, \`Network.emulateNetworkConditions\`), not to web workers.`,
+    '',
+    'Scalar runs with `defaultOpenAllTags: true`: by default it renders only the first tag\'s operations, and "every operation in the DOM" would never hold. Swagger UI 5 virtualises its operation list at 150 items (tags + operations), so on the large spec its figure is its first screen, which flatters it.',
+  );
+  if (external.size > 0) lines.push('', `Requests to other hosts (blocked, no network): ${[...external].slice(0, 5).join('; ')}.`);
+  lines.push('');
+  return lines;
+}
+
+function loadRow(result: LoadResult): string {
+  return `| ${result.target} | ${result.endpoint} \`${result.path}\` | ${fmt(result.rps)} | ${fmt(result.latencyP50)} | ${fmt(result.latencyP99)} | ${fmt(result.requests)} | ${fmt(result.expectedStatusShare * 100, 1)}% | ${result.rssMaxBytes === null ? 'n/a' : fmt(result.rssMaxBytes / MB)} |`;
+}
+
+function serverSection(results: BenchResults): string[] {
+  const server = results.server;
+  if (server === undefined) return ['## 2. Server under load', '', 'Not measured in this run (see Errors).', ''];
+  const find = (target: string, endpoint: string): LoadResult | undefined => server.loads.find((load) => load.target === target && load.endpoint === endpoint);
+  const ceiling = find('ceiling', 'fixed');
+  const lines = [
+    '## 2. Server under load: ours against Prism and the bare-Node ceiling',
+    '',
+    `autocannon ${results.machine.packages.autocannon} (its own process) on loopback, ${results.settings.connections} connections, ${results.settings.warmupSeconds} s warm-up then ${results.settings.loadSeconds} s measured. Our server ran with \`RATE_LIMIT_PER_MINUTE=${fmt(Number(results.settings.rateLimitPerMinute))}\` (the configuration maximum) so the per-token limiter never capped throughput, and its default log level (info: one log line per request). Prism: \`prism mock\` on the same bundled spec (static examples). Ceiling: \`bench/ceiling-server.ts\`, node:http answering a fixed 2 KB JSON.`,
+    '',
+    '| Target | Call | Requests/s | p50, ms | p99, ms | Requests | Expected status | Server RSS max under load, MB |',
+    '|---|---|---|---|---|---|---|---|',
+    ...server.loads.map(loadRow),
+    '',
+    '### Ratios and goals',
+    '',
+    '| Ours on | Call | Ours / Prism | Goal >= 3x | Ours / ceiling | Goal >= 40% (list) |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const target of server.targets.filter((name) => name.startsWith('ours'))) {
+    for (const endpoint of ['list', 'detail', 'unauthorized'] as const) {
+      const ours = find(target, endpoint);
+      const prism = find('prism', endpoint);
+      const toPrism = ours !== undefined && prism !== undefined ? ours.rps / prism.rps : undefined;
+      const toCeiling = ours !== undefined && ceiling !== undefined ? ours.rps / ceiling.rps : undefined;
+      lines.push(
+        `| ${target.replace('ours-', '')} | ${endpoint} | ${ratio(ours?.rps, prism?.rps)} | ${toPrism === undefined ? 'n/a' : verdict(toPrism >= 3)} | ${toCeiling === undefined ? 'n/a' : `${(toCeiling * 100).toFixed(0)}%`} | ${endpoint === 'list' ? (toCeiling === undefined ? 'n/a' : verdict(toCeiling >= 0.4)) : '–'} |`,
+      );
+    }
+  }
+  lines.push('', '### Memory', '', '| Server | RSS idle, MB | RSS max under load, MB |', '|---|---|---|');
+  for (const [target, idle] of Object.entries(server.idleRss)) {
+    const peak = Math.max(...server.loads.filter((load) => load.target === target).map((load) => load.rssMaxBytes ?? 0));
+    lines.push(`| ${target} | ${fmt(idle / MB)} | ${fmt(peak / MB)} |`);
+  }
+  lines.push('');
+  return lines;
+}
+
+function growthSection(results: BenchResults): string[] {
+  const lines = ['## 3. Cost as data grows', ''];
+  const startup = results.startup;
+  if (startup !== undefined) {
+    lines.push(
+      '### Start-up',
+      '',
+      '`npm start` on an already-built tree, from spawn to `/healthz` 200 (includes npm, the prestart staleness check and tsx). Fresh: empty DATA_DIR (PGlite: migrations, demo data, keys); restart: the same DATA_DIR again.',
+      '',
+      '| Start | ms, median (min–max) |',
+      '|---|---|',
+      `| Fresh DATA_DIR | ${cell(startup.fresh)} |`,
+      `| Restart | ${cell(startup.restart)} |`,
+      '',
+    );
+  }
+  const growth = results.growth;
+  if (growth === undefined) return [...lines, 'Data growth not measured in this run (see Errors).', ''];
+  const first = growth.points[0];
+  lines.push(
+    `### List and detail latency by volume (${growth.database})`,
+    '',
+    `Normal orders of the demo seller, seeded with \`npm run seed -- --orders N\`; sequential calls over HTTP with a token, median (min–max) of up to ${results.settings.growthCalls} calls each (20 s budget per query), size=10.`,
+    '',
+    '| Orders | Seed, s | Page 0, ms | Middle page, ms | Last page, ms | Detail, ms | Last / page 0 | Detail / detail at first volume |',
+    '|---|---|---|---|---|---|---|---|',
+  );
+  for (const point of growth.points) {
+    lines.push(
+      `| ${fmt(point.rows)} | ${fmt(point.seedMs / 1000, 1)} | ${cell(point.timings.page0, 1, 2)} | ${cell(point.timings.middle, 1, 2)} (page ${fmt(point.middlePage)}) | ${cell(point.timings.last, 1, 2)} (page ${fmt(point.lastPage)}) | ${cell(point.timings.detail, 1, 2)} | ${ratio(point.timings.last?.median, point.timings.page0?.median)} | ${ratio(point.timings.detail?.median, first?.timings.detail?.median)} |`,
+    );
+  }
+  const top = growth.points.at(-1);
+  const lastRatio = top !== undefined && top.timings.last !== null && top.timings.page0 !== null ? top.timings.last.median / top.timings.page0.median : undefined;
+  const detailRatio = top?.timings.detail && first?.timings.detail ? top.timings.detail.median / first.timings.detail.median : undefined;
+  lines.push(
+    '',
+    `Goal: last page <= 2x page 0 at the largest volume (${fmt(top?.rows)} rows): ${lastRatio === undefined ? 'not measured' : `${lastRatio.toFixed(2)}x, ${verdict(lastRatio <= 2)}`}. Detail flat (within 2x of the first volume): ${detailRatio === undefined ? 'not measured' : `${detailRatio.toFixed(2)}x, ${verdict(detailRatio <= 2)}`}.`,
+    '',
+    `### EXPLAIN at ${fmt(top?.rows)} orders`,
+    '',
+  );
+  for (const explain of growth.explain) {
+    lines.push(`${explain.title}:`, '', '```sql', explain.sql, '```', '', '```', explain.plan, '```', '');
+  }
+  for (const note of growth.notes) lines.push(`- ${note}`);
+  return lines;
+}
+
+export function writeReport(results: BenchResults): string {
+  const m = results.machine;
+  const lines = [
+    '# Benchmarks',
+    '',
+    `Written by \`npm run bench\` (bench/run.ts) on ${results.startedAt.slice(0, 16).replace('T', ' ')} UTC; the run took ${(results.durationMs / 60_000).toFixed(1)} minutes. Raw figures: \`bench/results/latest.json\` (not committed).`,
+    '',
+    '## Machine and versions',
+    '',
+    `- ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB RAM, ${m.os}`,
+    `- Node ${m.node}, Chromium ${m.chromium} (Debian, headless, through Playwright), PostgreSQL ${m.postgres}`,
+    `- ${Object.entries(m.packages)
+      .map(([name, version]) => `${name} ${version}`)
+      .join(', ')}`,
+    '',
+    ...pagesSection(results),
+    ...serverSection(results),
+    ...growthSection(results),
+  ];
+  if (results.errors.length > 0) lines.push('## Errors in this run', '', ...results.errors.map((error) => `- ${error}`), '');
+  lines.push(
+    '## How to rerun',
+    '',
+    '```sh',
+    'npm ci',
+    'npm run bench                      # everything, about 12 minutes on 2 cores; builds first if stale',
+    'npm run bench -- --only=pages      # or server, data; comma-separated',
+    'npm run bench -- --quick           # fewer runs and shorter loads, for iterating on the harness',
+    '```',
+    '',
+    'Needs Chromium at /usr/bin/chromium and, for the PostgreSQL rows and the data-growth section, a PostgreSQL server on 127.0.0.1:5432 (user postgres, trust; scratch databases `bench_*` are created and dropped; `BENCH_POSTGRES_URL` overrides). Knobs: `BENCH_PAGE_RUNS`, `BENCH_LARGE_RUNS`, `BENCH_LOAD_SECONDS`, `BENCH_WARMUP_SECONDS`, `BENCH_CONNECTIONS`, `BENCH_GROWTH_CALLS`, `BENCH_VOLUMES` (e.g. `10000,100000`), `BENCH_STARTUP_RUNS`. Ports 8400-8499. The benchmark is not part of `npm test`.',
+    '',
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,204 @@
+/**
+ * `npm run bench`: reference pages, server under load, data growth; writes bench/results/*.json
+ * and bench/REPORT.md. Options: --only=pages,server,data  --quick (fewer runs; BENCH_* env vars
+ * in lib/options.ts tune each knob). Each section fails on its own: the report says what is missing.
+ */
+import { appendFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { buildLargeApp } from './build-large-app.ts';
+import { runDataGrowth, type GrowthResult } from './data-growth.ts';
+import { writeLargeSpec } from './large-spec.ts';
+import { launchChromium } from './lib/browser.ts';
+import { machineInfo, type MachineInfo } from './lib/machine.ts';
+import { options, resultsDir, root } from './lib/options.ts';
+import { startOurServer } from './lib/our-server.ts';
+import { createDatabase, dropDatabase, postgresAvailable, serverVersion } from './lib/postgres.ts';
+import { createSellerToken, firstOrderId } from './lib/api-session.ts';
+import { rssBytes, runToEnd, start, tsNode, waitForHttp } from './lib/processes.ts';
+import { readSpecFacts } from './lib/spec-facts.ts';
+import { apiEndpoints, loadTest, type LoadResult } from './measure-server.ts';
+import { measureTargets, ourTargets, peerTargets, type PageResult } from './pages.ts';
+import { writeReport } from './report.ts';
+import { startPeerServer } from './serve-peers.ts';
+import { measureStartup, type StartupResult } from './startup.ts';
+
+export interface BenchResults {
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+  machine: MachineInfo;
+  settings: Record<string, unknown>;
+  pages?: { real: PageResult[]; realThrottled: PageResult[]; large: PageResult[]; largeOperations: number; realOperations: number };
+  server?: { loads: LoadResult[]; idleRss: Record<string, number>; targets: string[] };
+  startup?: StartupResult;
+  growth?: GrowthResult;
+  errors: string[];
+}
+
+const PUBLIC_SPEC = resolve(root, 'src/generated/openapi.public.json');
+const started = performance.now();
+const logFile = join(resultsDir, 'run.log');
+
+function log(line: string): void {
+  const stamped = `[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${line}`;
+  console.log(stamped);
+  appendFileSync(logFile, `${stamped}\n`);
+}
+
+async function section<T>(name: string, results: BenchResults, work: () => Promise<T>): Promise<T | undefined> {
+  const at = performance.now();
+  log(`== ${name}`);
+  try {
+    const value = await work();
+    log(`== ${name}: ${((performance.now() - at) / 1000).toFixed(0)} s`);
+    return value;
+  } catch (error) {
+    const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    results.errors.push(`${name}: ${message.split('\n').slice(0, 6).join(' | ')}`);
+    log(`== ${name} FAILED: ${message}`);
+    return undefined;
+  }
+}
+
+async function pagesSection(results: BenchResults): Promise<BenchResults['pages']> {
+  const facts = readSpecFacts(PUBLIC_SPEC);
+  const largeSpec = join(resultsDir, 'openapi.large.json');
+  writeLargeSpec(PUBLIC_SPEC, largeSpec, options.largeOperations);
+  const largeFacts = readSpecFacts(largeSpec);
+  const largeApp = await buildLargeApp(largeSpec, log);
+
+  const peers = await startPeerServer({ port: options.ports.peers, specs: { public: PUBLIC_SPEC, large: largeSpec } });
+  const ours = await startOurServer({ name: 'pages', port: options.ports.ours });
+  const oursLarge = await startOurServer({ name: 'pages-large', port: options.ports.oursLarge, webDir: largeApp });
+  const browser = await launchChromium();
+  results.machine.chromium = browser.version();
+  try {
+    const common = { timeoutMs: options.pageTimeoutMs, settleMs: options.settleMs, log };
+    const realTargets = [...ourTargets(ours.origin, 'real', facts, true), ...peerTargets(peers.origin, 'real', facts)];
+    log(`-- real spec (${facts.operations.length} operations), as is`);
+    const real = await measureTargets(browser, realTargets, { ...common, runs: options.pageRuns, throttled: false });
+    log('-- real spec, CPU x4 + 1.6 Mbps / 150 ms');
+    const realThrottled = await measureTargets(browser, realTargets, { ...common, runs: options.pageRuns, throttled: true });
+    const largeTargets = [...ourTargets(oursLarge.origin, 'large', largeFacts, false), ...peerTargets(peers.origin, 'large', largeFacts)];
+    log(`-- ${largeFacts.operations.length}-operation spec, as is`);
+    const large = await measureTargets(browser, largeTargets, { ...common, runs: options.largeRuns, throttled: false });
+    return { real, realThrottled, large, largeOperations: largeFacts.operations.length, realOperations: facts.operations.length };
+  } finally {
+    await browser.close();
+    await Promise.all([ours.stop(), oursLarge.stop(), peers.close()]);
+  }
+}
+
+async function serverSection(): Promise<BenchResults['server']> {
+  const facts = readSpecFacts(PUBLIC_SPEC);
+  const header = facts.apiTokenHeader;
+  const loads: LoadResult[] = [];
+  const idleRss: Record<string, number> = {};
+  const targets: string[] = [];
+  const load = { seconds: options.loadSeconds, warmupSeconds: options.warmupSeconds, connections: options.connections };
+  const record = (result: LoadResult): void => {
+    loads.push(result);
+    log(`  ${result.target} ${result.endpoint}: ${Math.round(result.rps)} rps, p50 ${result.latencyP50} ms, p99 ${result.latencyP99} ms`);
+  };
+
+  const ourBackends: { target: string; databaseName?: string }[] = [{ target: 'ours-pglite' }];
+  if (await postgresAvailable()) ourBackends.push({ target: 'ours-postgres', databaseName: `bench_load_${process.pid}` });
+  else log('  PostgreSQL not reachable: ours-postgres skipped');
+  let orderIdForPrism = 1;
+  for (const backend of ourBackends) {
+    const databaseUrl = backend.databaseName === undefined ? undefined : await createDatabase(backend.databaseName);
+    const server = await startOurServer({
+      name: backend.target,
+      port: backend.databaseName === undefined ? options.ports.ours : options.ports.oursPostgres,
+      ...(databaseUrl === undefined ? {} : { databaseUrl }),
+    });
+    try {
+      targets.push(backend.target);
+      const token = await createSellerToken(server.origin);
+      const orderId = await firstOrderId(server.origin, header, token);
+      orderIdForPrism = orderId;
+      await new Promise((resolveIdle) => setTimeout(resolveIdle, 2_000));
+      idleRss[backend.target] = rssBytes(server.pid);
+      for (const endpoint of apiEndpoints(server.origin, '/api/v1', header, token, orderId)) {
+        record(await loadTest(backend.target, endpoint, { ...load, pid: server.pid }));
+      }
+    } finally {
+      await server.stop();
+      if (backend.databaseName !== undefined) await dropDatabase(backend.databaseName);
+    }
+  }
+
+  const [prismCommand, prismArgs] = [process.execPath, [resolve(root, 'node_modules/@stoplight/prism-cli/dist/index.js'), 'mock', PUBLIC_SPEC, '-p', String(options.ports.prism), '-h', '127.0.0.1']];
+  const prism = start('prism', prismCommand, prismArgs);
+  try {
+    const prismOrigin = `http://127.0.0.1:${options.ports.prism}`;
+    // Prism matches the spec's paths without the server's /api/v1 base path.
+    await waitForHttp(`${prismOrigin}/seller/orders/normal`, prism, 60_000, 401);
+    targets.push('prism');
+    // Prism checks only that the apiKey header is present.
+    const token = 'benchmark-token';
+    for (const endpoint of apiEndpoints(prismOrigin, '', header, token, orderIdForPrism)) {
+      record(await loadTest('prism', endpoint, { ...load, pid: prism.child.pid ?? null }));
+    }
+  } finally {
+    await prism.stop();
+  }
+
+  const [ceilingCommand, ceilingArgs] = tsNode('bench/ceiling-server.ts', [String(options.ports.ceiling)]);
+  const ceiling = start('ceiling', ceilingCommand, ceilingArgs);
+  try {
+    const origin = `http://127.0.0.1:${options.ports.ceiling}`;
+    await waitForHttp(`${origin}/`, ceiling);
+    targets.push('ceiling');
+    record(await loadTest('ceiling', { name: 'fixed', url: `${origin}/`, headers: {}, expectStatus: 200 }, { ...load, pid: ceiling.child.pid ?? null }));
+  } finally {
+    await ceiling.stop();
+  }
+  return { loads, idleRss, targets };
+}
+
+async function main(): Promise<void> {
+  mkdirSync(resultsDir, { recursive: true });
+  rmSync(logFile, { force: true });
+  rmSync(join(resultsDir, 'logs'), { recursive: true, force: true });
+  const results: BenchResults = {
+    startedAt: new Date().toISOString(),
+    finishedAt: '',
+    durationMs: 0,
+    machine: machineInfo('unknown', await serverVersion()),
+    settings: { ...options, sections: [...options.sections] },
+    errors: [],
+  };
+  log(`bench: sections ${[...options.sections].join(', ')}${options.quick ? ' (quick)' : ''}`);
+  // A fresh clone has no build: build what is stale first (the same step as `npm start`).
+  const [buildCommand, buildArgs] = tsNode('scripts/build.ts', ['--if-stale']);
+  const buildMs = await runToEnd('build', buildCommand, buildArgs);
+  log(`build --if-stale: ${(buildMs / 1000).toFixed(1)} s`);
+  if (!existsSync(PUBLIC_SPEC)) throw new Error(`${PUBLIC_SPEC} is missing after the build`);
+
+  if (options.sections.has('pages')) results.pages = await section('reference pages', results, () => pagesSection(results));
+  if (options.sections.has('server')) results.server = await section('server under load', results, serverSection);
+  if (options.sections.has('data')) {
+    results.startup = await section('npm start', results, () => measureStartup(log));
+    if (await postgresAvailable()) {
+      results.growth = await section('data growth', results, () => runDataGrowth(readSpecFacts(PUBLIC_SPEC).apiTokenHeader, log));
+    } else {
+      results.errors.push('data growth: PostgreSQL not reachable on 127.0.0.1:5432');
+    }
+  }
+
+  results.finishedAt = new Date().toISOString();
+  results.durationMs = performance.now() - started;
+  const json = JSON.stringify(results, null, 2);
+  writeFileSync(join(resultsDir, `results-${results.startedAt.replace(/[:.]/g, '-')}.json`), json);
+  writeFileSync(join(resultsDir, 'latest.json'), json);
+  const report = resolve(root, 'bench/REPORT.md');
+  writeFileSync(report, writeReport(results));
+  log(`bench: done in ${(results.durationMs / 60_000).toFixed(1)} min -> ${report}`);
+  if (results.errors.length > 0) {
+    log(`bench: ${results.errors.length} section(s) failed:\n${results.errors.join('\n')}`);
+    process.exitCode = 1;
+  }
+}
+
+await main();

@@ -1,0 +1,140 @@
+/**
+ * The local server for the peer renderers (Swagger UI, Redoc, Scalar): their minimal pages from
+ * bench/peers/, their library files straight from node_modules (no network), and the specs under
+ * /spec/. Compressed like our Fastify server does it (@fastify/compress defaults: brotli quality 4
+ * when the browser accepts it, else gzip, nothing under 1 KB), so compressed byte counts compare.
+ * It can also serve another build of our app (the 500-operation one) with the SPA fallback and
+ * /api proxied to a running server of ours.
+ *
+ * Standalone: npx tsx bench/serve-peers.ts [port]  (then open /peers/redoc.html, ...)
+ */
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, normalize, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { root } from './lib/options.ts';
+
+const MOUNTS: Record<string, string> = {
+  '/peers/': resolve(root, 'bench/peers'),
+  '/vendor/swagger-ui/': resolve(root, 'node_modules/swagger-ui-dist'),
+  '/vendor/redoc/': resolve(root, 'node_modules/redoc/bundles'),
+  '/vendor/scalar/': resolve(root, 'node_modules/@scalar/api-reference/dist/browser'),
+};
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.ico': 'image/x-icon',
+};
+
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg']);
+
+export interface PeerServerOptions {
+  port: number;
+  /** name -> file; served at /spec/<name>.json */
+  specs: Record<string, string>;
+  /** Another build of our app, served at / with the SPA fallback. */
+  appDir?: string;
+  /** Where /api, /downloads and /healthz go when appDir is set. */
+  apiOrigin?: string;
+}
+
+export interface PeerServer {
+  origin: string;
+  close: () => Promise<void>;
+}
+
+export async function startPeerServer(options: PeerServerOptions): Promise<PeerServer> {
+  const cache = new Map<string, Buffer>();
+
+  const send = (req: IncomingMessage, res: ServerResponse, file: string): void => {
+    const type = TYPES[extname(file)] ?? 'application/octet-stream';
+    const accept = String(req.headers['accept-encoding'] ?? '');
+    const encoding = !COMPRESSIBLE.has(extname(file)) ? null : /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+    const raw = readFileSync(file);
+    let body: Buffer = raw;
+    if (encoding !== null && raw.length >= 1024) {
+      const key = `${encoding}:${file}`;
+      let packed = cache.get(key);
+      if (packed === undefined) {
+        packed =
+          encoding === 'br'
+            ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 4 } })
+            : gzipSync(raw);
+        cache.set(key, packed);
+      }
+      body = packed;
+      res.setHeader('Content-Encoding', encoding);
+    }
+    res.setHeader('Content-Type', type);
+    res.setHeader('Content-Length', body.length);
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+
+  const inside = (base: string, rest: string): string | null => {
+    const file = normalize(join(base, decodeURIComponent(rest)));
+    if (!file.startsWith(base)) return null;
+    return existsSync(file) && statSync(file).isFile() ? file : null;
+  };
+
+  const proxy = (req: IncomingMessage, res: ServerResponse, origin: string): void => {
+    const target = new URL(req.url ?? '/', origin);
+    const upstream = httpRequest(target, { method: req.method, headers: { ...req.headers, host: target.host } }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => {
+      res.statusCode = 502;
+      res.end();
+    });
+    req.pipe(upstream);
+  };
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const path = url.pathname;
+    if (path.startsWith('/spec/')) {
+      const spec = options.specs[path.slice('/spec/'.length).replace(/\.json$/, '')];
+      if (spec !== undefined) return send(req, res, spec);
+    }
+    for (const [prefix, base] of Object.entries(MOUNTS)) {
+      if (path.startsWith(prefix)) {
+        const file = inside(base, path.slice(prefix.length));
+        if (file !== null) return send(req, res, file);
+      }
+    }
+    if (options.appDir !== undefined) {
+      if (options.apiOrigin !== undefined && /^\/(api|downloads|healthz)(\/|$)/.test(path)) return proxy(req, res, options.apiOrigin);
+      const file = inside(options.appDir, path === '/' ? 'index.html' : path.slice(1));
+      if (file !== null) return send(req, res, file);
+      // Client routes get the app's HTML; missing assets stay 404.
+      if (extname(path) === '') return send(req, res, join(options.appDir, 'index.html'));
+    }
+    res.statusCode = 404;
+    res.end('not found');
+  });
+  await new Promise<void>((resolveListen) => server.listen(options.port, '127.0.0.1', resolveListen));
+  return {
+    origin: `http://127.0.0.1:${options.port}`,
+    close: () =>
+      new Promise<void>((resolveClose) => {
+        server.closeAllConnections();
+        server.close(() => resolveClose());
+      }),
+  };
+}
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  const port = Number(process.argv[2] ?? 8400);
+  const specs = { public: resolve(root, 'src/generated/openapi.public.json'), large: resolve(root, 'bench/results/openapi.large.json') };
+  const started = await startPeerServer({ port, specs });
+  console.log(`peers on ${started.origin}/peers/{swagger-ui,redoc,scalar}.html?spec=/spec/public.json`);
+}
