@@ -1,0 +1,90 @@
+/**
+ * The built app and the export: SPA fallback for client routes, long cache for hashed assets, no-cache for
+ * index.html, compressed bytes, /downloads/.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestDatabase } from './support/test-database.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
+
+let server: TestServer;
+const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: "row ${i}" }`).join(', ')}];\n`;
+const INDEX = '<!doctype html><html><head><script type="module" src="/assets/app-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  const web = join(database.dataDir, 'web');
+  const exported = join(database.dataDir, 'export');
+  mkdirSync(join(web, 'assets'), { recursive: true });
+  mkdirSync(exported, { recursive: true });
+  writeFileSync(join(web, 'index.html'), INDEX);
+  writeFileSync(join(web, 'assets', 'app-Ab12Cd34.js'), script);
+  writeFileSync(join(exported, 'openapi.json'), JSON.stringify({ openapi: '3.1.0', info: { title: 'x'.repeat(2000) } }));
+  server = await startTestServer({ database, env: { WEB_DIR: web, EXPORT_DIR: exported } });
+});
+afterAll(async () => {
+  await server?.close();
+  await server?.database.drop();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(server.baseUrl + path, { headers });
+
+/** Raw bytes as sent (fetch would decompress them). */
+function rawGet(path: string, headers: Record<string, string>): Promise<{ headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpGet(server.baseUrl + path, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
+it('serves index.html for client routes, revalidated every time, under the CSP', async () => {
+  for (const path of ['/', '/login', '/documentation?category=seller&subcategory=order', '/api-test?api=seller', '/settings', '/documentation/explorer']) {
+    const response = await get(path, { accept: 'text/html' });
+    expect(response.status, path).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await response.text()).toBe(INDEX);
+  }
+});
+
+it('serves hashed assets for a year, compressed with brotli or gzip, with an ETag', async () => {
+  const br = await get('/assets/app-Ab12Cd34.js', { 'accept-encoding': 'br, gzip' });
+  expect(br.status).toBe(200);
+  expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  expect(br.headers.get('content-type')).toMatch(/^text\/javascript/);
+  expect(br.headers.get('content-encoding')).toBe('br');
+  const raw = await rawGet('/assets/app-Ab12Cd34.js', { 'accept-encoding': 'br' });
+  expect(raw.headers['content-encoding']).toBe('br');
+  expect(raw.body.length).toBeLessThan(script.length / 3);
+  expect(brotliDecompressSync(raw.body).toString()).toBe(script);
+
+  const gzip = await rawGet('/assets/app-Ab12Cd34.js', { 'accept-encoding': 'gzip' });
+  expect(gzip.headers['content-encoding']).toBe('gzip');
+  expect(gunzipSync(gzip.body).toString()).toBe(script);
+
+  const plain = await get('/assets/app-Ab12Cd34.js', { 'accept-encoding': 'identity' });
+  expect(plain.headers.get('content-encoding')).toBeNull();
+  expect(await plain.text()).toBe(script);
+
+  const etag = br.headers.get('etag') ?? '';
+  expect((await get('/assets/app-Ab12Cd34.js', { 'if-none-match': etag })).status).toBe(304);
+});
+
+it('answers 404 for a missing file with an extension', async () => {
+  expect((await get('/assets/missing-123.js')).status).toBe(404);
+  expect((await get('/favicon.ico')).status).toBe(404);
+});
+
+it('serves the export under /downloads/', async () => {
+  const response = await get('/downloads/openapi.json', { 'accept-encoding': 'gzip' });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  expect((await get('/downloads/nothing.yaml')).status).toBe(404);
+});
