@@ -5,10 +5,29 @@
  */
 import { createTheme } from '@mui/material/styles';
 
+declare module '@mui/material/styles' {
+  interface Palette {
+    syntax: { key: string; string: string; number: string; literal: string; punctuation: string };
+  }
+  interface PaletteOptions {
+    syntax?: { key: string; string: string; number: string; literal: string; punctuation: string };
+  }
+}
+
 export const MODE_STORAGE_KEY = 'portal-color-mode';
 
 /** Colour primitives: the only colour literals in the app. */
 const brandBlue = { 50: '#eef4ff', 100: '#dae6ff', 300: '#8fb2ff', 400: '#6690ff', 500: '#3d6bf5', 600: '#2a53d6', 700: '#2242ab', 900: '#172b66' };
+/** Status colours chosen for WCAG AA contrast with their contrast text in each scheme. */
+const status = {
+  light: { error: '#c62828', success: '#1e7a34', warning: '#a15c00', info: '#0369a1' },
+  dark: { error: '#f87171', success: '#4ade80', warning: '#fbbf24', info: '#7cc4fa' },
+};
+/** JSON syntax colours (response panel), AA on the panel background in each scheme. */
+const syntax = {
+  light: { key: '#2242ab', string: '#1e6b34', number: '#8f4700', literal: '#7b3aa8', punctuation: '#4d5566' },
+  dark: { key: '#8fb2ff', string: '#7ee2a1', number: '#ffb86b', literal: '#d6a8ff', punctuation: '#c9ced8' },
+};
 const slate = { 0: '#ffffff', 50: '#f7f8fa', 100: '#eef0f4', 200: '#e1e4ea', 300: '#c9ced8', 500: '#6b7385', 600: '#4d5566', 700: '#363c4a', 800: '#222732', 850: '#1a1e27', 900: '#13161d', 950: '#0d0f14' };
 
 export const theme = createTheme({
@@ -16,18 +35,31 @@ export const theme = createTheme({
   colorSchemes: {
     light: {
       palette: {
+        // WCAG AA for every text colour MUI derives (filled alerts, chips): the default threshold is 3.
+        contrastThreshold: 4.5,
         primary: { main: brandBlue[600], light: brandBlue[400], dark: brandBlue[700], contrastText: slate[0] },
         background: { default: slate[50], paper: slate[0] },
         text: { primary: slate[900], secondary: slate[600] },
         divider: slate[200],
+        error: { main: status.light.error, contrastText: slate[0] },
+        success: { main: status.light.success, contrastText: slate[0] },
+        warning: { main: status.light.warning, contrastText: slate[0] },
+        info: { main: status.light.info, contrastText: slate[0] },
+        syntax: syntax.light,
       },
     },
     dark: {
       palette: {
+        contrastThreshold: 4.5,
         primary: { main: brandBlue[300], light: brandBlue[100], dark: brandBlue[400], contrastText: slate[950] },
         background: { default: slate[950], paper: slate[900] },
         text: { primary: slate[100], secondary: slate[300] },
         divider: slate[700],
+        error: { main: status.dark.error, contrastText: slate[950] },
+        success: { main: status.dark.success, contrastText: slate[950] },
+        warning: { main: status.dark.warning, contrastText: slate[950] },
+        info: { main: status.dark.info, contrastText: slate[950] },
+        syntax: syntax.dark,
       },
     },
   },
@@ -47,6 +79,8 @@ export const theme = createTheme({
     MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
     MuiFormControl: { defaultProps: { size: 'small' } },
     MuiTooltip: { defaultProps: { arrow: true } },
+    // A disabled field's helper text often explains why it is disabled: keep it readable (WCAG contrast).
+    MuiFormHelperText: { styleOverrides: { root: ({ theme: t }) => ({ '&.Mui-disabled': { color: t.vars.palette.text.secondary } }) } },
     MuiListItemButton: {
       styleOverrides: {
         root: ({ theme: t }) => ({

@@ -49,6 +49,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
           variant="temporary"
           open={drawerOpen}
           onClose={() => setDrawerOpen(false)}
+          slotProps={{ paper: { 'aria-label': 'Navigation' } }}
           sx={{ '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH_PX, boxSizing: 'border-box' } }}
         >
           <Sidebar onNavigate={() => setDrawerOpen(false)} />

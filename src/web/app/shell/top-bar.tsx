@@ -6,8 +6,10 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import ApiIcon from '@mui/icons-material/Api';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
+import { brand } from '../../../generated/brand';
 import type { CurrentUser } from '../../features/auth/api/get-current-user';
 import { userTypeLabel } from '../../features/auth/lib/user-type-label';
 import { ColorModeToggle } from '../../theme/color-mode-toggle';
@@ -29,6 +31,14 @@ export function TopBar({ user, showMenuButton, menuOpen, onMenuClick, onLogout, 
           <IconButton edge="start" color="inherit" aria-label="Open navigation" aria-expanded={menuOpen} aria-controls="sidebar-drawer" onClick={onMenuClick}>
             <MenuIcon />
           </IconButton>
+        ) : null}
+        {showMenuButton ? (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+            <ApiIcon color="primary" aria-hidden />
+            <Typography component="span" sx={{ fontWeight: 800, letterSpacing: '0.02em' }}>
+              {brand.name}
+            </Typography>
+          </Box>
         ) : null}
         <Box sx={{ flex: 1 }} />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }} aria-label="Signed in user" role="group">

@@ -54,15 +54,19 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
   const tokenRef = useRef<HTMLInputElement>(null);
   const idRef = useRef<HTMLInputElement>(null);
 
-  // page and size as typed; they reach the URL on blur or when the call runs. When the URL changes them
-  // (Previous/Next), the texts follow: state adjusted during render, see react.dev "you might not need an effect".
+  // Typed text (ID, page, size) is held here: the URL updates in a transition, and an input bound to it
+  // directly would drop keystrokes made before that lands. The ID reaches the URL as typed, page and size
+  // on blur or when the call runs. When the URL changes them (Previous/Next, an id link), the texts follow:
+  // state adjusted during render, see react.dev "You might not need an effect".
+  const [idText, setIdText] = useState(choices.id);
   const [paging, setPaging] = useState({ pageText: String(choices.page), sizeText: String(choices.size) });
-  const [pagingFrom, setPagingFrom] = useState({ page: choices.page, size: choices.size });
-  if (pagingFrom.page !== choices.page || pagingFrom.size !== choices.size) {
-    setPagingFrom({ page: choices.page, size: choices.size });
-    setPaging({ pageText: String(choices.page), sizeText: String(choices.size) });
+  const [textsFrom, setTextsFrom] = useState({ id: choices.id, page: choices.page, size: choices.size });
+  if (textsFrom.id !== choices.id || textsFrom.page !== choices.page || textsFrom.size !== choices.size) {
+    setTextsFrom({ id: choices.id, page: choices.page, size: choices.size });
+    if (textsFrom.id !== choices.id) setIdText(choices.id);
+    if (textsFrom.page !== choices.page || textsFrom.size !== choices.size) setPaging({ pageText: String(choices.page), sizeText: String(choices.size) });
   }
-  const withTypedPaging = (): TesterChoices => ({ ...choices, ...parsePaging(paging.pageText, paging.sizeText, choices) });
+  const withTypedPaging = (): TesterChoices => ({ ...choices, id: idText, ...parsePaging(paging.pageText, paging.sizeText, choices) });
 
   const domains = domainsFor(operations, choices.api);
   const orderTypes = choices.domain ? orderTypesFor(operations, choices.api, choices.domain) : [];
@@ -79,7 +83,7 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
     let next = requested;
     if (!next) {
       next = withTypedPaging();
-      if (next.page !== choices.page || next.size !== choices.size) setChoices(next);
+      if (next.page !== choices.page || next.size !== choices.size || next.id !== choices.id) setChoices(next);
     }
     const problem = validateRequest({ domain: next.domain, token, mode: next.mode, id: next.id });
     setFailure(problem);
@@ -103,7 +107,7 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
     run(next);
   };
 
-  const displayPath = operation ? (operation.idParam && !choices.id ? operation.path : buildRequestPath(operation, choices.id)) : null;
+  const displayPath = operation ? (operation.idParam && !idText ? operation.path : buildRequestPath(operation, idText)) : null;
   const query = operation ? buildQuery(operation, choices) : undefined;
   const relativeUrl = displayPath ? buildRequestUrl(PUBLIC_API_BASE, displayPath, query) : null;
   const curl = () =>
@@ -162,9 +166,13 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
             {choices.mode === 'detail' ? (
               <TextField
                 label="ID"
-                value={choices.id}
+                value={idText}
                 inputRef={idRef}
-                onChange={(event) => update({ id: digitsOnly(choices.id, event.target.value) }, 'id')}
+                onChange={(event) => {
+                  const id = digitsOnly(idText, event.target.value);
+                  setIdText(id);
+                  update({ id }, 'id');
+                }}
                 error={failure?.field === 'id'}
                 helperText={failure?.field === 'id' ? failure.message : 'Numbers only'}
                 slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}

@@ -6,12 +6,12 @@ import { monospace } from '../../../theme/theme';
 import { jsonLines, type SegmentKind } from '../lib/json-lines';
 
 const COLOURS: Record<SegmentKind, string> = {
-  punctuation: 'text.secondary',
-  key: 'primary.main',
-  string: 'success.main',
-  number: 'warning.main',
-  boolean: 'secondary.main',
-  null: 'text.disabled',
+  punctuation: 'syntax.punctuation',
+  key: 'syntax.key',
+  string: 'syntax.string',
+  number: 'syntax.number',
+  boolean: 'syntax.literal',
+  null: 'syntax.literal',
 };
 
 interface JsonViewProps {
@@ -32,6 +32,7 @@ export const JsonView = memo(function JsonView({ value, onOpenId }: JsonViewProp
                 key={index}
                 component="button"
                 type="button"
+                underline="always"
                 onClick={() => onOpenId(segment.detailId as string)}
                 aria-label={`Open ID ${segment.detailId} in detail view`}
                 sx={{ fontFamily: 'inherit', fontSize: 'inherit', verticalAlign: 'baseline', fontWeight: 700 }}

@@ -1,0 +1,190 @@
+/**
+ * `npm run screenshots`: builds if stale, starts the real server on a temporary DATA_DIR, logs in as the
+ * demo seller and saves every screen in light and dark at 1440 px and 390 px wide into screenshots/
+ * (git-ignored). Tokens stay masked in every shot: no shot reveals one.
+ * Options: SCREENSHOTS_PORT (default 8281).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { startServer } from './lib/start-server';
+
+const OUT_DIR = 'screenshots';
+const WIDTHS = [1440, 390] as const;
+const SCHEMES = ['light', 'dark'] as const;
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+interface Shot {
+  name: string;
+  /** Logged in before the shot? */
+  auth: boolean;
+  /** Brings the page into the state to capture. */
+  prepare: (page: Page, wide: boolean) => Promise<void>;
+  fullPage?: boolean;
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  // Let MUI transitions (drawer, dialog, ripple) finish.
+  await page.waitForTimeout(400);
+}
+
+const shots: Shot[] = [
+  { name: 'login', auth: false, prepare: async (page) => void (await page.goto('/login')) },
+  {
+    name: 'login-failed',
+    auth: false,
+    prepare: async (page) => {
+      await page.goto('/login');
+      await page.getByLabel('Email').fill('seller@example.com');
+      await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.getByRole('alert').waitFor();
+    },
+  },
+  { name: 'documentation', auth: true, prepare: async (page) => void (await page.goto('/')), fullPage: false },
+  { name: 'documentation-authentication', auth: true, prepare: async (page) => void (await page.goto('/documentation?category=authentication&subcategory=overview')) },
+  { name: 'documentation-warehouse-order', auth: true, prepare: async (page) => void (await page.goto('/documentation?category=warehouse&subcategory=order')) },
+  { name: 'explorer', auth: true, prepare: async (page) => void (await page.goto('/documentation/explorer')) },
+  {
+    name: 'navigation-drawer',
+    auth: true,
+    prepare: async (page, wide) => {
+      await page.goto('/settings');
+      if (!wide) await page.getByRole('button', { name: 'Open navigation' }).click();
+    },
+  },
+  { name: 'api-test', auth: true, prepare: async (page) => void (await page.goto('/api-test')), fullPage: true },
+  {
+    name: 'api-test-validation',
+    auth: true,
+    prepare: async (page) => {
+      await page.goto('/api-test?api=seller&domain=orders&mode=detail');
+      await page.getByRole('button', { name: 'Test API' }).click();
+    },
+    fullPage: true,
+  },
+  {
+    name: 'api-test-list',
+    auth: true,
+    prepare: async (page) => {
+      await page.goto('/api-test?api=seller&domain=orders&orderType=normal&size=3');
+      await page.getByRole('combobox', { name: 'Your tokens' }).click();
+      await page.getByRole('option').first().click();
+      await page.getByRole('button', { name: 'Test API' }).click();
+      await page.getByRole('group', { name: 'Response summary' }).waitFor();
+    },
+    fullPage: true,
+  },
+  {
+    name: 'api-test-401',
+    auth: true,
+    prepare: async (page) => {
+      await page.goto('/api-test?api=warehouse&domain=inventory');
+      await page.getByLabel('API token', { exact: true }).fill('acme_s_not-a-real-token');
+      await page.getByRole('button', { name: 'Test API' }).click();
+      await page.getByRole('note').waitFor();
+    },
+    fullPage: true,
+  },
+  { name: 'settings', auth: true, prepare: async (page) => void (await page.goto('/settings')), fullPage: true },
+  {
+    name: 'settings-create',
+    auth: true,
+    prepare: async (page) => {
+      await page.goto('/settings');
+      await page.getByRole('button', { name: 'Create New Token' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+    },
+  },
+  {
+    name: 'settings-delete',
+    auth: true,
+    prepare: async (page) => {
+      await page.goto('/settings');
+      await page.getByRole('button', { name: 'Delete' }).first().click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  { name: 'not-found', auth: true, prepare: async (page) => void (await page.goto('/no-such-page')) },
+];
+
+async function capture(browser: Browser, baseUrl: string): Promise<number> {
+  let count = 0;
+  for (const scheme of SCHEMES) {
+    for (const width of WIDTHS) {
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        colorScheme: scheme,
+        viewport: { width, height: width > 600 ? 900 : 844 },
+        deviceScaleFactor: 1,
+        reducedMotion: 'reduce',
+      });
+      const page = await context.newPage();
+      let loggedIn = false;
+      for (const shot of shots) {
+        if (shot.auth && !loggedIn) {
+          await page.goto('/login');
+          await page.getByLabel('Email').fill('seller@example.com');
+          await page.getByLabel('Password', { exact: true }).fill('demo-password');
+          await page.getByRole('button', { name: 'Log in' }).click();
+          await page.getByRole('button', { name: 'Logout' }).waitFor();
+          loggedIn = true;
+        }
+        if (!shot.auth && loggedIn) {
+          await context.clearCookies();
+          loggedIn = false;
+        }
+        await shot.prepare(page, width > 900);
+        await settle(page);
+        // A click may have scrolled the page; a full-page shot of a scrolled page draws the sticky top bar mid-page.
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const file = `${OUT_DIR}/${shot.name}-${scheme}-${width}.png`;
+        await page.screenshot({ path: file, fullPage: shot.fullPage ?? false });
+        count += 1;
+      }
+      await context.close();
+    }
+  }
+  return count;
+}
+
+/** Gives the demo seller a few tokens (one soon to expire is not possible through the API; the badge shows in tests). */
+async function seedTokens(baseUrl: string): Promise<void> {
+  const origin = { origin: baseUrl };
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...origin },
+    body: JSON.stringify({ email: 'seller@example.com', password: 'demo-password', userType: 'SELLER' }),
+  });
+  if (!login.ok) throw new Error(`demo login failed: ${login.status}`);
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  for (const [title, description] of [
+    ['Shopify sync', 'Imports new orders from the Shopify store every 10 minutes.'],
+    ['ERP inventory feed', 'Nightly stock level export to the ERP.'],
+  ]) {
+    const created = await fetch(`${baseUrl}/api/auth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie, ...origin },
+      body: JSON.stringify({ title, description }),
+    });
+    if (!created.ok) throw new Error(`creating a demo token failed: ${created.status}`);
+  }
+}
+
+async function main(): Promise<void> {
+  execFileSync('npx', ['tsx', 'scripts/build.ts', '--if-stale'], { stdio: 'inherit' });
+  mkdirSync(OUT_DIR, { recursive: true });
+  const server = await startServer(Number(process.env.SCREENSHOTS_PORT ?? 8281));
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    await seedTokens(server.baseUrl);
+    const count = await capture(browser, server.baseUrl);
+    console.log(`screenshots: ${count} files in ${OUT_DIR}/`);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,72 @@
+/** axe on every screen: no serious or critical violation, in light and in dark. */
+import { expect, login, seriousViolations, test } from './support/fixtures';
+
+// axe is injected as an inline script, which the app's Content-Security-Policy rightly forbids.
+test.use({ bypassCSP: true });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} mode`, () => {
+    test.use({ colorScheme });
+
+    test('login and its failure toast', async ({ page }) => {
+      await page.goto('/login');
+      await expect(page.getByLabel('Email')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('documentation pages', async ({ page }) => {
+      await login(page);
+      for (const path of ['/', '/documentation?category=authentication&subcategory=overview', '/documentation?category=warehouse&subcategory=order']) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        expect(await seriousViolations(page), path).toEqual([]);
+      }
+    });
+
+    test('API Test with validation and a response', async ({ page }) => {
+      await login(page);
+      await page.goto('/api-test?api=seller&domain=products&mode=detail');
+      await page.getByRole('button', { name: 'Test API' }).click();
+      await expect(page.getByText('API token is required.')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByLabel('API token', { exact: true }).fill('acme_s_wrong');
+      await page.getByLabel('ID', { exact: true }).fill('1');
+      await page.getByRole('button', { name: 'Test API' }).click();
+      await expect(page.getByRole('note')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('Settings, its modal and its confirmation', async ({ page }) => {
+      await login(page);
+      await page.goto('/settings');
+      await expect(page.getByRole('heading', { name: 'API tokens', level: 1 })).toBeVisible();
+      await page.getByRole('button', { name: 'Create New Token' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Create New Token' });
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await expect(dialog.getByText('Title is required.')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await dialog.getByRole('textbox', { name: 'Title' }).fill(`A11y ${colorScheme} ${Date.now()}`);
+      await dialog.getByRole('textbox', { name: 'Description' }).fill('Accessibility check');
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await expect(dialog).toBeHidden();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('article').first().getByRole('button', { name: 'Delete' }).click();
+      await expect(page.getByText('Are you sure you want to delete this token?')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('not found and the narrow-screen drawer', async ({ page }) => {
+      await login(page);
+      await page.goto('/nowhere');
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('button', { name: 'Open navigation' }).click();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}

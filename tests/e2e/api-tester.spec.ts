@@ -1,0 +1,98 @@
+/** The API Test screen against the real server: validation, a list call, list to detail, a 401 with the other type's token. */
+import type { Page } from '@playwright/test';
+import { expect, login, test } from './support/fixtures';
+
+/** Creates a token for the logged-in user through the Settings screen and returns its title. */
+async function createToken(page: Page): Promise<string> {
+  const title = `Tester ${Date.now()}`;
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Create New Token' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Token' });
+  await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
+  await dialog.getByRole('textbox', { name: 'Description' }).fill('For the API tester test');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('article', { name: title })).toBeVisible();
+  return title;
+}
+
+async function pickToken(page: Page, title: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Your tokens' }).click();
+  await page.getByRole('option', { name: new RegExp(title) }).click();
+}
+
+test('shows each validation message in order', async ({ page }) => {
+  await login(page);
+  await page.goto('/api-test?mode=detail');
+  await expect(page.getByRole('region', { name: 'Response body' })).toHaveText('No response yet');
+  const run = page.getByRole('button', { name: 'Test API' });
+  await run.click();
+  await expect(page.getByText('Please select a domain.')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Domain' }).click();
+  await page.getByRole('option', { name: 'Orders' }).click();
+  await run.click();
+  await expect(page.getByText('API token is required.')).toBeVisible();
+  await expect(page.getByText('Please select a domain.')).toHaveCount(0);
+  await page.getByLabel('API token', { exact: true }).fill('acme_s_anything');
+  await run.click();
+  await expect(page.getByText('ID is required for detail view.')).toBeVisible();
+  await page.getByLabel('ID', { exact: true }).pressSequentially('4x2');
+  await expect(page.getByLabel('ID', { exact: true })).toHaveValue('42');
+  await expect(page.getByRole('region', { name: 'Response body' })).toHaveText('No response yet');
+});
+
+test('runs a list call, pages through it, and opens a row in detail view from its id', async ({ page }) => {
+  await login(page);
+  const title = await createToken(page);
+  await page.goto('/api-test?api=seller&domain=orders&orderType=normal&size=2');
+  await pickToken(page, title);
+  await page.getByRole('button', { name: 'Test API' }).click();
+
+  const summary = page.getByRole('group', { name: 'Response summary' });
+  await expect(summary.getByText('Status 200')).toBeVisible();
+  await expect(summary.getByText(/^Time \d+ ms$/)).toBeVisible();
+  await expect(summary.getByText(/^Size [\d.]+ (B|KB)$/)).toBeVisible();
+  const body = page.getByRole('region', { name: 'Response body' });
+  await expect(body).toContainText('"lastPage"');
+  await expect(body).toContainText('"orderNumber"');
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/page=1/);
+  await expect(body).toContainText('"page": 1');
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeEnabled();
+
+  const firstId = body.getByRole('button', { name: /^Open ID \d+ in detail view$/ }).first();
+  const id = ((await firstId.textContent()) ?? '').trim();
+  await firstId.click();
+  await expect(page).toHaveURL(new RegExp(`mode=detail&id=${id}&orderType=normal`));
+  await expect(page.getByLabel('ID', { exact: true })).toHaveValue(id);
+  await expect(body).toContainText(`"id": ${id}`);
+  await expect(body).not.toContainText('"lastPage"');
+  await expect(summary.getByText('Status 200')).toBeVisible();
+  expect(page.url()).not.toContain('acme_');
+});
+
+test("a seller token on the Warehouse API gets a 401 that explains itself", async ({ page }) => {
+  await login(page);
+  await createToken(page);
+  await page.goto('/settings');
+  const card = page.getByRole('article').first();
+  await card.getByRole('button', { name: 'Show token' }).click();
+  const value = (await card.getByLabel('Token value', { exact: true }).textContent()) ?? '';
+  await page.goto('/api-test?api=warehouse&domain=inventory');
+  await expect(page.getByRole('combobox', { name: 'Your tokens' })).toHaveAttribute('aria-disabled', 'true');
+  await page.getByLabel('API token', { exact: true }).fill(value);
+  await page.getByRole('button', { name: 'Test API' }).click();
+  await expect(page.getByRole('alert')).toContainText('forbidden');
+  await expect(page.getByRole('group', { name: 'Response summary' }).getByText('Status 401')).toBeVisible();
+  await expect(page.getByRole('note')).toContainText('it may belong to the other user type');
+});
+
+test('Copy as cURL copies the request with $ACME_API_TOKEN', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await login(page);
+  await page.goto('/api-test?api=warehouse&domain=orders&mode=detail&id=12&orderType=return');
+  await page.getByRole('button', { name: 'Copy as cURL' }).click();
+  const curl = await page.evaluate(() => navigator.clipboard.readText());
+  expect(curl).toContain(`'${new URL(page.url()).origin}/api/v1/warehouse/orders/return/12'`);
+  expect(curl).toContain('-H "ACME-API-TOKEN: $ACME_API_TOKEN"');
+});

@@ -1,0 +1,57 @@
+/** Session journeys against the real server: redirect when logged out, failed login, login, logout. */
+import { DEMO, expect, login, test } from './support/fixtures';
+
+const LOGIN_FAILED = 'Login failed. Please check your email and password.';
+
+test('a logged-out visitor is sent to /login and returns to where they were going after login', async ({ page }) => {
+  await page.goto('/settings');
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fsettings$/);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  await page.getByLabel('Email').fill(DEMO.seller.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.seller.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByRole('heading', { name: 'API tokens', level: 1 })).toBeVisible();
+});
+
+test('a failed login shows the spec toast, announced, for 3 seconds', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(DEMO.seller.email);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  const toast = page.getByRole('alert').filter({ hasText: LOGIN_FAILED });
+  await expect(toast).toBeVisible();
+  const shownAt = Date.now();
+  await expect(toast).toHaveText(LOGIN_FAILED);
+  await page.waitForTimeout(Math.max(0, 2500 - (Date.now() - shownAt)));
+  await expect(toast).toBeVisible();
+  await expect(toast).toBeHidden({ timeout: 2500 });
+  expect(Date.now() - shownAt).toBeLessThan(5000);
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a wrong user type fails like a wrong password', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(DEMO.seller.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.seller.password);
+  await page.getByRole('combobox', { name: 'User type' }).click();
+  await page.getByRole('option', { name: 'Warehouse' }).click();
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: LOGIN_FAILED })).toBeVisible();
+});
+
+test('login goes to the documentation with the user in the top bar', async ({ page }) => {
+  await login(page, 'warehouse');
+  await expect(page).toHaveURL(/\/$/);
+  const banner = page.getByRole('banner');
+  await expect(banner.getByText(DEMO.warehouse.email)).toBeVisible();
+  await expect(banner.getByText('Warehouse', { exact: true })).toBeVisible();
+});
+
+test('logout ends the session and goes to /login', async ({ page }) => {
+  await login(page);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/api-test');
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fapi-test$/);
+});

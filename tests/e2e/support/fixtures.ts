@@ -1,0 +1,75 @@
+/**
+ * The test object every end-to-end spec uses: any browser console error fails the test (house style 13),
+ * and helpers to log in and to run axe.
+ *
+ * One kind of console message is not an app error: Chromium logs "Failed to load resource" for every
+ * 4xx answer, and the journeys provoke 401s on purpose (logged out, a wrong login, the other type's token).
+ * Those are ignored for /api/ requests only; a failed asset or any other error still fails the test.
+ */
+import axe from 'axe-core';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const DEMO = {
+  seller: { email: 'seller@example.com', password: 'demo-password', userType: 'Seller' },
+  warehouse: { email: 'warehouse@example.com', password: 'demo-password', userType: 'Warehouse' },
+} as const;
+
+function isExpectedApiFailure(text: string, url: string): boolean {
+  return /^Failed to load resource: the server responded with a status of 4\d\d/.test(text) && new URL(url, 'http://x').pathname.startsWith('/api/');
+}
+
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        if (isExpectedApiFailure(message.text(), message.location().url)) return;
+        errors.push(`${message.text()} (${message.location().url})`);
+      });
+      page.on('pageerror', (error) => errors.push(`Uncaught: ${error.message}`));
+      await use(errors);
+      expect(errors, 'browser console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Logs in through the form and waits for the shell. */
+export async function login(page: Page, who: keyof typeof DEMO = 'seller', path = '/login'): Promise<void> {
+  const account = DEMO[who];
+  await page.goto(path);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  if (account.userType !== 'Seller') {
+    await page.getByRole('combobox', { name: 'User type' }).click();
+    await page.getByRole('option', { name: account.userType }).click();
+  }
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+}
+
+/**
+ * Runs axe in the page and returns the serious and critical violations. axe is injected as an inline
+ * script, which the server's Content-Security-Policy forbids: specs that use this set `bypassCSP: true`.
+ */
+export async function seriousViolations(page: Page): Promise<{ id: string; impact: string; help: string; nodes: string[] }[]> {
+  // Transitions (a dialog fading in, a toast sliding) make colours half-transparent: let them finish first.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axe.source });
+  return page.evaluate(async () => {
+    type Node = { target: string[]; html: string; failureSummary?: string };
+    const runner = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: Node[] }[] }> } }).axe;
+    const result = await runner.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({
+        id: violation.id,
+        impact: violation.impact ?? '',
+        help: violation.help,
+        nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.html.slice(0, 160)} ${node.failureSummary ?? ''}`),
+      }));
+  });
+}
