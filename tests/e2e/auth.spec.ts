@@ -55,3 +55,15 @@ test('logout ends the session and goes to /login', async ({ page }) => {
   await page.goto('/api-test');
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fapi-test$/);
 });
+
+test('the login route loads neither the documentation, the shell nor Swagger UI code', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/login');
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((path) => path.includes('login-route'))).toBe(true);
+  expect(scripts.filter((path) => /documentation-route|explorer-route|swagger|docs-root|shell-route|catalogue/.test(path))).toEqual([]);
+});
