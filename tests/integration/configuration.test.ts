@@ -1,0 +1,73 @@
+/**
+ * Behaviour that configuration switches: Secure cookies (COOKIE_SECURE, or https behind TRUST_PROXY),
+ * HSTS, token keys that must match the database they were created with, demo seeding.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, TokenKeyMismatchError } from '../../src/server/app.ts';
+import { parseConfig } from '../../src/server/plugins/config.ts';
+import { DEMO_PASSWORD } from './support/http-client.ts';
+import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
+import { startTestServer, TEST_SCRYPT_COST, type TestServer } from './support/test-server.ts';
+
+const login = { email: 'seller@example.com', password: DEMO_PASSWORD, userType: 'SELLER' };
+
+describe('behind a TLS-terminating proxy (TRUST_PROXY=true)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(async () => server?.close());
+
+  it('marks the cookie Secure when the proxy says https, not otherwise', async () => {
+    const https = await server.client().post('/api/auth/login', login, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(https.headers.getSetCookie().join()).toMatch(/; Secure/);
+    const http = await server.client().post('/api/auth/login', login);
+    expect(http.headers.getSetCookie().join()).not.toMatch(/Secure/);
+  });
+
+  it('compares Origin with the forwarded host', async () => {
+    const headers = { 'x-forwarded-host': 'portal.example.com', 'x-forwarded-proto': 'https' };
+    expect((await server.client().post('/api/auth/login', login, { headers: { ...headers, origin: 'https://portal.example.com' } })).status).toBe(200);
+    expect((await server.client().post('/api/auth/login', login, { headers: { ...headers, origin: 'https://evil.example' } })).status).toBe(403);
+  });
+});
+
+describe('COOKIE_SECURE=true', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { COOKIE_SECURE: 'true' } });
+  });
+  afterAll(async () => server?.close());
+
+  it('always marks the cookie Secure and sends HSTS', async () => {
+    const response = await server.client().post('/api/auth/login', login);
+    expect(response.headers.getSetCookie().join()).toMatch(/; Secure/);
+    expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+  });
+});
+
+describe('token keys belong to their database', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => database?.drop());
+
+  const build = (tokenSecret: string, seed: string) =>
+    buildApp({
+      config: parseConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl, TOKEN_SECRET: tokenSecret, SEED_DEMO: seed, LOG_LEVEL: 'silent' }),
+      testScryptCost: TEST_SCRYPT_COST,
+    });
+
+  it('refuses to start with keys other than the ones the database was created with', async () => {
+    const first = await build('the-first-secret-is-long-enough-0123456789', 'false');
+    const [{ count } = { count: -1 }] = await first.database.query<{ count: number }>('SELECT count(*)::int AS count FROM users');
+    expect(count).toBe(0);
+    await first.close();
+    await expect(build('another-secret-that-is-long-enough-987654', 'false')).rejects.toThrow(TokenKeyMismatchError);
+    const again = await build('the-first-secret-is-long-enough-0123456789', 'true');
+    const [{ seeded } = { seeded: 0 }] = await again.database.query<{ seeded: number }>('SELECT count(*)::int AS seeded FROM users');
+    expect(seeded).toBeGreaterThanOrEqual(2);
+    await again.close();
+  });
+});
