@@ -16,7 +16,7 @@ import { summarize, type Summary } from './lib/stats.ts';
 
 export interface GrowthPoint {
   volume: number;
-  /** What the API reports: (lastPage + 1) * size of page 0. */
+  /** What the API reports: lastPage * size + the rows of the last page. */
   rows: number;
   seedMs: number;
   lastPage: number;
@@ -54,6 +54,11 @@ async function listPage(origin: string, headers: Record<string, string>, page: n
   return { lastPage: body.lastPage, ids: body.data.map((order) => order.id) };
 }
 
+async function countOrders(origin: string, headers: Record<string, string>): Promise<number> {
+  const { lastPage } = await listPage(origin, headers, 0);
+  return lastPage * PAGE_SIZE + (await listPage(origin, headers, lastPage)).ids.length;
+}
+
 export async function runDataGrowth(header: string, log: (line: string) => void): Promise<GrowthResult> {
   const name = `bench_growth_${process.pid}`;
   const url = await createDatabase(name);
@@ -63,7 +68,7 @@ export async function runDataGrowth(header: string, log: (line: string) => void)
     const token = await createSellerToken(server.origin);
     const headers = { [header]: token };
     const points: GrowthPoint[] = [];
-    let rows = ((await listPage(server.origin, headers, 0)).lastPage + 1) * PAGE_SIZE;
+    let rows = await countOrders(server.origin, headers);
     for (const volume of options.growthVolumes) {
       const add = volume - rows;
       let seedMs = 0;
@@ -74,7 +79,7 @@ export async function runDataGrowth(header: string, log: (line: string) => void)
         log(`  seeded in ${(seedMs / 1000).toFixed(1)} s`);
       }
       const first = await listPage(server.origin, headers, 0);
-      rows = (first.lastPage + 1) * PAGE_SIZE;
+      rows = await countOrders(server.origin, headers);
       const middlePage = Math.floor(first.lastPage / 2);
       const middle = await listPage(server.origin, headers, middlePage);
       const detailId = middle.ids[0] ?? first.ids[0] ?? 1;

@@ -26,6 +26,8 @@ export interface PageTarget {
   url: string;
   ready: ReadyCondition;
   readyNote: string;
+  /** Fewer runs than the rest (Scalar on 500 operations blocks its main thread for about a minute). */
+  maxRuns?: number;
   /** Our portal's screens need a session; peers do not. */
   login?: { origin: string; body: object };
 }
@@ -44,7 +46,7 @@ export const DEFAULT_PAGE = { tag: 'Seller warehouse' };
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
 
-export function peerTargets(peersOrigin: string, specName: 'real' | 'large', facts: SpecFacts): PageTarget[] {
+export function peerTargets(peersOrigin: string, specName: 'real' | 'large', facts: SpecFacts, slowRuns: number): PageTarget[] {
   const specUrl = specName === 'real' ? '/spec/public.json' : '/spec/large.json';
   const total = facts.operations.length;
   const firstTag = facts.tagsWithOperations[0] ?? '';
@@ -81,6 +83,7 @@ export function peerTargets(peersOrigin: string, specName: 'real' | 'large', fac
       url: `${peersOrigin}/peers/scalar.html?spec=${specUrl}`,
       ready: { kind: 'count', selector: scalarSelector, expected: total },
       readyNote: `${total} operation sections`,
+      ...(specName === 'large' ? { maxRuns: slowRuns } : {}),
     },
   ];
 }
@@ -120,11 +123,21 @@ const METRICS = ['readyMs', 'jsCompressedBytes', 'jsUncompressedBytes', 'heapUse
 export async function measureTargets(
   browser: Browser,
   targets: PageTarget[],
-  options: { runs: number; throttled: boolean; timeoutMs: number; settleMs: number; log: (line: string) => void },
+  options: { runs: number; throttled: boolean; warmup: boolean; timeoutMs: number; settleMs: number; log: (line: string) => void },
 ): Promise<PageResult[]> {
   const collected = targets.map((target) => ({ target, runs: [] as PageRun[], failures: [] as string[] }));
+  // One unrecorded load of our pages first: our server compresses each static file on its first
+  // request and keeps it (the peers' server pre-compresses at start), and its JIT warms up.
+  if (options.warmup) {
+    for (const entry of collected.filter(({ target }) => target.renderer === 'ours')) {
+      await measurePage(browser, entry.target.url, entry.target.ready, { ...options, throttled: false, ...(entry.target.login === undefined ? {} : { login: entry.target.login }) }).catch(
+        () => undefined,
+      );
+    }
+  }
   for (let run = 0; run < options.runs; run += 1) {
     for (const entry of collected) {
+      if (run >= (entry.target.maxRuns ?? Infinity)) continue;
       try {
         const result = await measurePage(browser, entry.target.url, entry.target.ready, {
           ...options,

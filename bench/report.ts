@@ -68,7 +68,7 @@ function pagesSection(results: BenchResults): string[] {
   const lines = [
     '## 1. Reference pages: ours against Swagger UI, Redoc and Scalar',
     '',
-    `Same bundled public spec for all. Ours: the built app served by our server (\`/documentation?category=seller&subcategory=order\`, and the default \`/documentation\`). Peers: minimal pages in \`bench/peers/\`, library files from node_modules, served by \`bench/serve-peers.ts\` with the same compression as our server (brotli quality 4, @fastify/compress defaults). Headless Chromium, a fresh context per run (cold cache), no network beyond loopback. Cells: median (min–max) of ${results.settings.pageRuns} runs (${results.settings.largeRuns} on the ${pages.largeOperations}-operation spec).`,
+    `Same bundled public spec for all. Ours: the built app served by our server (\`/documentation?category=seller&subcategory=order\`, and the default \`/documentation\`). Peers: minimal pages in \`bench/peers/\`, library files from node_modules, served by \`bench/serve-peers.ts\` with the same compression as our server's static files (brotli quality 11, computed once and kept). Ours needs a session (the portal's screens are behind login): each run signs in through the API in its fresh context before navigating (not timed; no asset fetched, so the cache stays cold); one unrecorded load warms our server first (it compresses each file on first request). Headless Chromium, a fresh context per run (cold cache), no network beyond loopback, viewport 1280x800. Cells: median (min–max) of ${results.settings.pageRuns} runs (${results.settings.largeRuns} on the ${pages.largeOperations}-operation spec).`,
     '',
     '### Goals',
     '',
@@ -111,7 +111,7 @@ function pagesSection(results: BenchResults): string[] {
     const key = `${result.target.label} (${result.target.spec})`;
     if (seen.has(key)) continue;
     seen.add(key);
-    lines.push(`- ${key}: ${result.target.readyNote}.`);
+    lines.push(`- ${key}: ${result.target.readyNote}${result.target.maxRuns === undefined ? '' : ` (${result.target.maxRuns} runs: one takes about a minute)`}.`);
   }
   const external = new Set([...pages.real, ...pages.large].flatMap((result) => result.runs.flatMap((run) => run.externalRequests.map((url) => `${result.target.label}: ${url}`))));
   lines.push(
@@ -178,11 +178,12 @@ function growthSection(results: BenchResults): string[] {
       '',
       '`npm start` on an already-built tree, from spawn to `/healthz` 200 (includes npm, the prestart staleness check and tsx). Fresh: empty DATA_DIR (PGlite: migrations, demo data, keys); restart: the same DATA_DIR again.',
       '',
-      '| Start | ms, median (min–max) |',
-      '|---|---|',
-      `| Fresh DATA_DIR | ${cell(startup.fresh)} |`,
-      `| Restart | ${cell(startup.restart)} |`,
+      '| Start | `npm start` to /healthz 200, ms | Server\'s own start-up (process start to listening), ms |',
+      '|---|---|---|',
+      `| Fresh DATA_DIR | ${cell(startup.fresh)} | ${cell(startup.serverFresh)} |`,
+      `| Restart | ${cell(startup.restart)} | ${cell(startup.serverRestart)} |`,
       '',
+      ...(startup.rebuiltRunsLeftOut > 0 ? [`${startup.rebuiltRunsLeftOut} run(s) left out: sources changed during the run, so prestart rebuilt.`, ''] : []),
     );
   }
   const growth = results.growth;
@@ -227,7 +228,7 @@ export function writeReport(results: BenchResults): string {
     '',
     '## Machine and versions',
     '',
-    `- ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB RAM, ${m.os}`,
+    `- ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB RAM, ${m.os}; 1-minute load average ${m.loadAtStart.toFixed(1)} at the start, ${m.loadAtEnd.toFixed(1)} at the end${Math.max(m.loadAtStart, m.loadAtEnd) > m.cores ? ' (above the core count: other work shared the machine, absolute figures are pessimistic; ratios within a section are taken minutes apart under the same conditions)' : ''}`,
     `- Node ${m.node}, Chromium ${m.chromium} (Debian, headless, through Playwright), PostgreSQL ${m.postgres}`,
     `- ${Object.entries(m.packages)
       .map(([name, version]) => `${name} ${version}`)

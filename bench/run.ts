@@ -9,7 +9,7 @@ import { buildLargeApp } from './build-large-app.ts';
 import { runDataGrowth, type GrowthResult } from './data-growth.ts';
 import { writeLargeSpec } from './large-spec.ts';
 import { launchChromium } from './lib/browser.ts';
-import { machineInfo, type MachineInfo } from './lib/machine.ts';
+import { currentLoad, machineInfo, type MachineInfo } from './lib/machine.ts';
 import { options, resultsDir, root } from './lib/options.ts';
 import { startOurServer } from './lib/our-server.ts';
 import { createDatabase, dropDatabase, postgresAvailable, serverVersion } from './lib/postgres.ts';
@@ -74,14 +74,14 @@ async function pagesSection(results: BenchResults): Promise<BenchResults['pages'
   results.machine.chromium = browser.version();
   try {
     const common = { timeoutMs: options.pageTimeoutMs, settleMs: options.settleMs, log };
-    const realTargets = [...ourTargets(ours.origin, 'real', facts, true), ...peerTargets(peers.origin, 'real', facts)];
+    const realTargets = [...ourTargets(ours.origin, 'real', facts, true), ...peerTargets(peers.origin, 'real', facts, options.slowRuns)];
     log(`-- real spec (${facts.operations.length} operations), as is`);
-    const real = await measureTargets(browser, realTargets, { ...common, runs: options.pageRuns, throttled: false });
+    const real = await measureTargets(browser, realTargets, { ...common, runs: options.pageRuns, throttled: false, warmup: true });
     log('-- real spec, CPU x4 + 1.6 Mbps / 150 ms');
-    const realThrottled = await measureTargets(browser, realTargets, { ...common, runs: options.pageRuns, throttled: true });
-    const largeTargets = [...ourTargets(oursLarge.origin, 'large', largeFacts, false), ...peerTargets(peers.origin, 'large', largeFacts)];
+    const realThrottled = await measureTargets(browser, realTargets, { ...common, runs: options.pageRuns, throttled: true, warmup: false });
+    const largeTargets = [...ourTargets(oursLarge.origin, 'large', largeFacts, false), ...peerTargets(peers.origin, 'large', largeFacts, options.slowRuns)];
     log(`-- ${largeFacts.operations.length}-operation spec, as is`);
-    const large = await measureTargets(browser, largeTargets, { ...common, runs: options.largeRuns, throttled: false });
+    const large = await measureTargets(browser, largeTargets, { ...common, runs: options.largeRuns, throttled: false, warmup: true });
     return { real, realThrottled, large, largeOperations: largeFacts.operations.length, realOperations: facts.operations.length };
   } finally {
     await browser.close();
@@ -188,6 +188,7 @@ async function main(): Promise<void> {
   }
 
   results.finishedAt = new Date().toISOString();
+  results.machine.loadAtEnd = currentLoad();
   results.durationMs = performance.now() - started;
   const json = JSON.stringify(results, null, 2);
   writeFileSync(join(resultsDir, `results-${results.startedAt.replace(/[:.]/g, '-')}.json`), json);

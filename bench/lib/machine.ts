@@ -1,6 +1,6 @@
 /** The machine and the versions a reader needs to compare this report with another. */
 import { readFileSync } from 'node:fs';
-import { cpus, release, totalmem, type as osType } from 'node:os';
+import { cpus, loadavg, release, totalmem, type as osType } from 'node:os';
 import { resolve } from 'node:path';
 import { root } from './options.ts';
 
@@ -13,6 +13,9 @@ export interface MachineInfo {
   chromium: string;
   postgres: string;
   packages: Record<string, string>;
+  /** 1-minute load average at the start and the end of the run: above the core count, others were busy too. */
+  loadAtStart: number;
+  loadAtEnd: number;
 }
 
 const PACKAGES = [
@@ -39,6 +42,10 @@ function packageVersion(name: string): string {
   }
 }
 
+export function currentLoad(): number {
+  return loadavg()[0] ?? Number.NaN;
+}
+
 export function machineInfo(chromium: string, postgres: string): MachineInfo {
   const cpuList = cpus();
   return {
@@ -50,5 +57,7 @@ export function machineInfo(chromium: string, postgres: string): MachineInfo {
     chromium,
     postgres,
     packages: Object.fromEntries(PACKAGES.map((name) => [name, packageVersion(name)])),
+    loadAtStart: loadavg()[0] ?? Number.NaN,
+    loadAtEnd: Number.NaN,
   };
 }

@@ -31,6 +31,8 @@ export const options = {
   pageRuns: numberFromEnv('BENCH_PAGE_RUNS', quick ? 2 : 5),
   /** Page loads per renderer for the 500-operation spec. */
   largeRuns: numberFromEnv('BENCH_LARGE_RUNS', quick ? 1 : 5),
+  /** Runs of Scalar on the 500-operation spec: each blocks the page for about a minute. */
+  slowRuns: numberFromEnv('BENCH_SLOW_RUNS', quick ? 1 : 2),
   /** Give up on a page that has not rendered by then (throttled Scalar on 500 operations is slow). */
   pageTimeoutMs: numberFromEnv('BENCH_PAGE_TIMEOUT_MS', 120_000),
   /** After the ready condition, long tasks are still collected for this long. */

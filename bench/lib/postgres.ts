@@ -51,7 +51,7 @@ export async function withDatabase<T>(url: string, work: (client: pg.Client) => 
 
 export async function serverVersion(): Promise<string> {
   try {
-    return await withAdmin(async (client) => String((await client.query<{ v: string }>('SHOW server_version')).rows[0]?.v ?? '?'));
+    return await withAdmin(async (client) => String((await client.query<{ v: string }>("SELECT current_setting('server_version') AS v")).rows[0]?.v ?? '?'));
   } catch {
     return 'unavailable';
   }

@@ -49,15 +49,29 @@ export function start(name: string, command: string, args: string[], env: NodeJS
     }),
   );
   const stop = async (): Promise<void> => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    signalGroup(child, 'SIGTERM');
-    const done = await Promise.race([exited.then(() => true), sleep(8_000).then(() => false)]);
-    if (!done) {
-      signalGroup(child, 'SIGKILL');
-      await exited;
+    if (child.exitCode === null && child.signalCode === null) {
+      signalGroup(child, 'SIGTERM');
+      const done = await Promise.race([exited.then(() => true), sleep(8_000).then(() => false)]);
+      if (!done) {
+        signalGroup(child, 'SIGKILL');
+        await exited;
+      }
     }
+    // npm and tsx leave the real server as a grandchild in the same group: wait until it is gone too.
+    for (let waited = 0; groupAlive(child) && waited < 8_000; waited += 50) await sleep(50);
+    if (groupAlive(child)) signalGroup(child, 'SIGKILL');
   };
   return { child, name, logFile, stop };
+}
+
+function groupAlive(child: ChildProcess): boolean {
+  if (child.pid === undefined) return false;
+  try {
+    process.kill(-child.pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
