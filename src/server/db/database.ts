@@ -14,6 +14,12 @@ export interface Transaction extends Queryable {
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * For writes whose loss in a database crash is harmless (rate-limit counters, last-use and session
+   * touch times): PostgreSQL commits them without waiting for the WAL flush (synchronous_commit=off),
+   * which keeps a write per public request cheap. Never for tokens, sessions or accounts themselves.
+   */
+  relaxed: Queryable;
   /** Runs several statements (no parameters): migrations, seed scripts. */
   exec(sql: string): Promise<void>;
   /** Runs fn in one transaction on one connection; rolls back when fn throws. */

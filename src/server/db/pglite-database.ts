@@ -16,6 +16,8 @@ export async function openPgliteDatabase(dataDir: string): Promise<Database> {
   return {
     kind: 'pglite',
     query: (text, params) => query(pg, text, params),
+    // PGlite never waits for a flush (no fsync): every write is already "relaxed".
+    relaxed: { query: (text, params) => query(pg, text, params) },
     async exec(sql) {
       await pg.exec(sql);
     },

@@ -12,12 +12,16 @@ export async function openPostgresDatabase(connectionString: string, poolSize = 
   const pool = new pg.Pool({ connectionString, max: poolSize, idleTimeoutMillis: 30_000 });
   // An idle client that loses its server emits 'error'; without a listener that kills the process.
   pool.on('error', () => undefined);
+  // A few connections that commit without waiting for the WAL flush (see Database.relaxed).
+  const relaxedPool = new pg.Pool({ connectionString, max: Math.max(2, Math.ceil(poolSize / 2)), idleTimeoutMillis: 30_000, options: '-c synchronous_commit=off' });
+  relaxedPool.on('error', () => undefined);
   await pool.query('SELECT 1');
   const query = async <R extends Row>(runner: pg.Pool | pg.PoolClient, text: string, params?: unknown[]) =>
     (await runner.query<R>(text, params as unknown[])).rows;
   return {
     kind: 'postgres',
     query: (text, params) => query(pool, text, params),
+    relaxed: { query: (text, params) => query(relaxedPool, text, params) },
     async exec(sql) {
       await pool.query(sql);
     },
@@ -50,7 +54,7 @@ export async function openPostgresDatabase(connectionString: string, poolSize = 
       }
     },
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), relaxedPool.end()]);
     },
   };
 }

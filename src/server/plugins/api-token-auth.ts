@@ -44,7 +44,7 @@ export function requireApiToken(ctx: ServerContext, family: UserType) {
     if (row.user_type !== family) throw forbidden();
 
     const limit = ctx.config.rateLimitPerMinute;
-    const { hits, resetSeconds } = await countRequest(ctx.db, row.id);
+    const { hits, resetSeconds } = await countRequest(ctx.db.relaxed, row.id);
     const reset = Math.max(1, resetSeconds);
     void reply.headers({
       'ratelimit-limit': String(limit),
@@ -60,7 +60,7 @@ export function requireApiToken(ctx: ServerContext, family: UserType) {
     if (!row.last_used_recent && now - (lastUseWritten.get(row.id) ?? 0) >= 60_000) {
       lastUseWritten.set(row.id, now);
       if (lastUseWritten.size > 10_000) lastUseWritten.clear();
-      await recordTokenUse(ctx.db, row.id);
+      await recordTokenUse(ctx.db.relaxed, row.id);
     }
   };
 }

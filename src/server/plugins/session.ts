@@ -33,7 +33,7 @@ export async function loadSession(ctx: ServerContext, request: FastifyRequest): 
   if (id === undefined) return undefined;
   const idHash = hashSessionId(id);
   const user = await findSession(ctx.db, idHash, ctx.config.sessionIdleMinutes);
-  if (user?.stale) await touchSession(ctx.db, idHash);
+  if (user?.stale) await touchSession(ctx.db.relaxed, idHash);
   return user;
 }
 
