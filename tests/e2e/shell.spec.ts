@@ -4,8 +4,8 @@ import { expect, login, test } from './support/fixtures';
 test('every sidebar link opens its screen and is highlighted', async ({ page }) => {
   await login(page);
   const nav = page.getByRole('navigation', { name: 'Main' });
-  // The sidebar is the drawer around the navigation (its 1 px border included).
-  const box = await nav.locator('..').boundingBox();
+  // The sidebar is the drawer column around the navigation (its 1 px border included).
+  const box = await nav.locator('../..').boundingBox();
   expect(box?.width).toBe(280);
   const links = nav.getByRole('link');
   const count = await links.count();

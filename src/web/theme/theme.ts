@@ -79,6 +79,8 @@ export const theme = createTheme({
     MuiTextField: { defaultProps: { size: 'small', fullWidth: true } },
     MuiFormControl: { defaultProps: { size: 'small' } },
     MuiTooltip: { defaultProps: { arrow: true } },
+    MuiDialog: { styleOverrides: { paper: { borderRadius: 12 } } },
+    MuiDialogTitle: { styleOverrides: { root: { fontWeight: 650 } } },
     // A disabled field's helper text often explains why it is disabled: keep it readable (WCAG contrast).
     MuiFormHelperText: { styleOverrides: { root: ({ theme: t }) => ({ '&.Mui-disabled': { color: t.vars.palette.text.secondary } }) } },
     MuiListItemButton: {

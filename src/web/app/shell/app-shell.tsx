@@ -39,7 +39,17 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
       {wide ? (
         <Drawer
           variant="permanent"
-          sx={{ width: SIDEBAR_WIDTH_PX, flexShrink: 0, '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH_PX, boxSizing: 'border-box' } }}
+          // Sticky rather than MUI's fixed paper: it stays in view while scrolling and spans the page in print and full-page captures.
+          // The column itself carries the background and border, so it runs the full height of a long page.
+          sx={{
+            width: SIDEBAR_WIDTH_PX,
+            boxSizing: 'border-box',
+            flexShrink: 0,
+            bgcolor: 'background.paper',
+            borderRight: 1,
+            borderColor: 'divider',
+            '& .MuiDrawer-paper': { width: '100%', boxSizing: 'border-box', position: 'sticky', top: 0, height: '100vh', borderRight: 0 },
+          }}
         >
           <Sidebar />
         </Drawer>

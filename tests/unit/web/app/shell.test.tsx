@@ -62,9 +62,9 @@ describe('sidebar', () => {
     server.use(getCurrentUser(seller), listApiTokens([]));
     renderApp('/settings');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    const drawerPaper = nav.closest('.MuiDrawer-paper');
-    expect(drawerPaper).not.toBeNull();
-    expect(getComputedStyle(drawerPaper as Element).width).toBe('280px');
+    const sidebar = nav.closest('.MuiDrawer-docked');
+    expect(sidebar).not.toBeNull();
+    expect(getComputedStyle(sidebar as Element).width).toBe('280px');
     expect(within(nav).getByRole('button', { name: 'Documentation' })).toHaveAttribute('aria-expanded', 'true');
     for (const group of catalogue.groups) {
       for (const page of group.pages) {

@@ -145,7 +145,10 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
               onChange={(event) => update({ domain: event.target.value, page: 0 }, 'domain')}
               error={failure?.field === 'domain'}
               helperText={failure?.field === 'domain' ? failure.message : `Resources of the ${familyLabel}`}
-              slotProps={{ select: { displayEmpty: true, renderValue: (value) => (value ? domainLabel(String(value)) : 'Choose a domain') } }}
+              slotProps={{
+                inputLabel: { shrink: true },
+                select: { displayEmpty: true, renderValue: (value) => (value ? domainLabel(String(value)) : 'Choose a domain') },
+              }}
             >
               {domains.map((domain) => (
                 <MenuItem key={domain} value={domain}>
