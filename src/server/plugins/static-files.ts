@@ -106,7 +106,8 @@ export function registerStaticFiles(app: FastifyInstance, options: { webDir: str
     const file = web.get(path);
     if (file !== undefined) return send(request, reply, file);
     // Client routes are extension-less paths; a missing file with an extension is a real 404.
-    if (index !== undefined && extname(path) === '' && !path.startsWith('/api/')) return send(request, reply, index);
+    if (/^\/(api|downloads)(\/|$)/.test(path)) return reply.code(404).send({ status: 404, message: 'Not found.' });
+    if (index !== undefined && extname(path) === '') return send(request, reply, index);
     return reply.code(404).type('text/plain; charset=utf-8').send(index === undefined ? 'The app is not built: run `npm run build`.' : 'Not found.');
   });
 }
