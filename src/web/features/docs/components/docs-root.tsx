@@ -84,6 +84,9 @@ export const DocsRoot = styled('div')(({ theme }) => {
       // Below the shell's sticky top bar when a deep link scrolls here.
       scrollMarginTop: TOP_BAR_CLEARANCE,
       outline: 'none',
+      // Off-screen operations skip layout and paint: long pages stay smooth to scroll.
+      contentVisibility: 'auto',
+      containIntrinsicSize: 'auto 1400px',
     },
     '@media (min-width: 1320px)': {
       '.op': { gridTemplateColumns: 'minmax(0, 1.15fr) minmax(0, 1fr)' },

@@ -3,23 +3,41 @@
  * operations and every operation in full. The Authentication page is the tag's Markdown plus the API's
  * introduction.
  */
-import { Link } from 'react-router';
+import { useRef } from 'react';
+import { Link, useLocation } from 'react-router';
 import Button from '@mui/material/Button';
 import KeyIcon from '@mui/icons-material/KeyOutlined';
 import type { ReferencePage } from '../lib/reference-data';
 import { documentationHref } from '../lib/resolve-page';
 import { SampleSettingsProvider } from '../lib/sample-settings';
 import { useHashTarget } from '../lib/use-hash-target';
+import { useNearViewport } from '../lib/use-near-viewport';
 import { useProgressiveCount } from '../lib/use-progressive-count';
 import { DocsHeader } from './docs-header';
 import { DocsRoot } from './docs-root';
 import { Markdown } from './markdown';
 import { OperationSection } from './operation-section';
 
+/** Outlines of every operation come first (cheap); each operation's heavy parts follow, one per task. */
+const OUTLINE_FIRST = 40;
+const OUTLINE_BATCH = 40;
+const DETAIL_FIRST = 1;
+const DETAIL_BATCH = 1;
+
 interface DocumentationPageProps {
   page: ReferencePage;
   origin: string;
   onSearch: () => void;
+}
+
+/** `#getSellerReturnOrder.200.data.returnReason` -> `getSellerReturnOrder`. */
+function targetOperationOf(hash: string): string | null {
+  if (hash.length < 2) return null;
+  try {
+    return decodeURIComponent(hash.slice(1)).split('.')[0] ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** `https://{host}/api/v1` -> `/api/v1`. */
@@ -31,8 +49,18 @@ export function DocumentationPage({ page, origin, onSearch }: DocumentationPageP
   const basePath = basePathOf(page.serverUrl);
   const baseUrl = `${origin}${basePath}`;
   const pageKey = `${page.category}-${page.subcategory}`;
-  const count = useProgressiveCount(page.operations.length, pageKey);
-  useHashTarget(count >= page.operations.length);
+  const total = page.operations.length;
+  const count = useProgressiveCount(total, pageKey, OUTLINE_FIRST, OUTLINE_BATCH);
+  const detailed = useProgressiveCount(total, pageKey, DETAIL_FIRST, DETAIL_BATCH);
+  const listRef = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(listRef, count);
+  // A deep link's operation renders in full at once; the scroll waits for it (scroll anchoring keeps it
+  // in place while the operations above fill in).
+  const { hash } = useLocation();
+  const targetOperation = targetOperationOf(hash);
+  const targetIndex = page.operations.findIndex((operation) => operation.operationId === targetOperation);
+  const isDetailed = (index: number, operationId: string) => index < detailed || near.has(operationId) || index === targetIndex;
+  useHashTarget(count >= total && (targetIndex < 0 ? detailed >= total : true));
   const rewriteCode = (code: string) => code.replaceAll(page.sampleOrigin, origin);
   const isAuthentication = page.category === 'authentication';
   // The page's first paragraphs, then (on the Authentication page) the call to action, then the rest.
@@ -87,9 +115,9 @@ export function DocumentationPage({ page, origin, onSearch }: DocumentationPageP
         </nav>
       ) : null}
       <SampleSettingsProvider>
-        <div style={{ marginTop: 24 }}>
-          {page.operations.slice(0, count).map((operation) => (
-            <OperationSection key={operation.operationId} operation={operation} page={page} basePath={basePath} origin={origin} />
+        <div style={{ marginTop: 24 }} ref={listRef}>
+          {page.operations.slice(0, count).map((operation, index) => (
+            <OperationSection key={operation.operationId} operation={operation} page={page} basePath={basePath} origin={origin} detailed={isDetailed(index, operation.operationId)} />
           ))}
         </div>
       </SampleSettingsProvider>

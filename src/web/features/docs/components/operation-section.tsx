@@ -21,6 +21,8 @@ interface OperationSectionProps {
   /** The server's path prefix, e.g. `/api/v1`. */
   basePath: string;
   origin: string;
+  /** False for a moment on long pages: the outline shows first, the response, samples and example follow. */
+  detailed: boolean;
 }
 
 function compact(json: string): string {
@@ -172,7 +174,7 @@ function ExampleResponse({ response, operationId }: { response: ReferenceRespons
   );
 }
 
-export const OperationSection = memo(function OperationSection({ operation, page, basePath, origin }: OperationSectionProps) {
+export const OperationSection = memo(function OperationSection({ operation, page, basePath, origin, detailed }: OperationSectionProps) {
   const success = operation.responses.filter((r) => r.status.startsWith('2'));
   const errors = operation.responses.filter((r) => !r.status.startsWith('2'));
   const firstSuccess = success[0];
@@ -205,16 +207,25 @@ export const OperationSection = memo(function OperationSection({ operation, page
         <h3 className="op-subtitle">Parameters</h3>
         <Parameters operation={operation} />
         <h3 className="op-subtitle">Response</h3>
-        {success.map((response) => (
-          <SuccessResponse key={response.status} operation={operation} response={response} />
-        ))}
-        {errors.length > 0 ? (
+        {detailed ? (
           <>
-            <h3 className="op-subtitle">Errors</h3>
-            <ErrorResponses responses={errors} operationId={operation.operationId} />
+            {success.map((response) => (
+              <SuccessResponse key={response.status} operation={operation} response={response} />
+            ))}
+            {errors.length > 0 ? (
+              <>
+                <h3 className="op-subtitle">Errors</h3>
+                <ErrorResponses responses={errors} operationId={operation.operationId} />
+              </>
+            ) : null}
           </>
-        ) : null}
+        ) : (
+          <p className="muted" aria-busy="true">
+            Loading the response…
+          </p>
+        )}
       </div>
+      {detailed ? (
       <div className="op-side">
         <CodeSamples
           samples={operation.samples}
@@ -231,6 +242,7 @@ export const OperationSection = memo(function OperationSection({ operation, page
         ) : null}
         {firstSuccess ? <ExampleResponse response={firstSuccess} operationId={operation.operationId} /> : null}
       </div>
+      ) : null}
     </section>
   );
 });

@@ -8,9 +8,9 @@ import { useNavigate } from 'react-router';
 import Dialog from '@mui/material/Dialog';
 import SearchIcon from '@mui/icons-material/Search';
 import { styled } from '@mui/material/styles';
-import { loadSearchIndex } from '../lib/load-reference-page';
+import { loadPreparedSearchIndex } from '../lib/load-reference-page';
 import type { SearchEntry } from '../lib/reference-data';
-import { prepareEntries, search, type PreparedEntry } from '../lib/search';
+import { search, type PreparedEntry } from '../lib/search';
 
 const KIND_LABEL: Record<SearchEntry['kind'], string> = { operation: 'Operation', schema: 'Schema', field: 'Field', page: 'Page' };
 
@@ -50,8 +50,8 @@ export default function SearchDialog({ open, onClose }: SearchDialogProps) {
 
   useEffect(() => {
     let live = true;
-    void loadSearchIndex().then((index) => {
-      if (live) setPrepared(prepareEntries(index.entries));
+    void loadPreparedSearchIndex().then((entries) => {
+      if (live) setPrepared(entries);
     });
     return () => {
       live = false;

@@ -4,6 +4,7 @@
  * Promises are cached so React's `use()` sees the same one on every render.
  */
 import type { ReferencePage, SearchIndex } from './reference-data';
+import { prepareEntries, type PreparedEntry } from './search';
 
 const pageModules = import.meta.glob<ReferencePage>(['../../../../generated/reference/*.json', '!**/search-index.json'], { import: 'default' });
 const searchModule = import.meta.glob<SearchIndex>('../../../../generated/reference/search-index.json', { import: 'default' });
@@ -14,6 +15,8 @@ function keyOf(path: string): string {
 
 const loaders = new Map(Object.entries(pageModules).map(([path, load]) => [keyOf(path), load]));
 const cache = new Map<string, Promise<ReferencePage>>();
+/** Pages already loaded, readable synchronously so a known page renders without a loading state. */
+const loaded = new Map<string, ReferencePage>();
 
 export function pageKey(category: string, subcategory: string): string {
   return `${category}-${subcategory}`;
@@ -30,9 +33,17 @@ export function loadReferencePage(category: string, subcategory: string): Promis
   if (!promise) {
     const load = loaders.get(key);
     promise = load ? load() : Promise.reject(new Error(`No reference data for ${key}`));
+    promise.then(
+      (page) => loaded.set(key, page),
+      () => cache.delete(key), // a failed chunk load may be retried
+    );
     cache.set(key, promise);
   }
   return promise;
+}
+
+export function loadedReferencePage(category: string, subcategory: string): ReferencePage | undefined {
+  return loaded.get(pageKey(category, subcategory));
 }
 
 let searchPromise: Promise<SearchIndex> | undefined;
@@ -41,4 +52,17 @@ export function loadSearchIndex(): Promise<SearchIndex> {
   const load = Object.values(searchModule)[0];
   searchPromise ??= load ? load() : Promise.resolve({ entries: [] });
   return searchPromise;
+}
+
+let preparedPromise: Promise<PreparedEntry[]> | undefined;
+
+/**
+ * The search index ready to query. Loading (a chunk to parse) and preparing (lower-casing every entry)
+ * run as separate tasks, so neither blocks the page for long even with thousands of entries.
+ */
+export function loadPreparedSearchIndex(): Promise<PreparedEntry[]> {
+  preparedPromise ??= loadSearchIndex().then(
+    (index) => new Promise<PreparedEntry[]>((resolve) => setTimeout(() => resolve(prepareEntries(index.entries)), 0)),
+  );
+  return preparedPromise;
 }

@@ -3,24 +3,68 @@
  * Picks the page from the URL, loads that page's generated data (its own small chunk), and owns the
  * Ctrl/Cmd+K search shortcut while a documentation page is open.
  */
-import { Suspense, use, useCallback, useEffect, useState, type ComponentType } from 'react';
+import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import catalogue from '../../../../generated/catalogue.json';
 import { DocumentationPage } from '../components/documentation-page';
 import { DocsRoot } from '../components/docs-root';
 import { NoSuchPage } from '../components/no-such-page';
-import { hasPage, loadReferencePage, loadSearchIndex } from '../lib/load-reference-page';
+import { hasPage, loadPreparedSearchIndex, loadReferencePage, loadedReferencePage } from '../lib/load-reference-page';
+import type { ReferencePage } from '../lib/reference-data';
 import { resolvePage, type PageRef } from '../lib/resolve-page';
 
 type SearchDialogComponent = ComponentType<{ open: boolean; onClose: () => void }>;
 
-/** The dialog's code and the index load on first use, together; nothing suspends while they do. */
+/** The dialog's code and the index load together (ahead of use, when the browser is idle); nothing suspends. */
 function loadSearchDialog(): Promise<SearchDialogComponent> {
-  return Promise.all([import('../components/search-dialog'), loadSearchIndex()]).then(([module]) => module.default);
+  return import('../components/search-dialog').then((module) => loadPreparedSearchIndex().then(() => module.default));
+}
+
+/** Once the page has settled, fetch search in the background so Ctrl+K opens at once. */
+function usePreloadSearch(): void {
+  useEffect(() => {
+    const idle = (callback: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(callback, { timeout: 5000 }) : setTimeout(callback, 2000));
+    const timer = window.setTimeout(() => idle(() => void loadSearchDialog().catch(() => undefined)), 1500);
+    return () => window.clearTimeout(timer);
+  }, []);
+}
+
+// Start loading the page this URL names as soon as this module runs: the route's code loads alongside
+// the shell's, so the page's data is usually here by the time the session check lets the page render.
+{
+  const initial = resolvePage(catalogue.groups, new URLSearchParams(window.location.search));
+  if (window.location.pathname.startsWith('/documentation') || window.location.pathname === '/') {
+    if (initial.found && hasPage(initial.page.category, initial.page.subcategory)) void loadReferencePage(initial.page.category, initial.page.subcategory).catch(() => undefined);
+  }
+}
+
+/**
+ * The page's data: synchronously when already loaded, otherwise after its chunk arrives. Plain state
+ * rather than Suspense: React holds a revealed Suspense boundary back for up to 300 ms, which would
+ * cost more than loading the data itself.
+ */
+function usePageData(pageRef: PageRef): ReferencePage | undefined {
+  const { category, subcategory } = pageRef;
+  const [state, setState] = useState<{ page?: ReferencePage; error?: unknown }>({});
+  const ready = loadedReferencePage(category, subcategory);
+  useEffect(() => {
+    if (loadedReferencePage(category, subcategory)) return undefined;
+    let live = true;
+    loadReferencePage(category, subcategory).then(
+      (page) => live && setState({ page }),
+      (error: unknown) => live && setState({ error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [category, subcategory]);
+  if (state.error) throw state.error; // to the route's error boundary
+  return ready ?? (state.page && state.page.category === category && state.page.subcategory === subcategory ? state.page : undefined);
 }
 
 function LoadedPage({ pageRef, onSearch }: { pageRef: PageRef; onSearch: () => void }) {
-  const page = use(loadReferencePage(pageRef.category, pageRef.subcategory));
+  const page = usePageData(pageRef);
+  if (!page) return <PageLoading pageRef={pageRef} />;
   return <DocumentationPage page={page} origin={window.location.origin} onSearch={onSearch} />;
 }
 
@@ -58,6 +102,7 @@ export function Component() {
     });
   }, []);
   useSearchShortcut(openSearch);
+  usePreloadSearch();
 
   const resolution = resolvePage(catalogue.groups, params);
   // Reference data for a page the catalogue does not list (a generated test spec) still opens.
@@ -70,9 +115,7 @@ export function Component() {
   return (
     <>
       {pageRef && hasPage(pageRef.category, pageRef.subcategory) ? (
-        <Suspense fallback={<PageLoading pageRef={pageRef} />}>
-          <LoadedPage key={`${pageRef.category}-${pageRef.subcategory}`} pageRef={pageRef} onSearch={openSearch} />
-        </Suspense>
+        <LoadedPage key={`${pageRef.category}-${pageRef.subcategory}`} pageRef={pageRef} onSearch={openSearch} />
       ) : (
         <NoSuchPage
           groups={catalogue.groups}
