@@ -16,6 +16,7 @@ import { PRODUCTION_SCRYPT_COST, type ScryptCost } from './lib/password.ts';
 import { loadTokenKeys, type TokenKeys } from './lib/token-keys.ts';
 import type { Config } from './plugins/config.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerHousekeeping } from './plugins/housekeeping.ts';
 import { loggerOptions, registerRequestLogging } from './plugins/request-logging.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSpecRoutes } from './plugins/spec-routes.ts';
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
       return payload;
     });
+    registerHousekeeping(app, ctx);
     const defaults = createHandlers(ctx);
     registerSpecRoutes(app, ctx, spec, options.handlers ? options.handlers(defaults) : defaults);
     app.all('/api/*', async (_request, reply) => reply.code(404).send({ status: 404, message: 'Not found.' }));

@@ -2,6 +2,7 @@
  * Portal sessions: login (one 401 for every wrong credential), cookie flags, me, logout, rotation,
  * idle and absolute expiry, Cache-Control, throttling of failed logins, cross-site refusal.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, DEMO_PASSWORD } from './support/http-client.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
@@ -135,12 +136,13 @@ describe('session lifetime', () => {
   it('keeps an active session alive and ends it after SESSION_MAX_HOURS regardless', async () => {
     const client = server.client();
     await client.login();
-    await server.db.query(`UPDATE sessions SET last_seen_at = now() - interval '20 minutes'`);
+    const idHash = createHash('sha256').update((client.cookie ?? '').split('=')[1] ?? '').digest();
+    await server.db.query(`UPDATE sessions SET last_seen_at = now() - interval '20 minutes' WHERE id_hash = $1`, [idHash]);
     expect((await client.get('/api/auth/me')).status).toBe(200);
     // The request above refreshed last_seen_at (it was older than a minute).
-    const [row] = await server.db.query<{ fresh: boolean }>(`SELECT bool_and(last_seen_at > now() - interval '1 minute') AS fresh FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = 'seller@example.com' AND s.last_seen_at > now() - interval '25 minutes'`);
+    const [row] = await server.db.query<{ fresh: boolean }>(`SELECT last_seen_at > now() - interval '1 minute' AS fresh FROM sessions WHERE id_hash = $1`, [idHash]);
     expect(row?.fresh).toBe(true);
-    await server.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second'`);
+    await server.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id_hash = $1`, [idHash]);
     expect((await client.get('/api/auth/me')).status).toBe(401);
   });
 
@@ -208,5 +210,23 @@ describe('failed-login throttling (counted in the database)', () => {
     // When the window has passed, the account can log in again.
     await server.db.query(`UPDATE login_failures SET window_start = now() - interval '16 minutes' WHERE key = 'account:seller2@example.com'`);
     expect((await server.client().post(LOGIN, { ...target, password: DEMO_PASSWORD })).status).toBe(200);
+  });
+});
+
+describe('housekeeping', () => {
+  it('removes expired sessions and ended failed-login windows, keeping live ones', async () => {
+    const { cleanUp } = await import('../../src/server/plugins/housekeeping.ts');
+    const live = server.client();
+    await live.login();
+    await server.client().post(LOGIN, { ...seller, email: 'ghost-housekeeping@example.com' });
+    await server.db.query(`INSERT INTO login_failures (key, window_start, failures) VALUES ('account:old@example.com', now() - interval '2 hours', 3)`);
+    await server.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id_hash <> (SELECT id_hash FROM sessions ORDER BY created_at DESC LIMIT 1)`);
+    await cleanUp({ db: server.db, config: server.config, loginThrottle: { perAccount: 5, perAddress: 1000, windowSeconds: 900 } } as never);
+    const [sessions] = await server.db.query<{ count: number }>('SELECT count(*)::int AS count FROM sessions');
+    expect(sessions?.count).toBe(1);
+    expect((await live.get('/api/auth/me')).status).toBe(200);
+    const keys = (await server.db.query<{ key: string }>('SELECT key FROM login_failures')).map((row) => row.key);
+    expect(keys).toContain('account:ghost-housekeeping@example.com');
+    expect(keys).not.toContain('account:old@example.com');
   });
 });

@@ -7,7 +7,7 @@ import type { ServerContext } from '../../context.ts';
 import { HttpError, LOGIN_FAILED_MESSAGE } from '../../lib/http-error.ts';
 import { hashPassword, isWeakerThan, verifyPassword } from '../../lib/password.ts';
 import { clearFailures, readFailures, recordFailure } from '../../repositories/login-failures-repository.ts';
-import { createSession, deleteExpiredSessions, deleteSession } from '../../repositories/sessions-repository.ts';
+import { createSession, deleteSession } from '../../repositories/sessions-repository.ts';
 import { findUserByEmail, updatePasswordHash } from '../../repositories/users-repository.ts';
 import { clearSessionCookie, hashSessionId, newSessionId, sessionCookieValue, setSessionCookie } from '../../plugins/session.ts';
 import type { OperationHandler, Schemas } from '../operation-handler.ts';
@@ -48,7 +48,6 @@ export function sessionHandlers(ctx: ServerContext): Record<'login' | 'logout' |
       if (previous !== undefined) await deleteSession(ctx.db, hashSessionId(previous));
       const id = newSessionId();
       await createSession(ctx.db, hashSessionId(id), user.id, ctx.config.sessionMaxHours);
-      await deleteExpiredSessions(ctx.db, ctx.config.sessionIdleMinutes);
       setSessionCookie(ctx, request, reply, id);
       const current: Schemas['CurrentUser'] = { email: user.email, userType: user.user_type };
       return current;

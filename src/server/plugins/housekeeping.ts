@@ -1,0 +1,22 @@
+/**
+ * Periodic clean-up, so tables that grow with traffic stay small: expired sessions and failed-login
+ * windows that have ended. Every replica runs it; the deletes are idempotent.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context.ts';
+import { deleteExpiredSessions } from '../repositories/sessions-repository.ts';
+
+const INTERVAL_MS = 10 * 60 * 1000;
+
+export async function cleanUp(ctx: ServerContext): Promise<void> {
+  await deleteExpiredSessions(ctx.db, ctx.config.sessionIdleMinutes);
+  await ctx.db.query('DELETE FROM login_failures WHERE window_start <= now() - make_interval(secs => $1)', [ctx.loginThrottle.windowSeconds]);
+}
+
+export function registerHousekeeping(app: FastifyInstance, ctx: ServerContext): void {
+  const timer = setInterval(() => {
+    cleanUp(ctx).catch((error: unknown) => app.log.warn({ err: error }, 'housekeeping failed'));
+  }, INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}
