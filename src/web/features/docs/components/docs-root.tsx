@@ -52,6 +52,16 @@ export const DocsRoot = styled('div')(({ theme }) => {
     },
     'table.params th, table.md-table th': { fontWeight: 600, color: v.palette.text.secondary, fontSize: '0.75rem', textTransform: 'uppercase', letterSpacing: '0.04em' },
     'table.params td:first-of-type': { whiteSpace: 'nowrap' },
+    // Phones: each parameter becomes a small card of labelled lines instead of a squeezed table row.
+    '@media (max-width: 700px)': {
+      'table.params thead': { display: 'none' },
+      'table.params, table.params tbody, table.params tr, table.params td': { display: 'block' },
+      'table.params tr': { padding: theme.spacing(1, 0), borderBottom: `1px solid ${v.palette.divider}` },
+      'table.params td': { border: 'none', padding: '2px 0' },
+      'table.params td[data-label]::before': { content: 'attr(data-label) ": "', color: v.palette.text.secondary, fontSize: '0.75rem' },
+      '.op-index a': { flexWrap: 'wrap', rowGap: 0 },
+      '.op-index .muted': { flexBasis: '100%' },
+    },
 
     // Page header
     '.base-url': {
@@ -117,7 +127,7 @@ export const DocsRoot = styled('div')(({ theme }) => {
     // Fields
     '.field-list': { listStyle: 'none', margin: 0, padding: 0 },
     '.field-list .field-list': { marginLeft: theme.spacing(1), paddingLeft: theme.spacing(2), borderLeft: `2px solid ${v.palette.divider}` },
-    '.field': { padding: theme.spacing(0.75, 0), borderBottom: `1px solid ${v.palette.divider}`, scrollMarginTop: TOP_BAR_CLEARANCE },
+    '.field': { padding: theme.spacing(0.5, 0), borderBottom: `1px solid ${v.palette.divider}`, scrollMarginTop: TOP_BAR_CLEARANCE },
     '.md-heading, .prose h2': { scrollMarginTop: TOP_BAR_CLEARANCE },
     '.field:last-child': { borderBottom: 'none' },
     '.field.target': { background: v.palette.action.selected, borderRadius: 4 },
@@ -135,7 +145,8 @@ export const DocsRoot = styled('div')(({ theme }) => {
     'summary + .field-body, .field-head + .field-body': { marginLeft: 0 },
     'details > .field-body': { marginLeft: '1em' },
     '.field-description': { color: v.palette.text.primary },
-    '.field-extra': { color: v.palette.text.secondary, fontSize: '0.8125rem' },
+    '.field-extra': { color: v.palette.text.secondary, fontSize: '0.8125rem', marginLeft: theme.spacing(1.5) },
+    '.field-body > :first-child': { marginLeft: 0 },
     '.field-extra code + code': { marginLeft: 4 },
     '.field-root': { fontSize: '0.875rem' },
     '.headers': { marginTop: theme.spacing(1), fontSize: '0.875rem' },

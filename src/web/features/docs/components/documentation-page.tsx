@@ -54,13 +54,13 @@ export function DocumentationPage({ page, origin, onSearch }: DocumentationPageP
   const detailed = useProgressiveCount(total, pageKey, DETAIL_FIRST, DETAIL_BATCH);
   const listRef = useRef<HTMLDivElement>(null);
   const near = useNearViewport(listRef, count);
-  // A deep link's operation renders in full at once; the scroll waits for it (scroll anchoring keeps it
-  // in place while the operations above fill in).
+  // A deep link scrolls once its operation and every operation above it have their final height, so
+  // the target does not move after the scroll.
   const { hash } = useLocation();
   const targetOperation = targetOperationOf(hash);
   const targetIndex = page.operations.findIndex((operation) => operation.operationId === targetOperation);
-  const isDetailed = (index: number, operationId: string) => index < detailed || near.has(operationId) || index === targetIndex;
-  useHashTarget(count >= total && (targetIndex < 0 ? detailed >= total : true));
+  const isDetailed = (index: number, operationId: string) => index < detailed || near.has(operationId);
+  useHashTarget(count >= total && (targetIndex < 0 ? detailed >= total : detailed > targetIndex));
   const rewriteCode = (code: string) => code.replaceAll(page.sampleOrigin, origin);
   const isAuthentication = page.category === 'authentication';
   // The page's first paragraphs, then (on the Authentication page) the call to action, then the rest.

@@ -33,31 +33,33 @@ function FieldMeta({ node }: { node: FieldNode }) {
   );
 }
 
+/** Description, allowed values, default and example on one line: two lines per field keep long schemas short. */
 function FieldDetails({ node }: { node: FieldNode }) {
+  if (!node.description && !node.enum && node.default === undefined && node.example === undefined) return null;
   return (
     <div className="field-body">
       {node.description ? (
-        <div className="field-description">
+        <span className="field-description">
           <InlineText nodes={node.description} />
-        </div>
+        </span>
       ) : null}
       {node.enum ? (
-        <div className="field-extra">
+        <span className="field-extra">
           One of:{' '}
           {node.enum.map((value) => (
             <code key={value}>{value}</code>
           ))}
-        </div>
+        </span>
       ) : null}
       {node.default !== undefined ? (
-        <div className="field-extra">
+        <span className="field-extra">
           Default: <code>{node.default}</code>
-        </div>
+        </span>
       ) : null}
       {node.example !== undefined ? (
-        <div className="field-extra">
+        <span className="field-extra">
           Example: <code>{node.example}</code>
-        </div>
+        </span>
       ) : null}
     </div>
   );

@@ -55,14 +55,14 @@ function Parameters({ operation }: { operation: ReferenceOperation }) {
                 <code className="field-name">{parameter.name}</code>
                 {parameter.required ? <span className="field-required">required</span> : <span className="field-optional">optional</span>}
               </td>
-              <td>{parameter.in}</td>
-              <td className="field-type">
+              <td data-label="In">{parameter.in}</td>
+              <td data-label="Type" className="field-type">
                 {parameter.type}
                 {parameter.format ? ` (${parameter.format})` : ''}
               </td>
-              <td>{parameter.default !== undefined ? <code>{parameter.default}</code> : <span className="muted">none</span>}</td>
-              <td>{parameter.limits?.join(', ') ?? <span className="muted">none</span>}</td>
-              <td>
+              <td data-label="Default">{parameter.default !== undefined ? <code>{parameter.default}</code> : <span className="muted">none</span>}</td>
+              <td data-label="Limits">{parameter.limits?.join(', ') ?? <span className="muted">none</span>}</td>
+              <td data-label="Description">
                 <InlineText nodes={parameter.description} />
                 {parameter.enum ? (
                   <>

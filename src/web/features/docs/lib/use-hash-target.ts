@@ -6,6 +6,9 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 
+/** About a second of frames: long enough for the operations around the target to render. */
+const SETTLE_FRAMES = 60;
+
 export function useHashTarget(ready: boolean): void {
   const { hash, key } = useLocation();
   useEffect(() => {
@@ -24,8 +27,30 @@ export function useHashTarget(ready: boolean): void {
     if (inner instanceof HTMLDetailsElement) inner.open = true;
     target.classList.add('target');
     target.scrollIntoView({ block: 'start' });
-    if (target.tabIndex >= -1 && target.matches('section')) target.focus({ preventScroll: true });
-    return () => target.classList.remove('target');
+    if (target.matches('section')) target.focus({ preventScroll: true });
+
+    // Off-screen operations are laid out at an estimated height until they come near the screen; when
+    // they take their real height the target moves. Follow it for a moment, unless the reader scrolls.
+    let frames = 0;
+    let frame = 0;
+    let userMoved = false;
+    const stop = () => {
+      userMoved = true;
+    };
+    const settle = () => {
+      if (userMoved || ++frames > SETTLE_FRAMES) return;
+      const drift = target.getBoundingClientRect().top - parseFloat(getComputedStyle(target).scrollMarginTop || '0');
+      if (Math.abs(drift) > 4) target.scrollIntoView({ block: 'start' });
+      frame = requestAnimationFrame(settle);
+    };
+    frame = requestAnimationFrame(settle);
+    const events = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+    events.forEach((name) => window.addEventListener(name, stop, { passive: true }));
+    return () => {
+      cancelAnimationFrame(frame);
+      events.forEach((name) => window.removeEventListener(name, stop));
+      target.classList.remove('target');
+    };
     // `key` changes on every navigation, so following the same link twice scrolls again.
   }, [ready, hash, key]);
 }
