@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { ReferencePage } from '../../src/web/features/docs/lib/reference-data';
-import { expect, login, test } from './support/fixtures';
+import { expect, login, seriousViolations, test } from './support/fixtures';
 
 const catalogue = JSON.parse(readFileSync('src/generated/catalogue.json', 'utf8')) as {
   groups: { category: string; title: string; pages: { subcategory: string; title: string }[] }[];
@@ -155,5 +155,25 @@ test.describe('documentation', () => {
     await operation.getByRole('button', { name: 'Execute' }).click();
     expect((await request).headers()['acme-api-token']).toBe(token.token);
     await expect(operation.locator('.live-responses-table tbody .response-col_status').first()).toHaveText('200');
+  });
+
+  test.describe('accessibility', () => {
+    // axe is injected as an inline script, which the server's CSP forbids.
+    test.use({ bypassCSP: true });
+
+    test('axe finds no serious or critical violation on a reference page, the Authentication page and search', async ({ page }) => {
+      await login(page);
+      await page.goto('/documentation?category=seller&subcategory=order');
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.goto('/documentation?category=authentication');
+      await expect(page.getByRole('heading', { name: 'Create a token' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Control+k');
+      await expect(page.getByRole('combobox', { name: 'Search operations, schemas and fields' })).toBeFocused();
+      await page.keyboard.type('order');
+      await expect(page.getByRole('option').first()).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
   });
 });

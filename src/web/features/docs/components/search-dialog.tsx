@@ -30,6 +30,7 @@ const Panel = styled('div')(({ theme }) => {
     '.search-title': { fontFamily: 'monospace', fontWeight: 600, fontSize: '0.875rem', wordBreak: 'break-all' },
     '.search-detail': { fontSize: '0.8125rem', color: v.palette.text.secondary, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
     '.search-hint': { padding: theme.spacing(2, 2.5), color: v.palette.text.secondary, fontSize: '0.875rem', margin: 0 },
+    '.visually-hidden': { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
     '.search-foot': { padding: theme.spacing(1, 2), borderTop: `1px solid ${v.palette.divider}`, fontSize: '0.75rem', color: v.palette.text.secondary },
   };
 });
@@ -46,6 +47,7 @@ export default function SearchDialog({ open, onClose }: SearchDialogProps) {
   const deferredQuery = useDeferredValue(query);
   const navigate = useNavigate();
   const listId = useId();
+  const titleId = useId();
   const listRef = useRef<HTMLUListElement>(null);
 
   useEffect(() => {
@@ -85,8 +87,11 @@ export default function SearchDialog({ open, onClose }: SearchDialogProps) {
 
   const optionId = (index: number) => `${listId}-option-${index}`;
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-label="Search the documentation" sx={{ '& .MuiDialog-container': { alignItems: 'flex-start', pt: '10vh' } }}>
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId} sx={{ '& .MuiDialog-container': { alignItems: 'flex-start', pt: '10vh' } }}>
       <Panel>
+        <h2 id={titleId} className="visually-hidden">
+          Search the documentation
+        </h2>
         <div className="search-box">
           <SearchIcon color="action" />
           <input
