@@ -17,6 +17,8 @@ export type ReadyCondition =
 
 export interface PageRun {
   readyMs: number;
+  /** First contentful paint, for context: when the user first sees something. */
+  fcpMs: number;
   jsCompressedBytes: number;
   jsUncompressedBytes: number;
   jsFiles: number;
@@ -60,13 +62,41 @@ function probeScript(condition: ReadyCondition): string {
     if (condition.kind === 'ids') return condition.ids.every((id) => document.getElementById(id) !== null);
     return document.querySelectorAll(condition.selector).length >= condition.expected;
   }
-  const observer = new MutationObserver(() => {
-    if (state.readyAt === null && holds()) {
-      state.readyAt = performance.now();
-      observer.disconnect();
+  function ready() {
+    state.readyAt = performance.now();
+    observer.disconnect();
+  }
+  // The check runs inside the MutationObserver callback, so the time is that of the DOM change, but
+  // it must stay cheap: a full querySelectorAll per microtask batch is O(DOM) each time and slowed
+  // big renders a lot. Counts are kept incrementally from the added and removed subtrees; a full
+  // query confirms (and corrects) the count when it reaches the target, and a 250 ms timer catches
+  // anything the records miss (an id set after insertion).
+  let count = 0;
+  function matchesIn(node) {
+    if (node.nodeType !== 1) return 0;
+    return (node.matches(condition.selector) ? 1 : 0) + node.querySelectorAll(condition.selector).length;
+  }
+  const observer = new MutationObserver((records) => {
+    if (state.readyAt !== null) return;
+    if (condition.kind === 'ids') {
+      if (holds()) ready();
+      return;
+    }
+    for (const record of records) {
+      for (const node of record.addedNodes) count += matchesIn(node);
+      for (const node of record.removedNodes) count -= matchesIn(node);
+    }
+    if (count >= condition.expected) {
+      count = document.querySelectorAll(condition.selector).length;
+      if (count >= condition.expected) ready();
     }
   });
-  observer.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['id'] });
+  (function sweep() {
+    if (state.readyAt !== null) return;
+    if (holds()) ready();
+    else setTimeout(sweep, 250);
+  })();
+  observer.observe(document, { childList: true, subtree: true });
 })();`;
 }
 
@@ -120,6 +150,7 @@ export async function measurePage(
     });
     await page.waitForTimeout(options.settleMs);
     const probe = await page.evaluate(() => (window as unknown as BenchWindow).__bench);
+    const fcpMs = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
     const readyMs = probe.readyAt ?? Number.NaN;
     const counted = probe.longTasks.filter((task) => task.start <= readyMs + options.settleMs);
 
@@ -145,6 +176,7 @@ export async function measurePage(
     }
     return {
       readyMs,
+      fcpMs,
       jsCompressedBytes,
       jsUncompressedBytes,
       jsFiles,

@@ -10,10 +10,12 @@
  * Standalone: npx tsx bench/serve-peers.ts [port]  (then open /peers/redoc.html, ...)
  */
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { root } from './lib/options.ts';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { resultsDir, root } from './lib/options.ts';
 
 const MOUNTS: Record<string, string> = {
   '/peers/': resolve(root, 'bench/peers'),
@@ -33,6 +35,13 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.ico': 'image/x-icon',
 };
+
+const BROTLI_PARAMS = (size: number): Record<number, number> => ({
+  [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+  [constants.BROTLI_PARAM_QUALITY]: 11,
+  [constants.BROTLI_PARAM_SIZE_HINT]: size,
+});
+const brotliAsync = promisify(brotliCompress);
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg']);
 
@@ -54,14 +63,22 @@ export interface PeerServer {
 export async function startPeerServer(options: PeerServerOptions): Promise<PeerServer> {
   const cache = new Map<string, Buffer>();
 
+  // Compressed bodies are also kept on disk by content hash: brotli 11 on 3 MB costs seconds per run.
+  const diskCache = join(resultsDir, 'compressed');
+  mkdirSync(diskCache, { recursive: true });
   const packed = (file: string, raw: Buffer, encoding: 'br' | 'gzip'): Buffer => {
     const key = `${encoding}:${file}`;
     let body = cache.get(key);
     if (body === undefined) {
-      body =
-        encoding === 'br'
-          ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
-          : gzipSync(raw, { level: 9 });
+      const stored = join(diskCache, `${createHash('sha256').update(raw).digest('hex')}.${encoding}`);
+      if (existsSync(stored)) body = readFileSync(stored);
+      else {
+        body =
+          encoding === 'br'
+            ? brotliCompressSync(raw, { params: BROTLI_PARAMS(raw.length) })
+            : gzipSync(raw, { level: 9 });
+        writeFileSync(stored, body);
+      }
       cache.set(key, body);
     }
     return body;
@@ -111,7 +128,15 @@ export async function startPeerServer(options: PeerServerOptions): Promise<PeerS
     resolve(root, 'node_modules/redoc/bundles/redoc.standalone.js'),
     resolve(root, 'node_modules/@scalar/api-reference/dist/browser/standalone.js'),
   ];
-  for (const file of preload) if (existsSync(file)) packed(file, readFileSync(file), 'br');
+  // In parallel on the libuv pool (brotli 11 is slow), then kept in memory and on disk.
+  await Promise.all(
+    preload.filter((file) => existsSync(file)).map(async (file) => {
+      const raw = readFileSync(file);
+      const stored = join(diskCache, `${createHash('sha256').update(raw).digest('hex')}.br`);
+      if (!existsSync(stored)) writeFileSync(stored, await brotliAsync(raw, { params: BROTLI_PARAMS(raw.length) }));
+      packed(file, raw, 'br');
+    }),
+  );
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');

@@ -31,15 +31,15 @@ export const options = {
   pageRuns: numberFromEnv('BENCH_PAGE_RUNS', quick ? 2 : 5),
   /** Page loads per renderer for the 500-operation spec. */
   largeRuns: numberFromEnv('BENCH_LARGE_RUNS', quick ? 1 : 5),
-  /** Runs of Scalar on the 500-operation spec: each blocks the page for about a minute. */
-  slowRuns: numberFromEnv('BENCH_SLOW_RUNS', quick ? 1 : 2),
+  /** Runs of Scalar on the 500-operation spec: each ties up its page for one to two minutes. */
+  slowRuns: numberFromEnv('BENCH_SLOW_RUNS', 1),
   /** Give up on a page that has not rendered by then (throttled Scalar on 500 operations is slow). */
   pageTimeoutMs: numberFromEnv('BENCH_PAGE_TIMEOUT_MS', 120_000),
   /** After the ready condition, long tasks are still collected for this long. */
-  settleMs: numberFromEnv('BENCH_SETTLE_MS', 1_000),
+  settleMs: numberFromEnv('BENCH_SETTLE_MS', 500),
   largeOperations: numberFromEnv('BENCH_LARGE_OPERATIONS', 500),
   loadSeconds: numberFromEnv('BENCH_LOAD_SECONDS', quick ? 3 : 10),
-  warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', quick ? 1 : 3),
+  warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', quick ? 1 : 2),
   connections: numberFromEnv('BENCH_CONNECTIONS', 50),
   /** Sequential calls per query in the data-growth section (the issue asks for 200). */
   growthCalls: numberFromEnv('BENCH_GROWTH_CALLS', quick ? 30 : 200),
@@ -47,7 +47,7 @@ export const options = {
     .split(',')
     .map(Number)
     .filter((value) => value > 0),
-  startupRuns: numberFromEnv('BENCH_STARTUP_RUNS', quick ? 1 : 3),
+  startupRuns: numberFromEnv('BENCH_STARTUP_RUNS', quick ? 1 : 2),
   /** The configuration maximum: 16,666 requests a second per token, far above what one process serves. */
   rateLimitPerMinute: 1_000_000,
   postgresUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432',
