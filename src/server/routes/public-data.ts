@@ -7,7 +7,7 @@ import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { ownerOf, type Owner } from '../repositories/fulfillment/owner.ts';
-import { isStorableId, type Page, type PageRequest } from '../repositories/fulfillment/paging.ts';
+import { isStorableId, type JsonPage, type PageRequest } from '../repositories/fulfillment/paging.ts';
 import type { OperationHandler } from './operation-handler.ts';
 
 function ownerFor(request: FastifyRequest): Owner {
@@ -15,31 +15,36 @@ function ownerFor(request: FastifyRequest): Owner {
   return ownerOf(request.apiPrincipal);
 }
 
-export function listOperation<T>(
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Repositories return the spec's JSON as text (built by PostgreSQL); it is sent without re-encoding. */
+export function listOperation(
   ctx: ServerContext,
-  fetch: (db: Queryable, owner: Owner, request: PageRequest) => Promise<Page<T>>,
+  fetch: (db: Queryable, owner: Owner, request: PageRequest) => Promise<JsonPage>,
 ): OperationHandler {
   return {
-    async handle(request) {
+    async handle(request, reply) {
       const { page, size } = request.query as PageRequest;
       const result = await fetch(ctx.db, ownerFor(request), { page, size });
-      return { page: result.page, size: result.size, lastPage: result.lastPage, data: result.rows };
+      return reply
+        .type(JSON_TYPE)
+        .send(`{"page":${result.page},"size":${result.size},"lastPage":${result.lastPage},"data":${result.data}}`);
     },
   };
 }
 
-export function detailOperation<T>(
+export function detailOperation(
   ctx: ServerContext,
   idParam: string,
   label: string,
-  fetch: (db: Queryable, owner: Owner, id: number) => Promise<T | undefined>,
+  fetch: (db: Queryable, owner: Owner, id: number) => Promise<string | undefined>,
 ): OperationHandler {
   return {
-    async handle(request) {
+    async handle(request, reply) {
       const id = Number((request.params as Record<string, unknown>)[idParam]);
       const found = isStorableId(id) ? await fetch(ctx.db, ownerFor(request), id) : undefined;
       if (found === undefined) throw new HttpError(404, `${label} ${id} was not found.`);
-      return found;
+      return reply.type(JSON_TYPE).send(found);
     },
   };
 }

@@ -3,7 +3,7 @@
  * last page is max(position), both on the (owner, position) unique index, so a page costs the same at
  * row 10 and at row 10 million. See docs/decisions/001-paging-by-owner-sequence.md.
  */
-import type { Queryable, Row } from '../../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import type { Owner } from './owner.ts';
 
 const MAX_INT4 = 2_147_483_647;
@@ -13,46 +13,44 @@ export interface PageRequest {
   size: number;
 }
 
-export interface Page<R> {
+/** A page whose rows are already the spec's JSON (an array's text). */
+export interface JsonPage {
   page: number;
   size: number;
   lastPage: number;
-  rows: R[];
+  data: string;
 }
 
 /**
- * @param from  table expression whose owned table has alias `x` (e.g. "normal_orders x")
- * @param select select list over `x` (and joined aliases)
+ * @param from table expression whose owned table has alias `x` (e.g. "normal_orders x")
+ * @param json SQL building one row's JSON object (see json-sql.ts)
  */
-export async function selectPage<R extends Row>(
-  db: Queryable,
-  owner: Owner,
-  request: PageRequest,
-  from: string,
-  select: string,
-): Promise<Page<R>> {
-  // One round trip: the last position (for lastPage) and the page's rows. LEFT JOIN keeps the total
-  // when the page is past the end.
+export async function selectPage(db: Queryable, owner: Owner, request: PageRequest, from: string, json: string): Promise<JsonPage> {
+  // One round trip: the last position (for lastPage) and the page's rows as one JSON array.
   const start = Math.min(request.page * request.size, MAX_INT4);
-  const rows = await db.query<R & { total: number; page_position: number | null }>(
-    `WITH total AS (
-       SELECT COALESCE(MAX(x.${owner.seqColumn}), 0) AS total FROM ${from} WHERE x.${owner.column} = $1
-     ), page AS (
-       SELECT ${select}, x.${owner.seqColumn} AS page_position FROM ${from}
+  const [row] = await db.query<{ total: number; data: string }>(
+    `WITH page AS (
+       SELECT x.${owner.seqColumn} AS position, ${json} AS item FROM ${from}
         WHERE x.${owner.column} = $1 AND x.${owner.seqColumn} > $2
         ORDER BY x.${owner.seqColumn} LIMIT $3
      )
-     SELECT total.total, page.* FROM total LEFT JOIN page ON true ORDER BY page.page_position`,
+     SELECT (SELECT COALESCE(MAX(x.${owner.seqColumn}), 0) FROM ${from} WHERE x.${owner.column} = $1) AS total,
+            COALESCE((SELECT json_agg(item ORDER BY position) FROM page), '[]'::json)::text AS data`,
     [owner.id, start, request.size],
   );
-  const total = Number(rows[0]?.total ?? 0);
-  const lastPage = total === 0 ? 0 : Math.ceil(total / request.size) - 1;
+  const total = Number(row?.total ?? 0);
   return {
     page: request.page,
     size: request.size,
-    lastPage,
-    rows: rows.filter((row) => row.page_position !== null),
+    lastPage: total === 0 ? 0 : Math.ceil(total / request.size) - 1,
+    data: row?.data ?? '[]',
   };
+}
+
+/** One owned row's JSON text, or undefined when the id is not the owner's. */
+export async function selectDetail(db: Queryable, owner: Owner, id: number, from: string, json: string): Promise<string | undefined> {
+  const rows = await db.query<{ item: string }>(`SELECT ${json}::text AS item FROM ${from} WHERE x.id = $1 AND x.${owner.column} = $2`, [id, owner.id]);
+  return rows[0]?.item;
 }
 
 /** Ids beyond int4 cannot exist; answering 404 without a query also keeps the database from erroring. */
