@@ -114,6 +114,32 @@ describe('/healthz', () => {
   });
 });
 
+describe('server errors', () => {
+  it('answer 500 with the Error schema and no details; the cause goes to the log only', async () => {
+    const broken = await startTestServer({
+      handlers: (defaults) => ({
+        ...defaults,
+        listSellerWarehouses: {
+          handle: async () => {
+            throw new Error('secret internal detail at db.internal:5432');
+          },
+        },
+      }),
+    });
+    try {
+      const client = broken.client();
+      await client.login();
+      const value = await client.createToken();
+      const response = await client.api('/api/v1/seller/warehouses', value, { unchecked: true });
+      expect(response.status).toBe(500);
+      expect(response.text).toBe('{"status":500,"message":"Internal server error."}');
+      expect(broken.logs()).toContain('secret internal detail');
+    } finally {
+      await broken.close();
+    }
+  });
+});
+
 describe('the contract is enforced at start-up', () => {
   it('refuses to start when an operation has no handler, naming it', async () => {
     const database = await createTestDatabase();
