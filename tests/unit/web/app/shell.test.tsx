@@ -57,6 +57,29 @@ describe('getCurrentUser (shell load)', () => {
   });
 });
 
+describe('session lost while using the portal', () => {
+  it('goes to /login, remembering the page, when a portal call answers 401', async () => {
+    let loggedIn = true;
+    server.use(
+      http.get('*/api/auth/me', () => (loggedIn ? HttpResponse.json(seller) : HttpResponse.json({ status: 401, message: 'Not logged in.' }, { status: 401 }))),
+      http.get('*/api/auth/token', () => HttpResponse.json({ data: [] })),
+      http.post('*/api/auth/token', () => {
+        loggedIn = false;
+        return HttpResponse.json({ status: 401, message: 'Not logged in.' }, { status: 401 });
+      }),
+    );
+    const errors = expectConsoleErrors();
+    const { user, router } = renderApp('/settings');
+    await user.click(await screen.findByRole('button', { name: 'Create New Token' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'x');
+    await user.type(within(dialog).getByRole('textbox', { name: /Description/ }), 'y');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/login?redirectTo=%2Fsettings'));
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('Create token failed (HTTP 401)'));
+  });
+});
+
 describe('sidebar', () => {
   it('is 280 px wide and lists Documentation, its catalogue groups and pages, API Test and Settings', async () => {
     server.use(getCurrentUser(seller), listApiTokens([]));

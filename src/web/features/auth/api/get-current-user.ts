@@ -2,10 +2,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { operations } from '../../../../generated/api';
 import { apiClient, unwrap } from '../../../lib/api-client';
+import { SESSION_QUERY_KEY } from '../../../lib/query-client';
 
 export type CurrentUser = operations['getCurrentUser']['responses'][200]['content']['application/json'];
 
-export const currentUserQueryKey = ['currentUser'] as const;
+export const currentUserQueryKey = SESSION_QUERY_KEY;
 
 export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
   return unwrap(await apiClient.GET('/auth/me', { signal }));
