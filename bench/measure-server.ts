@@ -11,7 +11,7 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { root } from './lib/options.ts';
-import { sampleRss } from './lib/processes.ts';
+import { cpuSeconds, sampleRss } from './lib/processes.ts';
 import { summarize } from './lib/stats.ts';
 
 const execFileAsync = promisify(execFile);
@@ -36,6 +36,8 @@ export interface LoadResult {
   errors: number;
   rssMaxBytes: number | null;
   rssMedianBytes: number | null;
+  /** The server process's CPU use during the measured run, in % of one core (100 = one core busy). */
+  serverCpuPercent: number | null;
 }
 
 interface AutocannonJson {
@@ -67,7 +69,11 @@ export async function loadTest(
 ): Promise<LoadResult> {
   await autocannon(endpoint, options.warmupSeconds, options.connections);
   const sampler = options.pid === null ? null : sampleRss(options.pid);
+  const cpuBefore = options.pid === null ? Number.NaN : cpuSeconds(options.pid);
+  const wallBefore = performance.now();
   const result = await autocannon(endpoint, options.seconds, options.connections);
+  const cpuUsed = options.pid === null ? Number.NaN : cpuSeconds(options.pid) - cpuBefore;
+  const wall = (performance.now() - wallBefore) / 1000;
   const rss = sampler === null ? null : summarize(sampler.stop());
   const statusClass = `${String(endpoint.expectStatus)[0]}xx` as '2xx' | '4xx';
   const total = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
@@ -84,6 +90,7 @@ export async function loadTest(
     errors: result.errors + result.timeouts,
     rssMaxBytes: rss?.max ?? null,
     rssMedianBytes: rss?.median ?? null,
+    serverCpuPercent: Number.isFinite(cpuUsed) ? (cpuUsed / wall) * 100 : null,
   };
 }
 

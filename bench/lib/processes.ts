@@ -145,3 +145,15 @@ export function sampleRss(pid: number, intervalMs = 250): { stop: () => number[]
 export function tsNode(script: string, args: string[] = []): [string, string[]] {
   return [process.execPath, ['--import', 'tsx', script, ...args]];
 }
+
+/** CPU time (user + system) a process has used so far, in seconds (Linux /proc; clock ticks of 1/100 s). */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may contain spaces): utime is the 14th field, stime the 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
