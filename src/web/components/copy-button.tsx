@@ -1,7 +1,6 @@
 /** A copy-to-clipboard control that says "Copied" once it has copied (as an icon button or a text button). */
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useCopy } from '../lib/use-copy';
@@ -31,12 +30,12 @@ export function CopyButton({ label, text, variant = 'icon', size = 'small', disa
     );
   }
   return (
-    <Tooltip title={name}>
-      <span>
-        <IconButton size={size === 'large' ? 'medium' : size} aria-label={name} onClick={onClick} disabled={disabled}>
-          {icon}
-        </IconButton>
-      </span>
-    </Tooltip>
+    // A native title rather than MUI's Tooltip: the docs route has dozens of these, and Tooltip brings
+    // Popper (~12 KB compressed) onto the documentation route's first load. The span shows it when disabled.
+    <span title={name}>
+      <IconButton size={size === 'large' ? 'medium' : size} aria-label={name} onClick={onClick} disabled={disabled}>
+        {icon}
+      </IconButton>
+    </span>
   );
 }

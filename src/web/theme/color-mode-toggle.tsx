@@ -3,7 +3,6 @@
  * MUI keeps the pick in localStorage (MODE_STORAGE_KEY in theme.ts).
  */
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useColorScheme } from '@mui/material/styles';
 import DarkModeOutlinedIcon from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlinedIcon from '@mui/icons-material/LightModeOutlined';
@@ -14,10 +13,9 @@ export function ColorModeToggle() {
   const next = current === 'dark' ? 'light' : 'dark';
   const label = next === 'dark' ? 'Switch to dark mode' : 'Switch to light mode';
   return (
-    <Tooltip title={label}>
-      <IconButton color="inherit" aria-label={label} onClick={() => setMode(next)}>
-        {next === 'dark' ? <DarkModeOutlinedIcon /> : <LightModeOutlinedIcon />}
-      </IconButton>
-    </Tooltip>
+    // A native title, not MUI's Tooltip: the top bar is on every first load, and Tooltip brings Popper with it.
+    <IconButton color="inherit" aria-label={label} title={label} onClick={() => setMode(next)}>
+      {next === 'dark' ? <DarkModeOutlinedIcon /> : <LightModeOutlinedIcon />}
+    </IconButton>
   );
 }
