@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useSnackbar } from 'notistack';
+import { useToast } from '../../../components/toasts';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -26,7 +26,7 @@ const USER_TYPES: { value: LoginBody['userType']; label: string }[] = [
 ];
 
 export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => void }) {
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar } = useToast();
   const login = useLogin();
   const [showPassword, setShowPassword] = useState(false);
   const { control, register, handleSubmit } = useForm<LoginBody>({

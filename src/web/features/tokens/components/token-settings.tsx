@@ -3,7 +3,7 @@
  * Failures are logged (product spec section 8) and also shown in a short snackbar (issue 4).
  */
 import { useEffect, useState } from 'react';
-import { useSnackbar } from 'notistack';
+import { useToast } from '../../../components/toasts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,7 +23,7 @@ import { TokenCard } from './token-card';
 import { TokenListSkeleton } from './token-list-skeleton';
 
 export function TokenSettings({ userTypeLabel }: { userTypeLabel: string }) {
-  const { enqueueSnackbar } = useSnackbar();
+  const { enqueueSnackbar } = useToast();
   const tokens = useApiTokens();
   const create = useCreateApiToken();
   const refresh = useRefreshApiToken();
