@@ -85,8 +85,9 @@ describe('sidebar', () => {
     server.use(getCurrentUser(seller), listApiTokens([]));
     renderApp('/settings');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    const sidebar = nav.closest('.MuiDrawer-docked');
-    expect(sidebar).not.toBeNull();
+    // The sidebar is the column around the navigation (its 1 px border included), as in the e2e test.
+    const sidebar = nav.parentElement?.parentElement;
+    expect(sidebar).toBeInstanceOf(HTMLElement);
     expect(getComputedStyle(sidebar as Element).width).toBe('280px');
     expect(within(nav).getByRole('button', { name: 'Documentation' })).toHaveAttribute('aria-expanded', 'true');
     for (const group of catalogue.groups) {
