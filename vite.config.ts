@@ -1,14 +1,54 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** The app lives in src/web; `npm run build` writes it to dist/web, which the server serves. */
 const apiPort = Number(process.env.PORT ?? 8080);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
 
+/** Route modules that almost every visit needs: the shell (all screens but /login) and the documentation (the default screen). */
+const PRELOADED_ROUTES = ['/app/shell/shell-route.tsx', '/features/docs/routes/documentation-route.tsx'];
+
+/**
+ * Vite preloads the entry's static imports only; the router's lazy route chunks would be requested
+ * after the entry (react-dom, the router) has downloaded and run. Preloading the two route chunks
+ * (and what they import) from index.html fetches them alongside the entry instead.
+ */
+function preloadRouteChunks(): Plugin {
+  return {
+    name: 'portal:preload-route-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        const already = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+        const wanted = new Set<string>();
+        const visit = (fileName: string) => {
+          if (already.has(fileName) || wanted.has(fileName)) return;
+          wanted.add(fileName);
+          const chunk = bundle[fileName];
+          if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+        };
+        for (const route of PRELOADED_ROUTES) {
+          const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(route));
+          if (!chunk) throw new Error(`preload-route-chunks: no chunk for ${route}`);
+          visit(chunk.fileName);
+        }
+        return [...wanted].map(
+          (fileName): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` }, injectTo: 'head' }),
+        );
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: false,
-  plugins: [react()],
+  plugins: [react(), preloadRouteChunks()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
