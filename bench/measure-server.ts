@@ -11,7 +11,7 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { root } from './lib/options.ts';
-import { cpuSeconds, sampleRss } from './lib/processes.ts';
+import { cpuByCommand, cpuSeconds, sampleRss } from './lib/processes.ts';
 import { summarize } from './lib/stats.ts';
 
 const execFileAsync = promisify(execFile);
@@ -38,6 +38,8 @@ export interface LoadResult {
   rssMedianBytes: number | null;
   /** The server process's CPU use during the measured run, in % of one core (100 = one core busy). */
   serverCpuPercent: number | null;
+  /** All PostgreSQL processes' CPU during the run (includes any other database's work on that server). */
+  postgresCpuPercent: number | null;
 }
 
 interface AutocannonJson {
@@ -70,10 +72,13 @@ export async function loadTest(
   await autocannon(endpoint, options.warmupSeconds, options.connections);
   const sampler = options.pid === null ? null : sampleRss(options.pid);
   const cpuBefore = options.pid === null ? Number.NaN : cpuSeconds(options.pid);
+  const postgresBefore = cpuByCommand('postgres');
   const wallBefore = performance.now();
   const result = await autocannon(endpoint, options.seconds, options.connections);
   const cpuUsed = options.pid === null ? Number.NaN : cpuSeconds(options.pid) - cpuBefore;
   const wall = (performance.now() - wallBefore) / 1000;
+  let postgresUsed = 0;
+  for (const [pid, seconds] of cpuByCommand('postgres')) postgresUsed += seconds - (postgresBefore.get(pid) ?? 0);
   const rss = sampler === null ? null : summarize(sampler.stop());
   const statusClass = `${String(endpoint.expectStatus)[0]}xx` as '2xx' | '4xx';
   const total = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
@@ -91,6 +96,7 @@ export async function loadTest(
     rssMaxBytes: rss?.max ?? null,
     rssMedianBytes: rss?.median ?? null,
     serverCpuPercent: Number.isFinite(cpuUsed) ? (cpuUsed / wall) * 100 : null,
+    postgresCpuPercent: (postgresUsed / wall) * 100,
   };
 }
 

@@ -128,7 +128,7 @@ function pagesSection(results: BenchResults): string[] {
 }
 
 function loadRow(result: LoadResult): string {
-  return `| ${result.target} | ${result.endpoint} \`${result.path}\` | ${fmt(result.rps)} | ${fmt(result.latencyP50)} | ${fmt(result.latencyP99)} | ${fmt(result.requests)} | ${fmt(result.expectedStatusShare * 100, 1)}% | ${fmt(result.serverCpuPercent)}% | ${result.rssMaxBytes === null ? 'n/a' : fmt(result.rssMaxBytes / MB)} |`;
+  return `| ${result.target} | ${result.endpoint} \`${result.path}\` | ${fmt(result.rps)} | ${fmt(result.latencyP50)} | ${fmt(result.latencyP99)} | ${fmt(result.requests)} | ${fmt(result.expectedStatusShare * 100, 1)}% | ${fmt(result.serverCpuPercent)}% | ${fmt(result.postgresCpuPercent)}% | ${result.rssMaxBytes === null ? 'n/a' : fmt(result.rssMaxBytes / MB)} |`;
 }
 
 function serverSection(results: BenchResults): string[] {
@@ -139,10 +139,10 @@ function serverSection(results: BenchResults): string[] {
   const lines = [
     '## 2. Server under load: ours against Prism and the bare-Node ceiling',
     '',
-    `autocannon ${results.machine.packages.autocannon} (its own process) on loopback, ${results.settings.connections} connections, ${results.settings.warmupSeconds} s warm-up then ${results.settings.loadSeconds} s measured. Our server ran with \`RATE_LIMIT_PER_MINUTE=${fmt(Number(results.settings.rateLimitPerMinute))}\` (the configuration maximum) so the per-token limiter never capped throughput, and its default log level (info: one log line per request). Prism: \`prism mock\` on the same bundled spec (static examples). Ceiling: \`bench/ceiling-server.ts\`, node:http answering a fixed 2 KB JSON.`,
+    `autocannon ${results.machine.packages.autocannon} (its own process) on loopback, ${results.settings.connections} connections, ${results.settings.warmupSeconds} s warm-up then ${results.settings.loadSeconds} s measured. Our server ran with \`RATE_LIMIT_PER_MINUTE=${fmt(Number(results.settings.rateLimitPerMinute))}\` (the configuration maximum) so the per-token limiter never capped throughput, and its default log level (info: one log line per request). Prism: \`prism mock\` on the same bundled spec (static examples). Ceiling: \`bench/ceiling-server.ts\`, node:http answering a fixed 2 KB JSON. CPU columns: share of one core used during the measured run by the server process and by all PostgreSQL processes (the load generator takes most of the other core; where the server stays well under 100% it is waiting on its database).`,
     '',
-    '| Target | Call | Requests/s | p50, ms | p99, ms | Requests | Expected status | Server CPU (100% = one core) | Server RSS max under load, MB |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| Target | Call | Requests/s | p50, ms | p99, ms | Requests | Expected status | Server CPU (100% = one core) | PostgreSQL CPU | Server RSS max under load, MB |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...server.loads.map(loadRow),
     '',
     '### Ratios and goals',
@@ -193,7 +193,7 @@ function growthSection(results: BenchResults): string[] {
   lines.push(
     `### List and detail latency by volume (${growth.database})`,
     '',
-    `Normal orders of the demo seller, seeded with \`npm run seed -- --orders N\` (then VACUUM ANALYZE, as autovacuum would); sequential calls over HTTP with a token, median (min–max) of up to ${results.settings.growthCalls} calls each after 20 untimed ones (20 s budget per query), size=10.`,
+    `Normal orders of the demo seller, seeded with \`npm run seed -- --orders N\` (then VACUUM ANALYZE, as autovacuum would); sequential calls over HTTP with a token, median (min–max) of up to ${results.settings.growthCalls} calls each, the four queries taken in turn after 20 untimed rounds (60 s budget per volume), size=10.`,
     '',
     '| Orders | Seed, s | Page 0, ms | Middle page, ms | Last page, ms | Detail, ms | Last / page 0 | Detail / detail at first volume |',
     '|---|---|---|---|---|---|---|---|',

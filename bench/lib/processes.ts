@@ -3,7 +3,7 @@
  * group so that stopping it also stops whatever it spawned (npm -> sh -> node), and only that.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { resultsDir, root } from './options.ts';
@@ -156,4 +156,25 @@ export function cpuSeconds(pid: number): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/**
+ * CPU seconds used so far by every process with this command name (e.g. all "postgres" backends).
+ * Keyed by pid, so a caller can diff two snapshots and count backends that started in between.
+ */
+export function cpuByCommand(command: string): Map<number, number> {
+  const found = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (name !== command) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      found.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
 }
