@@ -45,13 +45,14 @@ function usePreloadSearch(): void {
  */
 function usePageData(pageRef: PageRef): ReferencePage | undefined {
   const { category, subcategory } = pageRef;
-  const [state, setState] = useState<{ page?: ReferencePage; error?: unknown }>({});
+  const [state, setState] = useState<{ page?: ReferencePage; error?: unknown }>(() => ({ page: loadedReferencePage(category, subcategory) }));
   const ready = loadedReferencePage(category, subcategory);
   useEffect(() => {
-    if (loadedReferencePage(category, subcategory)) return undefined;
     let live = true;
+    // Always subscribe, also when the data is already here: the module-level preload can finish between
+    // this render and the effect, and returning early then would leave the page "Loading…" for good.
     loadReferencePage(category, subcategory).then(
-      (page) => live && setState({ page }),
+      (page) => live && setState((current) => (current.page === page ? current : { page })),
       (error: unknown) => live && setState({ error }),
     );
     return () => {
