@@ -2,7 +2,6 @@
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
@@ -45,7 +44,13 @@ export function TopBar({ user, showMenuButton, menuOpen, onMenuClick, onLogout, 
           <Typography variant="body2" noWrap sx={{ display: { xs: 'none', sm: 'block' }, maxWidth: 280 }} title={user.email}>
             {user.email}
           </Typography>
-          <Chip size="small" color="primary" variant="outlined" label={userTypeLabel(user.userType)} sx={{ fontWeight: 600 }} />
+          {/* Drawn like a small outlined Chip; MUI's Chip would be a chunk of its own on every first load. */}
+          <Box
+            component="span"
+            sx={{ px: 1, border: 1, borderColor: 'primary.main', borderRadius: 4, color: 'primary.main', fontSize: '0.8125rem', fontWeight: 600, lineHeight: '22px', whiteSpace: 'nowrap' }}
+          >
+            {userTypeLabel(user.userType)}
+          </Box>
         </Box>
         <ColorModeToggle />
         <Button color="inherit" variant="outlined" size="small" startIcon={<LogoutIcon fontSize="small" />} onClick={onLogout} disabled={loggingOut} sx={{ borderColor: 'divider' }}>
