@@ -10,18 +10,19 @@ const PRELOADED_ROUTES = ['/app/shell/shell-route.tsx', '/features/docs/routes/d
 
 /**
  * Vite preloads the entry's static imports only; the router's lazy route chunks would be requested
- * after the entry (react-dom, the router) has downloaded and run. Preloading the two route chunks
- * (and what they import) from index.html fetches them alongside the entry instead.
+ * after the entry (react-dom, the router) has downloaded and run. A tiny async classic script (CSP
+ * allows 'self' scripts, not inline ones) adds modulepreload links for the two route chunks and their
+ * imports, so they download alongside the entry, except on /login, which must not load them.
  */
 function preloadRouteChunks(): Plugin {
+  let scriptFile: string | undefined;
   return {
     name: 'portal:preload-route-chunks',
     apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, context) {
-        const bundle = context.bundle;
-        if (!bundle) return [];
+    generateBundle: {
+      // Before vite:build-html writes index.html (it calls transformIndexHtml below), after chunks got their names.
+      order: 'pre',
+      handler(_options, bundle) {
         const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
         const entry = chunks.find((chunk) => chunk.isEntry);
         const already = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
@@ -37,9 +38,19 @@ function preloadRouteChunks(): Plugin {
           if (!chunk) throw new Error(`preload-route-chunks: no chunk for ${route}`);
           visit(chunk.fileName);
         }
-        return [...wanted].map(
-          (fileName): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` }, injectTo: 'head' }),
-        );
+        const hrefs = JSON.stringify([...wanted].map((fileName) => `/${fileName}`));
+        const source =
+          `(function(){if(location.pathname==='/login')return;${hrefs}.forEach(function(h){` +
+          `var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l);});})();\n`;
+        const id = this.emitFile({ type: 'asset', name: 'preload-routes.js', source });
+        scriptFile = this.getFileName(id);
+      },
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(): HtmlTagDescriptor[] {
+        if (!scriptFile) return [];
+        return [{ tag: 'script', attrs: { async: true, src: `/${scriptFile}` }, injectTo: 'head' }];
       },
     },
   };
