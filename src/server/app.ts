@@ -14,6 +14,7 @@ import { openDatabase } from './db/open-database.ts';
 import { seedDemo } from './db/seed/seed-demo.ts';
 import { PRODUCTION_SCRYPT_COST, type ScryptCost } from './lib/password.ts';
 import { loadTokenKeys, type TokenKeys } from './lib/token-keys.ts';
+import { createRateLimiter } from './lib/rate-limiter.ts';
 import type { Config } from './plugins/config.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHousekeeping } from './plugins/housekeeping.ts';
@@ -88,6 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       loginThrottle: options.loginThrottle ?? DEFAULT_LOGIN_THROTTLE,
       sessionCookieName: schemes.sessionCookie?.name ?? 'portal_session',
       apiTokenHeader: (schemes.apiToken?.name ?? brand.apiTokenHeader).toLowerCase(),
+      rateLimiter: createRateLimiter(db.relaxed, config.rateLimitPerMinute),
     };
   } catch (error) {
     await db.close();

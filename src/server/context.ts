@@ -3,6 +3,7 @@ import type { Config } from './plugins/config.ts';
 import type { Database } from './db/database.ts';
 import type { TokenKeys } from './lib/token-keys.ts';
 import type { ScryptCost } from './lib/password.ts';
+import type { RateLimiter } from './lib/rate-limiter.ts';
 
 export interface LoginThrottlePolicy {
   /** Failed logins allowed per account (email) within one window. */
@@ -24,4 +25,6 @@ export interface ServerContext {
   sessionCookieName: string;
   /** From the spec's apiToken security scheme (e.g. ACME-API-TOKEN), lower-cased as Node sees headers. */
   apiTokenHeader: string;
+  /** Per-token public API limit, shared by every route of this process. */
+  rateLimiter: RateLimiter;
 }

@@ -2,13 +2,14 @@
  * Public API authentication: the token header only. Every failure (missing, malformed, unknown,
  * expired, deleted, refreshed away, tampered ciphertext, other user type) answers exactly
  * 401 {status: 401, message: 'forbidden'}. Then the per-token rate limit (RateLimit-* headers,
- * 429 + Retry-After), counted in the database so it holds across replicas.
+ * 429 + Retry-After), counted in memory and synced to the database in batches (lib/rate-limiter.ts), so
+ * it is exact within a process and holds across replicas within the sync interval.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { FORBIDDEN_MESSAGE, HttpError } from '../lib/http-error.ts';
 import { parseTokenValue, type UserType } from '../lib/token-format.ts';
-import { countRequest, findLiveToken, recordTokenUse } from '../repositories/api-tokens-repository.ts';
+import { findLiveToken, recordTokenUse } from '../repositories/api-tokens-repository.ts';
 
 export interface ApiPrincipal {
   tokenId: number;
@@ -44,7 +45,7 @@ export function requireApiToken(ctx: ServerContext, family: UserType) {
     if (row.user_type !== family) throw forbidden();
 
     const limit = ctx.config.rateLimitPerMinute;
-    const { hits, resetSeconds } = await countRequest(ctx.db.relaxed, row.id);
+    const { hits, resetSeconds } = await ctx.rateLimiter.hit(row.id);
     const reset = Math.max(1, resetSeconds);
     void reply.headers({
       'ratelimit-limit': String(limit),

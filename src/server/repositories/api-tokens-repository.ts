@@ -89,19 +89,20 @@ export async function findLiveToken(db: Queryable, digest: Buffer): Promise<Toke
 }
 
 /**
- * Counts one request in the token's fixed one-minute window: a single-row upsert, in the database so
- * the limit holds across replicas. (Measured: two plain statements beat one CTE doing both on PGlite.)
+ * Adds a batch of hits (counted in one process since its last sync) to the token's fixed one-minute
+ * window and returns the window's total and the milliseconds until it ends: one single-row upsert, in
+ * the database so the limit holds across replicas (lib/rate-limiter.ts decides when to call it).
  */
-export async function countRequest(db: Queryable, tokenId: number): Promise<{ hits: number; resetSeconds: number }> {
-  const rows = await db.query<{ hits: number; reset_seconds: number }>(
-    `INSERT INTO token_rate_windows AS r (token_id, window_start, hits) VALUES ($1, date_trunc('minute', now()), 1)
+export async function addRateWindowHits(db: Queryable, tokenId: number, hits: number): Promise<{ hits: number; resetMs: number }> {
+  const rows = await db.query<{ hits: number; reset_ms: number }>(
+    `INSERT INTO token_rate_windows AS r (token_id, window_start, hits) VALUES ($1, date_trunc('minute', now()), $2)
      ON CONFLICT (token_id) DO UPDATE SET
-       hits = CASE WHEN r.window_start = excluded.window_start THEN r.hits + 1 ELSE 1 END,
+       hits = CASE WHEN r.window_start = excluded.window_start THEN r.hits + excluded.hits ELSE excluded.hits END,
        window_start = excluded.window_start
-     RETURNING hits, CEIL(EXTRACT(EPOCH FROM (window_start + interval '1 minute' - now())))::int AS reset_seconds`,
-    [tokenId],
+     RETURNING hits, (EXTRACT(EPOCH FROM (window_start + interval '1 minute' - now())) * 1000)::float8 AS reset_ms`,
+    [tokenId, hits],
   );
-  return { hits: rows[0]?.hits ?? 1, resetSeconds: rows[0]?.reset_seconds ?? 60 };
+  return { hits: rows[0]?.hits ?? hits, resetMs: rows[0]?.reset_ms ?? 60_000 };
 }
 
 /** Last use, written at most once a minute per token (the condition makes concurrent replicas agree). */
