@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
-import { currentUserQueryKey, getCurrentUser } from './features/auth/api/get-current-user';
+import { currentUserQueryKey, getCurrentUser } from './lib/current-user';
 import { createQueryClient } from './lib/query-client';
 
 const container = document.getElementById('root');

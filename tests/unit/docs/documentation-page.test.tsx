@@ -8,7 +8,7 @@ import type { FieldNode, ReferencePage } from '../../../src/web/features/docs/li
 import { drawnBodies } from '../../../src/web/features/docs/lib/response-bodies';
 import { server, setupMsw } from '../web/support/msw-server';
 import { getCurrentUser, listApiTokens } from '../web/support/handlers';
-import { seller, tokenFixture } from '../web/support/fixtures';
+import { FAKE_TOKEN, fakeSellerToken, seller, tokenFixture } from '../web/support/fixtures';
 import { renderApp } from '../web/support/render-app';
 
 setupMsw();
@@ -103,8 +103,8 @@ describe('documentation pages', () => {
   });
 
   it('fills one of the user’s tokens into the samples, masked until revealed', async () => {
-    const token = tokenFixture({ title: 'Shop sync', token: 'acme_s_0123456789abcdefghijklmnopqrstuv' });
-    server.use(listApiTokens([token, tokenFixture({ title: 'Old', token: 'acme_s_old', expiryDate: '2020-01-01T00:00:00Z' })]));
+    const token = tokenFixture({ title: 'Shop sync', token: FAKE_TOKEN });
+    server.use(listApiTokens([token, tokenFixture({ title: 'Old', token: fakeSellerToken('old'), expiryDate: '2020-01-01T00:00:00Z' })]));
     const { user } = await openPage('/documentation?category=seller&subcategory=warehouse');
     const section = (await screen.findByRole('heading', { level: 2, name: 'List warehouses' })).closest('section');
     if (!section) throw new Error('no section');

@@ -5,9 +5,9 @@
 import catalogue from '../../../generated/catalogue.json';
 import { brand } from '../../../generated/brand';
 import type { Catalogue } from '../../../../scripts/generate/context';
-import { useCurrentUser } from '../../features/auth/api/get-current-user';
+import { useCurrentUser } from '../../lib/current-user';
 import { ApiTester } from '../../features/api-tester/components/api-tester';
-import { useApiTokens } from '../../features/tokens/api/list-api-tokens';
+import { useApiTokens } from '../../lib/api-tokens';
 
 const operations = (catalogue as Catalogue).operations;
 

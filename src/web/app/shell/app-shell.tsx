@@ -10,7 +10,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { SIDEBAR_WIDTH_PX } from '../../../shared/limits';
-import type { CurrentUser } from '../../features/auth/api/get-current-user';
+import type { CurrentUser } from '../../lib/current-user';
 import { useLogout } from '../../features/auth/api/logout';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';

@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
-import { useCurrentUser } from '../../features/auth/api/get-current-user';
+import { useCurrentUser } from '../../lib/current-user';
 import { loginPathFor } from '../../features/auth/lib/redirect-target';
 import { AppShell } from './app-shell';
 

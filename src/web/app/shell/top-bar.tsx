@@ -9,7 +9,7 @@ import ApiIcon from '@mui/icons-material/Api';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import { brand } from '../../../generated/brand';
-import type { CurrentUser } from '../../features/auth/api/get-current-user';
+import type { CurrentUser } from '../../lib/current-user';
 import { userTypeLabel } from '../../features/auth/lib/user-type-label';
 import { ColorModeToggle } from '../../theme/color-mode-toggle';
 

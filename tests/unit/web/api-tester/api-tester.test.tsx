@@ -4,12 +4,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server, setupMsw } from '../support/msw-server';
 import { getCurrentUser, listApiTokens } from '../support/handlers';
-import { daysFromNow, seller, tokenFixture, warehouseUser } from '../support/fixtures';
+import { FAKE_TOKEN, daysFromNow, fakeSellerToken, seller, tokenFixture, warehouseUser } from '../support/fixtures';
 import { currentUrl, renderApp } from '../support/render-app';
 
 setupMsw();
 
-const TOKEN = 'acme_s_0123456789abcdefghijklmnopqrstuv';
+const TOKEN = FAKE_TOKEN;
 type User = ReturnType<typeof renderApp>['user'];
 
 function listBody(page: number, lastPage: number, ids: number[]) {
@@ -165,7 +165,7 @@ describe('token picker', () => {
   it("offers the user's own tokens with title, masked value and expiry; expired ones are not selectable", async () => {
     server.use(
       getCurrentUser(seller),
-      listApiTokens([tokenFixture(), tokenFixture({ title: 'Old one', token: 'acme_s_old', expiryDate: daysFromNow(-2) })]),
+      listApiTokens([tokenFixture(), tokenFixture({ title: 'Old one', token: fakeSellerToken('old'), expiryDate: daysFromNow(-2) })]),
     );
     const { user } = renderApp('/api-test?api=seller&domain=products');
     await user.click(await screen.findByRole('combobox', { name: 'Your tokens' }));

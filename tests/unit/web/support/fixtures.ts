@@ -1,5 +1,6 @@
 /** Test data typed by the generated spec types, so a contract change breaks the fixtures too. */
 import type { operations } from '../../../../src/generated/api';
+import { brand } from '../../../../src/generated/brand';
 
 export type ApiTokenFixture = operations['listApiTokens']['responses'][200]['content']['application/json']['data'][number];
 export type CurrentUserFixture = operations['getCurrentUser']['responses'][200]['content']['application/json'];
@@ -9,11 +10,15 @@ export const warehouseUser: CurrentUserFixture = { email: 'warehouse@example.com
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/** A token-shaped value for screens that only display it; the server is not involved, so nothing checks it. */
+export const fakeSellerToken = (suffix = '0123456789abcdefghijklmnopqrstuv'): string => `${brand.tokenPrefix}_s_${suffix}`;
+export const FAKE_TOKEN = fakeSellerToken();
+
 export function tokenFixture(overrides: Partial<ApiTokenFixture> = {}): ApiTokenFixture {
   return {
     title: 'Shop sync',
     description: 'Nightly order import from the shop',
-    token: 'acme_s_0123456789abcdefghijklmnopqrstuv',
+    token: FAKE_TOKEN,
     createdDate: new Date(Date.now() - 10 * DAY).toISOString(),
     expiryDate: new Date(Date.now() + 80 * DAY).toISOString(),
     lastUsedDate: null,

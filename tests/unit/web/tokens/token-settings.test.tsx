@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { server, setupMsw } from '../support/msw-server';
 import { getCurrentUser, listApiTokens } from '../support/handlers';
-import { daysFromNow, seller, tokenFixture, type ApiTokenFixture } from '../support/fixtures';
+import { FAKE_TOKEN, daysFromNow, fakeSellerToken, seller, tokenFixture, type ApiTokenFixture } from '../support/fixtures';
 import { renderApp } from '../support/render-app';
 import { expectConsoleErrors } from '../support/console';
 
@@ -28,7 +28,7 @@ function tokenStore(initial: ApiTokenFixture[]) {
     http.post('*/api/auth/token', async ({ request }) => {
       const body = (await request.json()) as { title: string; description: string };
       calls.push(`createApiToken ${JSON.stringify(body)}`);
-      const created = tokenFixture({ ...body, token: `acme_s_new${tokens.length}` });
+      const created = tokenFixture({ ...body, token: fakeSellerToken(`new${tokens.length}`) });
       tokens = [...tokens, created];
       return HttpResponse.json({ data: created }, { status: 201 });
     }),
@@ -53,7 +53,7 @@ describe('listApiTokens', () => {
       getCurrentUser(seller),
       http.get('*/api/auth/token', async () => {
         await delay(200);
-        return HttpResponse.json({ data: [token, tokenFixture({ title: 'Second', token: 'acme_s_second' })] });
+        return HttpResponse.json({ data: [token, tokenFixture({ title: 'Second', token: fakeSellerToken('second') })] });
       }),
     );
     renderApp('/settings');
@@ -219,7 +219,7 @@ describe('refreshApiToken', () => {
     expect(within(article).getByText('Expires in 2 days')).toBeInTheDocument();
     await user.click(within(article).getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(within(card('Shop sync')).queryByText('Expires in 2 days')).not.toBeInTheDocument());
-    expect(store.calls).toEqual(['listApiTokens', 'refreshApiToken acme_s_0123456789abcdefghijklmnopqrstuv', 'listApiTokens']);
+    expect(store.calls).toEqual(['listApiTokens', `refreshApiToken ${FAKE_TOKEN}`, 'listApiTokens']);
     expect(await screen.findByText('Token “Shop sync” refreshed.')).toBeInTheDocument();
   });
 
@@ -231,7 +231,7 @@ describe('refreshApiToken', () => {
     expect(await screen.findByText('The token could not be refreshed. Please try again.')).toBeInTheDocument();
     expect(errors).toHaveBeenCalledWith(expect.stringContaining('Refresh token failed'));
     // The log names the operation, never the token value that is in the URL.
-    expect(errors.mock.calls.flat().join(' ')).not.toContain('acme_s_0123456789');
+    expect(errors.mock.calls.flat().join(' ')).not.toContain(FAKE_TOKEN.slice(0, 17));
   });
 });
 
@@ -253,7 +253,7 @@ describe('deleteApiToken', () => {
   });
 
   it('deletes after confirmation and reloads the list', async () => {
-    const store = tokenStore([tokenFixture(), tokenFixture({ title: 'Keep me', token: 'acme_s_keep' })]);
+    const store = tokenStore([tokenFixture(), tokenFixture({ title: 'Keep me', token: fakeSellerToken('keep') })]);
     server.use(getCurrentUser(seller), ...store.handlers);
     const { user } = renderApp('/settings');
     await user.click(within(await screen.findByRole('article', { name: 'Shop sync' })).getByRole('button', { name: 'Delete' }));
@@ -261,7 +261,7 @@ describe('deleteApiToken', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Shop sync' })).not.toBeInTheDocument());
     expect(card('Keep me')).toBeInTheDocument();
-    expect(store.calls).toEqual(['listApiTokens', 'deleteApiToken acme_s_0123456789abcdefghijklmnopqrstuv', 'listApiTokens']);
+    expect(store.calls).toEqual(['listApiTokens', `deleteApiToken ${FAKE_TOKEN}`, 'listApiTokens']);
   });
 
   it('logs a failed delete and shows a snackbar', async () => {

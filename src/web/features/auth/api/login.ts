@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { operations } from '../../../../generated/api';
 import { apiClient, unwrap } from '../../../lib/api-client';
-import { currentUserQueryKey, type CurrentUser } from './get-current-user';
+import { currentUserQueryKey, type CurrentUser } from '../../../lib/current-user';
 
 export type LoginBody = operations['login']['requestBody']['content']['application/json'];
 

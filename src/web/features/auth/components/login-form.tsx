@@ -15,7 +15,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { LOGIN_ERROR_TOAST_MS } from '../../../../shared/limits';
 import { useLogin, type LoginBody } from '../api/login';
-import type { CurrentUser } from '../api/get-current-user';
+import type { CurrentUser } from '../../../lib/current-user';
 
 export const LOGIN_FAILED_MESSAGE = 'Login failed. Please check your email and password.';
 

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import ApiIcon from '@mui/icons-material/Api';
 import { brand } from '../../../../generated/brand';
 import { ColorModeToggle } from '../../../theme/color-mode-toggle';
-import type { CurrentUser } from '../api/get-current-user';
+import type { CurrentUser } from '../../../lib/current-user';
 import { LoginForm } from './login-form';
 
 export function LoginPage({ onSuccess }: { onSuccess: (user: CurrentUser) => void }) {

@@ -10,8 +10,8 @@ import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOffOutlined';
 import { formatDateTime } from '../../../lib/format-date';
 import { expiryState } from '../../../lib/token-display';
-import { useApiTokens } from '../api/list-api-tokens';
-import { useCurrentUser } from '../api/get-current-user';
+import { useApiTokens } from '../../../lib/api-tokens';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useSampleSettings } from '../lib/sample-settings';
 
 interface TokenPickerProps {
@@ -23,8 +23,8 @@ interface TokenPickerProps {
 export default function TokenPicker({ family, tokenVariable }: TokenPickerProps) {
   const { token, setToken, reveal, setReveal } = useSampleSettings();
   const selectId = useId();
-  const user = useCurrentUser(true);
-  const tokens = useApiTokens(true);
+  const user = useCurrentUser();
+  const tokens = useApiTokens();
   if (user.isPending || tokens.isPending) return <span className="picker-note">Loading your tokens…</span>;
   if (user.isError || tokens.isError) return <span className="picker-note">Your tokens could not be loaded.</span>;
 

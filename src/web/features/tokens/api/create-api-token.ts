@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { operations } from '../../../../generated/api';
 import { apiClient, unwrap } from '../../../lib/api-client';
-import { apiTokensQueryKey, type ApiToken } from './list-api-tokens';
+import { apiTokensQueryKey, type ApiToken } from '../../../lib/api-tokens';
 
 export type CreateApiTokenBody = operations['createApiToken']['requestBody']['content']['application/json'];
 

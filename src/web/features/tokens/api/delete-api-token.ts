@@ -1,7 +1,7 @@
 /** deleteApiToken: DELETE /auth/token/{token}; the list reloads afterwards. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, unwrap } from '../../../lib/api-client';
-import { apiTokensQueryKey } from './list-api-tokens';
+import { apiTokensQueryKey } from '../../../lib/api-tokens';
 
 export async function deleteApiToken(token: string): Promise<void> {
   unwrap(await apiClient.DELETE('/auth/token/{token}', { params: { path: { token } } }));

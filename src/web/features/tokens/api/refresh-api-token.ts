@@ -1,7 +1,7 @@
 /** refreshApiToken: GET /auth/token/refresh/{token}; the list reloads afterwards. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, unwrap } from '../../../lib/api-client';
-import { apiTokensQueryKey, type ApiToken } from './list-api-tokens';
+import { apiTokensQueryKey, type ApiToken } from '../../../lib/api-tokens';
 
 export async function refreshApiToken(token: string): Promise<ApiToken> {
   return unwrap(await apiClient.GET('/auth/token/refresh/{token}', { params: { path: { token } } })).data;

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { formatDateTime } from '../../../lib/format-date';
-import type { ApiToken } from '../api/list-api-tokens';
+import type { ApiToken } from '../../../lib/api-tokens';
 import { ExpiryBadge } from './expiry-badge';
 import { TokenValue } from './token-value';
 

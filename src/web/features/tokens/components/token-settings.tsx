@@ -15,7 +15,7 @@ import { PageHeader } from '../../../components/page-header';
 import { logError } from '../../../lib/log-error';
 import { useCreateApiToken } from '../api/create-api-token';
 import { useDeleteApiToken } from '../api/delete-api-token';
-import { useApiTokens, type ApiToken } from '../api/list-api-tokens';
+import { useApiTokens, type ApiToken } from '../../../lib/api-tokens';
 import { useRefreshApiToken } from '../api/refresh-api-token';
 import { CreateTokenDialog } from './create-token-dialog';
 import { DeleteTokenDialog } from './delete-token-dialog';

@@ -1,8 +1,8 @@
-/** getCurrentUser: GET /auth/me. Anything but 200 means "not logged in" (product spec section 7). */
+/** getCurrentUser: GET /auth/me, shared by the shell, login and every screen that needs the user. Anything but 200 means "not logged in" (product spec section 7). */
 import { useQuery } from '@tanstack/react-query';
-import type { operations } from '../../../../generated/api';
-import { apiClient, unwrap } from '../../../lib/api-client';
-import { SESSION_QUERY_KEY } from '../../../lib/query-client';
+import type { operations } from '../../generated/api';
+import { apiClient, unwrap } from './api-client';
+import { SESSION_QUERY_KEY } from './query-client';
 
 export type CurrentUser = operations['getCurrentUser']['responses'][200]['content']['application/json'];
 

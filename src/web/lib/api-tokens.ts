@@ -1,7 +1,7 @@
-/** listApiTokens: GET /auth/token. The array is at `data` of the body (product spec section 7). */
+/** listApiTokens: GET /auth/token, shared by Settings, the API tester and the code samples. The array is at `data` of the body (product spec section 7). */
 import { useQuery } from '@tanstack/react-query';
-import type { operations } from '../../../../generated/api';
-import { apiClient, unwrap } from '../../../lib/api-client';
+import type { operations } from '../../generated/api';
+import { apiClient, unwrap } from './api-client';
 
 export type ApiToken = operations['listApiTokens']['responses'][200]['content']['application/json']['data'][number];
 
