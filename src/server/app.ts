@@ -15,6 +15,8 @@ import { seedDemo } from './db/seed/seed-demo.ts';
 import { PRODUCTION_SCRYPT_COST, type ScryptCost } from './lib/password.ts';
 import { loadTokenKeys, type TokenKeys } from './lib/token-keys.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
+import { clearingTokenCacheOnWrites, TokenCache } from './lib/token-cache.ts';
+import { listenForTokenRevocations, type TokenRevocationListener } from './db/postgres-listener.ts';
 import type { Config } from './plugins/config.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHousekeeping } from './plugins/housekeeping.ts';
@@ -71,8 +73,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const spec = options.spec ?? loadSpec();
   const scryptCost = options.testScryptCost ?? PRODUCTION_SCRYPT_COST;
 
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const tokenCache = new TokenCache();
+  const db = clearingTokenCacheOnWrites(await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }), tokenCache);
   let ctx: ServerContext;
+  let revocations: TokenRevocationListener | undefined;
   try {
     const keys = loadTokenKeys({ tokenSecret: config.tokenSecret, dataDir: config.dataDir });
     await db.withStartupLock(async () => {
@@ -90,8 +94,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       sessionCookieName: schemes.sessionCookie?.name ?? 'portal_session',
       apiTokenHeader: (schemes.apiToken?.name ?? brand.apiTokenHeader).toLowerCase(),
       rateLimiter: createRateLimiter(db.relaxed, config.rateLimitPerMinute),
+      tokenCache,
     };
+    // Other replicas' refreshes and deletes evict here too; PGlite is one process, so in-process eviction suffices.
+    if (config.databaseUrl !== undefined) {
+      revocations = await listenForTokenRevocations(config.databaseUrl, tokenCache, (error) => {
+        console.warn('token_revoked listener lost its connection; token cache off until it reconnects', error);
+      });
+    }
   } catch (error) {
+    await revocations?.close();
     await db.close();
     throw error;
   }
@@ -120,7 +132,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (closing) void reply.header('connection', 'close');
     return payload;
   });
-  app.addHook('onClose', async () => db.close());
+  app.addHook('onClose', async () => {
+    await revocations?.close();
+    await db.close();
+  });
   try {
     // The API speaks JSON only: other bodies get 415 instead of reaching validation as strings.
     app.removeContentTypeParser('text/plain');

@@ -4,6 +4,7 @@ import type { Database } from './db/database.ts';
 import type { TokenKeys } from './lib/token-keys.ts';
 import type { ScryptCost } from './lib/password.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
+import type { TokenCache } from './lib/token-cache.ts';
 
 export interface LoginThrottlePolicy {
   /** Failed logins allowed per account (email) within one window. */
@@ -27,4 +28,6 @@ export interface ServerContext {
   apiTokenHeader: string;
   /** Per-token public API limit, shared by every route of this process. */
   rateLimiter: RateLimiter;
+  /** Verified tokens by digest for a few seconds; evicted on refresh, delete and other replicas' NOTIFY. */
+  tokenCache: TokenCache;
 }

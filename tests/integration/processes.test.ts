@@ -117,5 +117,35 @@ if (TEST_DATABASE === 'pglite') {
         await fresh.drop();
       }
     });
+
+    it('a token refreshed or deleted on one replica answers 401 on the other within a second (token cache evicted)', async () => {
+      const [a, b] = await Promise.all([start(database), start(database)]);
+      if (a === undefined || b === undefined) throw new Error('replicas did not start');
+      const viaA = new Client(a.baseUrl);
+      await viaA.login();
+      const viaB = new Client(b.baseUrl);
+      /** Polls B until the value answers 401; how long that took, or Infinity after 1 s. */
+      const revokedOnBWithin = async (value: string): Promise<number> => {
+        const started = performance.now();
+        while (performance.now() - started < 1_000) {
+          if ((await viaB.api('/api/v1/seller/orders/normal?size=1', value)).status === 401) return performance.now() - started;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        return Number.POSITIVE_INFINITY;
+      };
+      const refreshed = await viaA.createToken('refreshed on A', 'cached on B');
+      const deleted = await viaA.createToken('deleted on A', 'cached on B');
+      // B has both verified and cached (the cache keeps a token for longer than the 1 s allowed below).
+      for (const value of [refreshed, deleted, refreshed, deleted]) expect((await viaB.api('/api/v1/seller/orders/normal?size=1', value)).status).toBe(200);
+
+      const answer = await viaA.get<{ data: { token: string } }>(`/api/auth/token/refresh/${refreshed}`);
+      expect(answer.status).toBe(200);
+      expect(await revokedOnBWithin(refreshed)).toBeLessThan(1_000);
+      expect((await viaB.api('/api/v1/seller/orders/normal?size=1', answer.body.data.token)).status).toBe(200);
+
+      expect((await viaA.delete(`/api/auth/token/${deleted}`)).status).toBe(204);
+      expect(await revokedOnBWithin(deleted)).toBeLessThan(1_000);
+      await Promise.all([a.kill('SIGTERM'), b.kill('SIGTERM')]);
+    });
   });
 }

@@ -9,7 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { FORBIDDEN_MESSAGE, HttpError } from '../lib/http-error.ts';
 import { parseTokenValue, type UserType } from '../lib/token-format.ts';
-import { findLiveToken, recordTokenUse } from '../repositories/api-tokens-repository.ts';
+import { findLiveToken, recordTokenUse, type TokenPrincipalRow } from '../repositories/api-tokens-repository.ts';
 
 export interface ApiPrincipal {
   tokenId: number;
@@ -27,6 +27,18 @@ declare module 'fastify' {
 
 const forbidden = () => new HttpError(401, FORBIDDEN_MESSAGE);
 
+/** The database's row for a presented token, verified (digest and ciphertext), then cached briefly. */
+async function lookUp(ctx: ServerContext, digest: Buffer, value: string): Promise<TokenPrincipalRow | undefined> {
+  const ticket = ctx.tokenCache.ticket();
+  const row = await findLiveToken(ctx.db, digest);
+  if (row === undefined || !ctx.keys.digestsEqual(row.digest, digest)) return undefined;
+  // The ciphertext must decrypt to the presented value: a tampered row fails closed.
+  const plain = ctx.keys.decrypt(row.ciphertext, row.digest);
+  if (plain === undefined || plain !== value) return undefined;
+  ctx.tokenCache.set(digest, row, ticket);
+  return row;
+}
+
 export function requireApiToken(ctx: ServerContext, family: UserType) {
   /** Per process: when this process last wrote a token's last use (saves the query in between). */
   const lastUseWritten = new Map<number, number>();
@@ -37,11 +49,10 @@ export function requireApiToken(ctx: ServerContext, family: UserType) {
     const type = parseTokenValue(value);
     if (type !== family) throw forbidden();
     const digest = ctx.keys.digest(value);
-    const row = await findLiveToken(ctx.db, digest);
-    if (row === undefined || !ctx.keys.digestsEqual(row.digest, digest)) throw forbidden();
-    // The ciphertext must decrypt to the presented value: a tampered row fails closed.
-    const plain = ctx.keys.decrypt(row.ciphertext, row.digest);
-    if (plain === undefined || plain !== value) throw forbidden();
+    const row = ctx.tokenCache.get(digest) ?? (await lookUp(ctx, digest, value));
+    if (row === undefined) throw forbidden();
+    // Cached or not, expiry is checked against the clock on every request.
+    if (row.expires_at.getTime() <= Date.now()) throw forbidden();
     if (row.user_type !== family) throw forbidden();
 
     const limit = ctx.config.rateLimitPerMinute;

@@ -71,13 +71,14 @@ export interface TokenPrincipalRow {
   warehouse_id: number | null;
   digest: Uint8Array;
   ciphertext: Uint8Array;
+  expires_at: Date;
   last_used_recent: boolean;
 }
 
 /** The live (unexpired) token with this digest, with its owner's type and warehouse. */
 export async function findLiveToken(db: Queryable, digest: Buffer): Promise<TokenPrincipalRow | undefined> {
   const rows = await db.query<TokenPrincipalRow & Record<string, unknown>>(
-    `SELECT t.id, t.user_id, u.user_type, w.id AS warehouse_id, t.digest, t.ciphertext,
+    `SELECT t.id, t.user_id, u.user_type, w.id AS warehouse_id, t.digest, t.ciphertext, t.expires_at,
             COALESCE(t.last_used_at > now() - interval '1 minute', false) AS last_used_recent
        FROM api_tokens t
        JOIN users u ON u.id = t.user_id

@@ -90,6 +90,8 @@ export function tokenHandlers(
       async handle(request) {
         const row = await findOwn(ctx.db, request);
         const updated = await replaceTokenValue(ctx.db, row.id, newValue(sessionUser(request)));
+        // The old value stops working at once in this process; other replicas evict on NOTIFY token_revoked.
+        ctx.tokenCache.evictToken(row.id);
         return { data: present(updated) };
       },
     },
@@ -98,6 +100,7 @@ export function tokenHandlers(
       async handle(request, reply) {
         const row = await findOwn(ctx.db, request);
         await deleteToken(ctx.db, row.id);
+        ctx.tokenCache.evictToken(row.id);
         return reply.code(204).send();
       },
     },
