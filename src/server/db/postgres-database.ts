@@ -8,6 +8,25 @@ const STARTUP_LOCK_KEY = 724_311_001;
 // int8 (count(*), sums) as JS numbers: our values stay far below 2^53.
 pg.types.setTypeParser(20, (value) => Number(value));
 
+/**
+ * Parameterised statements run as named prepared statements: each connection parses and plans a text once
+ * and then only binds and executes it (the public list query builds a page's JSON and was re-planned on
+ * every request). Our statement texts are a small fixed set; past MAX_PREPARED distinct texts, the rest
+ * run unnamed so a caller building texts dynamically cannot grow every connection's statement cache.
+ */
+const MAX_PREPARED = 500;
+const preparedNames = new Map<string, string>();
+
+function preparedConfig(text: string, params: unknown[] | undefined): pg.QueryConfig {
+  if (params === undefined || params.length === 0) return { text };
+  let name = preparedNames.get(text);
+  if (name === undefined && preparedNames.size < MAX_PREPARED) {
+    name = `s${preparedNames.size + 1}`;
+    preparedNames.set(text, name);
+  }
+  return name === undefined ? { text, values: params } : { name, text, values: params };
+}
+
 export async function openPostgresDatabase(connectionString: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: poolSize, idleTimeoutMillis: 30_000 });
   // An idle client that loses its server emits 'error'; without a listener that kills the process.
@@ -17,7 +36,7 @@ export async function openPostgresDatabase(connectionString: string, poolSize = 
   relaxedPool.on('error', () => undefined);
   await pool.query('SELECT 1');
   const query = async <R extends Row>(runner: pg.Pool | pg.PoolClient, text: string, params?: unknown[]) =>
-    (await runner.query<R>(text, params as unknown[])).rows;
+    (await runner.query<R>(preparedConfig(text, params))).rows;
   return {
     kind: 'postgres',
     query: (text, params) => query(pool, text, params),
