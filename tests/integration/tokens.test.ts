@@ -6,6 +6,7 @@ import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from './support/http-client.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
+import { generateTokenValue } from '../../src/server/lib/token-format.ts';
 
 type ApiToken = { title: string; description: string; token: string; createdDate: string; expiryDate: string; lastUsedDate: string | null };
 let server: TestServer;
@@ -127,7 +128,8 @@ describe('refreshApiToken and deleteApiToken', () => {
   it("answers 404 for another user's token, an unknown or a malformed one, and changes nothing", async () => {
     const theirs = await warehouse.createToken('not yours', 'd');
     const before = JSON.stringify(await server.db.query('SELECT id, digest, expires_at FROM api_tokens ORDER BY id'));
-    const unknown = 'acme_s_AAAAAAAAAAAAAAAAAAAAAA' + 'AAAAAA';
+    // Well-formed (prefix, length, checksum) but never issued.
+    const unknown = generateTokenValue('SELLER');
     for (const value of [theirs, unknown, 'junk', 'x'.repeat(200)]) {
       expect((await seller.get(`/api/auth/token/refresh/${value}`)).status).toBe(404);
       expect((await seller.delete(`/api/auth/token/${value}`)).status).toBe(404);
