@@ -4,7 +4,7 @@
  * sidebar and the tester without code changes.
  */
 import type { Brand } from '../../src/shared/brand.ts';
-import type { Catalogue, CatalogueGroup, CatalogueOperation, CataloguePage, OpenApiDocument } from './context.ts';
+import type { Catalogue, CatalogueGroup, CatalogueOperation, CataloguePage, CataloguePaging, OpenApiDocument } from './context.ts';
 
 interface TagObject {
   name: string;
@@ -105,5 +105,33 @@ export function buildCatalogue(publicSpec: OpenApiDocument, brand: Brand): Catal
     defaultHost: server.variables.host.default,
     groups: buildGroups(publicSpec),
     operations: buildOperations(publicSpec),
+    paging: buildPaging(publicSpec),
+  };
+}
+
+/** The shared `page` and `size` query parameters of the list calls (components.parameters). */
+function buildPaging(publicSpec: OpenApiDocument): CataloguePaging {
+  type IntegerParameter = { name?: string; in?: string; schema?: { default?: unknown; minimum?: unknown; maximum?: unknown } };
+  const parameters = Object.values(
+    ((publicSpec.components as { parameters?: Record<string, IntegerParameter> } | undefined)?.parameters ?? {}),
+  );
+  const schemaOf = (name: string) => {
+    const schema = parameters.find((parameter) => parameter.name === name && parameter.in === 'query')?.schema;
+    if (!schema) throw new Error(`catalogue: components.parameters needs the query parameter "${name}"`);
+    return schema;
+  };
+  const integer = (value: unknown, where: string): number => {
+    if (!Number.isInteger(value)) throw new Error(`catalogue: ${where} must be an integer`);
+    return value as number;
+  };
+  const page = schemaOf('page');
+  const size = schemaOf('size');
+  return {
+    page: { default: integer(page.default, 'page default'), minimum: integer(page.minimum, 'page minimum') },
+    size: {
+      default: integer(size.default, 'size default'),
+      minimum: integer(size.minimum, 'size minimum'),
+      maximum: integer(size.maximum, 'size maximum'),
+    },
   };
 }

@@ -58,6 +58,13 @@ export interface Catalogue {
   defaultHost: string;
   groups: CatalogueGroup[];
   operations: CatalogueOperation[];
+  /** Limits of the list calls' `page` and `size` query parameters, as the spec declares them. */
+  paging: CataloguePaging;
+}
+
+export interface CataloguePaging {
+  page: { default: number; minimum: number };
+  size: { default: number; minimum: number; maximum: number };
 }
 
 export interface GenerateContext {

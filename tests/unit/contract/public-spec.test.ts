@@ -163,6 +163,10 @@ describe('catalogue.json', () => {
     });
   });
 
+  it("carries the list calls' paging limits from the spec (page from 0, default 0; size 1..100, default 10)", () => {
+    expect(ctx.catalogue.paging).toEqual({ page: { default: 0, minimum: 0 }, size: { default: 10, minimum: 1, maximum: 100 } });
+  });
+
   it('lists every public operation with family, domain, order type, mode and id parameter', () => {
     expect(ctx.catalogue.operations).toEqual(
       publicOperations.operations.map(({ operationId, path, tag, family, domain, orderType, mode, idParam }) => ({

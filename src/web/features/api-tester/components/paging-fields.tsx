@@ -1,4 +1,4 @@
-/** page and size of a list call (defaults 0 and 10, size 1..100), numbers only. The texts are owned by the tester. */
+/** page and size of a list call (defaults and limits from the spec), numbers only. The texts are owned by the tester. */
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { digitsOnly } from '../lib/digits-only';

@@ -2,12 +2,16 @@
  * The tester's choices live in the page URL (/api-test?api=seller&domain=orders&mode=detail&id=12&orderType=return)
  * so a call can be shared and reloaded. The token is never part of them.
  */
+import catalogue from '../../../../generated/catalogue.json';
+import type { Catalogue } from '../../../../../scripts/generate/context';
 import { domainsFor, orderTypesFor, type ApiFamily, type Mode, type OrderType, type TesterOperation } from './operations';
 
-export const DEFAULT_PAGE = 0;
-export const DEFAULT_SIZE = 10;
-export const MIN_SIZE = 1;
-export const MAX_SIZE = 100;
+// Paging defaults and limits are the spec's (its `page` and `size` parameters), not the tester's own.
+const { paging } = catalogue as Catalogue;
+export const DEFAULT_PAGE = paging.page.default;
+export const DEFAULT_SIZE = paging.size.default;
+export const MIN_SIZE = paging.size.minimum;
+export const MAX_SIZE = paging.size.maximum;
 
 export interface TesterChoices {
   api: ApiFamily;
