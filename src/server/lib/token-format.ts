@@ -7,8 +7,9 @@
 import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { brand } from '../../generated/brand.ts';
+import type { UserType } from '../repositories/users-repository.ts';
 
-export type UserType = 'SELLER' | 'WAREHOUSE';
+export type { UserType };
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const RANDOM_LENGTH = 22;

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, onRequ
 import type { ServerContext } from '../context.ts';
 import type { HandlerMap } from '../routes/operation-handler.ts';
 import { HttpError } from '../lib/http-error.ts';
+import type { UserType } from '../repositories/users-repository.ts';
 import { anchorRefs, createAjv } from '../spec/ajv.ts';
 import { listOperations, type JsonSchema, type OpenApiDocument, type SpecOperation, type SpecParameter } from '../spec/openapi-document.ts';
 import { requireApiToken } from './api-token-auth.ts';
@@ -50,7 +51,7 @@ export function fastifyPath(specPath: string): string {
 }
 
 /** The user type a public path belongs to: its first segment (/seller/..., /warehouse/...). */
-function familyOf(path: string): 'SELLER' | 'WAREHOUSE' {
+function familyOf(path: string): UserType {
   if (path.startsWith('/seller/')) return 'SELLER';
   if (path.startsWith('/warehouse/')) return 'WAREHOUSE';
   throw new Error(`Public path ${path} is neither /seller/... nor /warehouse/...`);

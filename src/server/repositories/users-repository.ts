@@ -1,6 +1,9 @@
 import type { Queryable } from '../db/database.ts';
 
-export type UserType = 'SELLER' | 'WAREHOUSE';
+import type { components } from '../../generated/api.d.ts';
+
+/** SELLER or WAREHOUSE, as the spec's UserType schema says. */
+export type UserType = components['schemas']['UserType'];
 
 export interface UserRow {
   id: number;

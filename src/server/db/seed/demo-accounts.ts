@@ -1,10 +1,12 @@
 /** The demo accounts (README "Demo accounts"). The first two are the ones the portal's docs name. */
+import type { UserType } from '../../repositories/users-repository.ts';
+
 export const DEMO_PASSWORD = 'demo-password';
 
 export interface DemoAccount {
   id: number;
   email: string;
-  userType: 'SELLER' | 'WAREHOUSE';
+  userType: UserType;
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
