@@ -10,10 +10,10 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { buildCatalogue } from '../scripts/generate/catalogue.ts';
-import type { OpenApiDocument } from '../scripts/generate/context.ts';
+import { buildCatalogue, catalogueModule } from '../scripts/generate/catalogue.ts';
+import type { OpenApiDocument } from '../src/shared/openapi/openapi-document.ts';
 import { generateReferencePages } from '../scripts/generate/reference-pages.ts';
-import { deriveBrand } from '../src/shared/brand.ts';
+import { brandFromEnv } from '../src/shared/brand.ts';
 import { resultsDir, root } from './lib/options.ts';
 
 const INPUTS = ['src/web', 'src/shared', 'scripts/generate', 'vite.config.ts', 'package-lock.json', 'src/generated/openapi.public.json', 'bench/large-spec.ts'];
@@ -49,16 +49,14 @@ export async function buildLargeApp(largeSpec: string, log: (line: string) => vo
   rmSync(workspace, { recursive: true, force: true });
   mkdirSync(join(workspace, 'src'), { recursive: true });
   for (const path of ['src/web', 'src/shared', 'src/generated']) cpSync(resolve(root, path), join(workspace, path), { recursive: true });
-  // The tester's operation list imports a type from scripts/generate; type-only, but keep the path valid.
-  cpSync(resolve(root, 'scripts/generate'), join(workspace, 'scripts/generate'), { recursive: true });
   for (const file of ['vite.config.ts', 'tsconfig.json', 'package.json']) cpSync(resolve(root, file), join(workspace, file));
   symlinkSync(resolve(root, 'node_modules'), join(workspace, 'node_modules'), 'dir');
 
-  const brand = deriveBrand(process.env.BRAND);
+  const brand = brandFromEnv(process.env);
   const publicSpec = JSON.parse(readFileSync(largeSpec, 'utf8')) as OpenApiDocument;
   const catalogue = buildCatalogue(publicSpec, brand);
   const generated = join(workspace, 'src/generated');
-  writeFileSync(join(generated, 'catalogue.json'), JSON.stringify(catalogue, null, 2));
+  writeFileSync(join(generated, 'catalogue.ts'), catalogueModule(catalogue));
   writeFileSync(join(generated, 'openapi.public.json'), JSON.stringify(publicSpec, null, 2));
   await generateReferencePages({ outDir: generated, brand, publicSpec, catalogue });
 

@@ -3,16 +3,16 @@
  * until there are exactly `target` operations. The originals stay, so the real page
  * (/documentation?category=seller&subcategory=order) still exists in the large build.
  *
- * Copy k of `/seller/orders/normal` is `/seller/orders-k/normal` (the catalogue reads paths as
- * /{family}/{domain}[/{orderType}][/{idParam}], so only the domain segment changes), operationId `listSellerNormalOrdersCopyk`, tag `Seller order k`
- * with x-subcategory `order-k`, listed in the same x-tagGroups group as its original.
+ * Copy k of `/seller/orders/normal` is `/seller/orders-k/normal` with x-domain `orders-k`, operationId
+ * `listSellerNormalOrdersCopyk`, tag `Seller order k` with x-subcategory `order-k`, listed in the same
+ * x-tagGroups group as its original.
  *
  * CLI: npx tsx bench/large-spec.ts IN.json OUT.json [target=500]
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { HTTP_METHODS } from '../src/shared/openapi/openapi-document.ts';
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
 type Json = Record<string, unknown>;
 interface Tag extends Json {
@@ -25,7 +25,7 @@ interface TagGroup extends Json {
 
 export function countOperations(spec: Json): number {
   const paths = (spec.paths ?? {}) as Record<string, Json>;
-  return Object.values(paths).reduce((sum, item) => sum + METHODS.filter((method) => method in item).length, 0);
+  return Object.values(paths).reduce((sum, item) => sum + HTTP_METHODS.filter((method) => method in item).length, 0);
 }
 
 function copiedPath(path: string, copy: number): string {
@@ -48,13 +48,15 @@ export function replicateSpec(source: Json, target: number): Json {
       if (count >= target) break;
       const newItem: Json = {};
       for (const [key, value] of Object.entries(item)) {
-        if (!(METHODS as readonly string[]).includes(key)) newItem[key] = structuredClone(value);
+        if (!(HTTP_METHODS as readonly string[]).includes(key)) newItem[key] = structuredClone(value);
       }
-      for (const method of METHODS) {
+      for (const method of HTTP_METHODS) {
         const operation = item[method] as Json | undefined;
         if (operation === undefined || count >= target) continue;
         const copied = structuredClone(operation);
         if (typeof copied.operationId === 'string') copied.operationId = `${copied.operationId}Copy${copy}`;
+        // Each copy is its own area in the tester, as the copied path is.
+        if (typeof copied['x-domain'] === 'string') copied['x-domain'] = `${copied['x-domain']}-${copy}`;
         copied.tags = ((copied.tags ?? []) as string[]).map((name) => copyTag(name, copy, originalTags, tags, groups));
         newItem[method] = copied;
         count += 1;

@@ -8,10 +8,10 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { convert } from 'openapi-to-postmanv2';
 import { stringify } from 'yaml';
-import type { Catalogue } from './generate/context.ts';
+import type { Catalogue } from '../src/shared/portal-data/catalogue.ts';
 import { runRedocly } from './generate/redocly.ts';
 
 const ROOT_DIR = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -71,7 +71,7 @@ export async function exportSpec(outDir = join(ROOT_DIR, 'dist/export'), generat
   const publicJsonFile = join(generatedDir, 'openapi.public.json');
   if (!existsSync(publicJsonFile)) throw new Error(`${publicJsonFile} is missing: run \`npm run generate\` first`);
   const spec = JSON.parse(await readFile(publicJsonFile, 'utf8')) as unknown;
-  const catalogue = JSON.parse(await readFile(join(generatedDir, 'catalogue.json'), 'utf8')) as Catalogue;
+  const { catalogue } = (await import(pathToFileURL(join(generatedDir, 'catalogue.ts')).href)) as { catalogue: Catalogue };
 
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });

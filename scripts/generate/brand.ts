@@ -2,12 +2,7 @@
  * Step 3: replace the brand placeholders that openapi/ writes instead of a brand:
  * `{{BRAND}}` (ACME), `{{brand}}` (acme) and `{{BRAND_TOKEN_VARIABLE}}` (ACME_API_TOKEN).
  */
-import { deriveBrand, DEFAULT_BRAND, type Brand } from '../../src/shared/brand.ts';
-
-export function brandFromEnv(env: NodeJS.ProcessEnv = process.env): Brand {
-  const raw = env.BRAND?.trim();
-  return deriveBrand(raw ? raw : DEFAULT_BRAND);
-}
+import type { Brand } from '../../src/shared/brand.ts';
 
 export function substituteBrand(text: string, brand: Brand): string {
   return text

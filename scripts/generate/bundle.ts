@@ -2,7 +2,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { OpenApiDocument } from './context.ts';
+import type { OpenApiDocument } from '../../src/shared/openapi/openapi-document.ts';
 import { runRedocly } from './redocly.ts';
 
 async function bundleApi(rootDir: string, api: 'public' | 'portal', workDir: string): Promise<OpenApiDocument> {

@@ -1,25 +1,13 @@
 /**
- * Step 5: src/generated/catalogue.json, the navigation and the public operation list, read from the
- * bundled public spec alone (tags, x-tagGroups, paths), so a new operation in openapi/ shows up in the
- * sidebar and the tester without code changes.
+ * Step 5: src/generated/catalogue.ts, the navigation and the public operation list, read from the
+ * bundled public spec alone (tags, x-tagGroups, and each operation's x-domain, x-mode, x-order-type),
+ * so a new operation in openapi/, of any path shape, shows up in the sidebar and the tester.
  */
 import type { Brand } from '../../src/shared/brand.ts';
-import type { Catalogue, CatalogueGroup, CatalogueOperation, CataloguePage, CataloguePaging, OpenApiDocument } from './context.ts';
-
-interface TagObject {
-  name: string;
-  'x-category'?: string;
-  'x-subcategory'?: string;
-}
-
-const CATEGORIES = ['authentication', 'seller', 'warehouse'] as const;
-const FAMILIES = ['seller', 'warehouse'] as const;
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-
-function oneOf<T extends string>(allowed: readonly T[], value: unknown, what: string): T {
-  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
-  throw new Error(`catalogue: ${what} is ${JSON.stringify(value)}, expected one of ${allowed.join(', ')}`);
-}
+import { firstTagOf, isInternal, listOperations, operationIdOf, type OpenApiDocument } from '../../src/shared/openapi/openapi-document.ts';
+import { CATEGORIES, oneOf, publicOperationMeaning, tagsByName } from '../../src/shared/openapi/portal-extensions.ts';
+import type { Catalogue, CatalogueGroup, CatalogueOperation, CataloguePage, CataloguePaging } from '../../src/shared/portal-data/catalogue.ts';
+import { TS_HEADER } from './write-outputs.ts';
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -31,78 +19,69 @@ function pageTitle(tag: string, category: string): string {
   return tag.toLowerCase().startsWith(prefix) ? capitalise(tag.slice(prefix.length)) : tag;
 }
 
-function tagsByName(spec: OpenApiDocument): Map<string, TagObject> {
-  return new Map((spec.tags ?? []).map((tag) => [tag.name, tag as TagObject]));
-}
-
 function buildGroups(spec: OpenApiDocument): CatalogueGroup[] {
   const tags = tagsByName(spec);
-  const tagGroups = (spec['x-tagGroups'] ?? []) as Array<{ name: string; tags: string[] }>;
-  return tagGroups.map((group) => {
+  return (spec['x-tagGroups'] ?? []).map((group) => {
     const pages: CataloguePage[] = group.tags.map((name) => {
       const tag = tags.get(name);
       if (!tag) throw new Error(`catalogue: x-tagGroups names the unknown tag "${name}"`);
-      const category = oneOf(CATEGORIES, tag['x-category'], `x-category of tag "${name}"`);
+      const category = oneOf(CATEGORIES, tag['x-category'], `catalogue: x-category of tag "${name}"`);
       if (!tag['x-subcategory']) throw new Error(`catalogue: tag "${name}" has no x-subcategory`);
       return { subcategory: tag['x-subcategory'], title: pageTitle(name, category), tag: name };
     });
     const categories = new Set(pages.map((page) => tags.get(page.tag)?.['x-category']));
     if (categories.size !== 1) throw new Error(`catalogue: tag group "${group.name}" mixes categories`);
-    const category = oneOf(CATEGORIES, [...categories][0], `category of group "${group.name}"`);
+    const category = oneOf(CATEGORIES, [...categories][0], `catalogue: category of group "${group.name}"`);
     return { category, title: group.name, pages };
   });
 }
 
 function buildOperations(spec: OpenApiDocument): CatalogueOperation[] {
   const tags = tagsByName(spec);
-  const operations: CatalogueOperation[] = [];
-  for (const [path, pathItem] of Object.entries(spec.paths)) {
-    for (const method of METHODS) {
-      const operation = pathItem[method] as
-        | { operationId?: string; summary?: string; tags?: string[] }
-        | undefined;
-      if (!operation) continue;
-      const where = `${method.toUpperCase()} ${path}`;
-      if (method !== 'get') throw new Error(`catalogue: ${where}: the public API is read-only (GET)`);
-      const tagName = operation.tags?.[0];
-      const tag = tagName ? tags.get(tagName) : undefined;
-      if (!operation.operationId || !operation.summary || !tag || !tagName) {
-        throw new Error(`catalogue: ${where} needs an operationId, a summary and a declared tag`);
+  const operations = listOperations(spec)
+    .filter((entry) => !isInternal(entry))
+    .map((entry): CatalogueOperation => {
+      const where = `catalogue: ${entry.method.toUpperCase()} ${entry.path}`;
+      if (entry.method !== 'get') throw new Error(`${where}: the public API is read-only (GET)`);
+      const summary = entry.operation.summary;
+      const tagName = firstTagOf(entry);
+      const tag = tagName === undefined ? undefined : tags.get(tagName);
+      if (typeof summary !== 'string' || !tag?.['x-subcategory']) {
+        throw new Error(`${where} needs an operationId, a summary and a declared tag with x-subcategory`);
       }
-      // Paths look like /{family}/{domain}[/{orderType}][/{idParam}].
-      const segments = path.split('/').filter(Boolean);
-      const last = segments.at(-1) ?? '';
-      const idMatch = /^\{(\w+)\}$/.exec(last);
-      const idParam = idMatch?.[1] ?? null;
-      const [family, domain, orderType] = idParam ? segments.slice(0, -1) : segments;
-      operations.push({
-        operationId: operation.operationId,
-        method,
-        path,
-        summary: operation.summary,
-        tag: tagName,
-        category: oneOf(FAMILIES, tag['x-category'], `x-category of tag "${tagName}"`),
-        subcategory: tag['x-subcategory'] ?? '',
-        family: oneOf(FAMILIES, family, `first segment of ${path}`),
-        domain: domain ?? '',
-        orderType: orderType === undefined ? null : oneOf(['normal', 'return'] as const, orderType, `order type of ${path}`),
-        mode: idParam ? 'detail' : 'list',
-        idParam,
-      });
-    }
+      const meaning = publicOperationMeaning(spec, entry, tags);
+      return {
+        operationId: operationIdOf(entry),
+        method: 'get',
+        path: entry.path,
+        summary,
+        tag: tag.name,
+        category: meaning.family,
+        subcategory: tag['x-subcategory'],
+        ...meaning,
+      };
+    });
+  // The tester finds a call by its choices: no two operations may share them.
+  const seen = new Map<string, string>();
+  for (const op of operations) {
+    const key = [op.family, op.domain, op.mode, op.orderType].join('/');
+    const other = seen.get(key);
+    if (other) throw new Error(`catalogue: ${other} and ${op.operationId} share x-domain, x-mode and x-order-type (${key})`);
+    seen.set(key, op.operationId);
   }
   return operations;
 }
 
 export function buildCatalogue(publicSpec: OpenApiDocument, brand: Brand): Catalogue {
-  const server = (publicSpec.servers as Array<{ url: string; variables?: { host?: { default?: string } } }> | undefined)?.[0];
-  if (!server?.variables?.host?.default) throw new Error('catalogue: the public server needs a host variable with a default');
+  const server = publicSpec.servers?.[0];
+  const defaultHost = server?.variables?.host?.default;
+  if (!server || !defaultHost) throw new Error('catalogue: the public server needs a host variable with a default');
   return {
     title: `${brand.name} Developer Portal`,
     apiTokenHeader: brand.apiTokenHeader,
     tokenVariable: brand.tokenVariable,
     publicServer: server.url,
-    defaultHost: server.variables.host.default,
+    defaultHost,
     groups: buildGroups(publicSpec),
     operations: buildOperations(publicSpec),
     paging: buildPaging(publicSpec),
@@ -111,13 +90,12 @@ export function buildCatalogue(publicSpec: OpenApiDocument, brand: Brand): Catal
 
 /** The shared `page` and `size` query parameters of the list calls (components.parameters). */
 function buildPaging(publicSpec: OpenApiDocument): CataloguePaging {
-  type IntegerParameter = { name?: string; in?: string; schema?: { default?: unknown; minimum?: unknown; maximum?: unknown } };
-  const parameters = Object.values(
-    ((publicSpec.components as { parameters?: Record<string, IntegerParameter> } | undefined)?.parameters ?? {}),
-  );
+  const parameters = Object.values(publicSpec.components?.parameters ?? {});
   const schemaOf = (name: string) => {
     const schema = parameters.find((parameter) => parameter.name === name && parameter.in === 'query')?.schema;
-    if (!schema) throw new Error(`catalogue: components.parameters needs the query parameter "${name}"`);
+    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+      throw new Error(`catalogue: components.parameters needs the query parameter "${name}"`);
+    }
     return schema;
   };
   const integer = (value: unknown, where: string): number => {
@@ -134,4 +112,12 @@ function buildPaging(publicSpec: OpenApiDocument): CataloguePaging {
       maximum: integer(size.maximum, 'size maximum'),
     },
   };
+}
+
+/** src/generated/catalogue.ts: the catalogue as a typed module, so the app reads it without a cast. */
+export function catalogueModule(catalogue: Catalogue): string {
+  return `${TS_HEADER}import type { Catalogue } from '../shared/portal-data/catalogue.ts';
+
+export const catalogue: Catalogue = ${JSON.stringify(catalogue, null, 2)};
+`;
 }

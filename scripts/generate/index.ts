@@ -1,16 +1,17 @@
 /**
  * `npm run generate`: openapi/ -> src/generated/.
  *   lint (zero problems) -> bundle public + portal -> brand substitution -> write the specs, api.d.ts,
- *   brand.ts and catalogue.json -> reference pages (docs).
+ *   brand.ts and catalogue.ts -> reference pages (docs).
  * Options: `--out DIR` writes somewhere else (tests). Env: BRAND (default src/shared/brand.ts).
  */
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
-import { assertNoPlaceholders, brandFromEnv, substituteBrandDeep } from './brand.ts';
+import { brandFromEnv } from '../../src/shared/brand.ts';
+import { assertNoPlaceholders, substituteBrandDeep } from './brand.ts';
 import { bundleSpecs } from './bundle.ts';
-import { buildCatalogue } from './catalogue.ts';
+import { buildCatalogue, catalogueModule } from './catalogue.ts';
 import type { GenerateContext } from './context.ts';
 import { lintSpec } from './lint.ts';
 import { generateReferencePages } from './reference-pages.ts';
@@ -67,7 +68,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateC
       writeOutput(outDir, 'openapi.public.yaml', YAML_HEADER + stringify(publicSpec, { lineWidth: 0, version: '1.1' })),
       writeOutput(outDir, 'openapi.portal.json', portalJson),
       writeOutput(outDir, 'brand.ts', `${TS_HEADER}export const brand = ${JSON.stringify(brand)} as const;\n`),
-      writeOutput(outDir, 'catalogue.json', toJson(catalogue)),
+      writeOutput(outDir, 'catalogue.ts', catalogueModule(catalogue)),
     ]),
   );
   await step('types', async () => writeOutput(outDir, 'api.d.ts', TS_HEADER + (await generateTypes(portalSpec))));

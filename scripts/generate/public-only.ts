@@ -1,5 +1,5 @@
 /** Guards the public bundle: nothing marked internal, no portal path, tag or security scheme left in it. */
-import type { OpenApiDocument } from './context.ts';
+import type { OpenApiDocument } from '../../src/shared/openapi/openapi-document.ts';
 
 export function assertPublicOnly(spec: OpenApiDocument): void {
   const text = JSON.stringify(spec);

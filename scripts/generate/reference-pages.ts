@@ -11,28 +11,21 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { deriveBrand, type Brand } from '../../src/shared/brand.ts';
-import type { Block, ReferencePage, SearchIndex } from '../../src/web/features/docs/lib/reference-data.ts';
+import { brandFromEnv, type Brand } from '../../src/shared/brand.ts';
+import { firstTagOf, isInternal, isObject, listOperations, operationIdOf, type OpenApiDocument } from '../../src/shared/openapi/openapi-document.ts';
+import type { Catalogue } from '../../src/shared/portal-data/catalogue.ts';
+import { documentationHref, testerHref } from '../../src/shared/portal-data/links.ts';
+import type { Block, ReferencePage, SearchIndex } from '../../src/shared/portal-data/reference-page.ts';
 import { buildCatalogue } from './catalogue.ts';
-import type { OpenApiDocument } from './context.ts';
 import { markdownBlocks } from './reference/markdown.ts';
 import { referenceOperation } from './reference/operation.ts';
-import { buildSearchIndex, pageHref } from './reference/search-index.ts';
-import { isObject, type JsonObject } from './reference/schema-tree.ts';
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
-
-/** What this step reads from the catalogue (structurally a subset of the contract helper's Catalogue). */
-export interface CatalogueSubset {
-  groups?: { category: string; title: string; pages: { subcategory: string; title: string; tag: string }[] }[];
-  operations?: { operationId: string; family?: string | null; domain?: string | null; mode?: string | null; orderType?: string | null; idParam?: string | null }[];
-}
+import { buildSearchIndex } from './reference/search-index.ts';
 
 export interface ReferencePagesInput {
   outDir: string;
   brand: Brand;
-  publicSpec: object;
-  catalogue?: CatalogueSubset;
+  publicSpec: OpenApiDocument;
+  catalogue: Catalogue;
 }
 
 function titleCase(text: string): string {
@@ -40,24 +33,10 @@ function titleCase(text: string): string {
 }
 
 /** Server URL with every variable at its default, e.g. `https://api.acme.example/api/v1`. */
-function serverOf(doc: JsonObject): { template: string; concrete: string } {
-  const server = Array.isArray(doc.servers) && isObject(doc.servers[0]) ? doc.servers[0] : { url: '' };
-  const template = typeof server.url === 'string' ? server.url : '';
-  const variables = isObject(server.variables) ? server.variables : {};
-  const concrete = template.replace(/\{([^}]+)\}/g, (whole, name: string) => {
-    const variable = variables[name];
-    return isObject(variable) && typeof variable.default === 'string' ? variable.default : whole;
-  });
-  return { template, concrete };
-}
-
-/** `/api-test?api=seller&domain=orders&mode=detail&id=1&orderType=return`, from the catalogue entry. */
-function tryItHref(entry: NonNullable<CatalogueSubset['operations']>[number] | undefined, exampleId: string | undefined): string | undefined {
-  if (!entry?.family || !entry.domain || !entry.mode) return undefined;
-  const query = new URLSearchParams({ api: entry.family, domain: entry.domain, mode: entry.mode });
-  if (entry.mode === 'detail' && exampleId) query.set('id', exampleId);
-  if (entry.orderType) query.set('orderType', entry.orderType);
-  return `/api-test?${query.toString()}`;
+function serverOf(doc: OpenApiDocument): { template: string; concrete: string } {
+  const server = doc.servers?.[0] ?? { url: '' };
+  const concrete = server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => server.variables?.[name]?.default ?? whole);
+  return { template: server.url, concrete };
 }
 
 /** Redoc-style `#tag/Name` links in the spec's Markdown point at our page for that tag. */
@@ -65,36 +44,34 @@ function relinkTags(blocks: Block[] | undefined, pageOfTag: Map<string, Referenc
   if (!blocks) return undefined;
   const json = JSON.stringify(blocks).replace(/"href":"#tag\/([^"]+)"/g, (whole, tag: string) => {
     const page = pageOfTag.get(decodeURIComponent(tag));
-    return page ? `"href":${JSON.stringify(pageHref(page))}` : whole;
+    return page ? `"href":${JSON.stringify(documentationHref(page))}` : whole;
   });
   return JSON.parse(json) as Block[];
 }
 
 export function buildReferencePages(input: Omit<ReferencePagesInput, 'outDir'>): { pages: ReferencePage[]; index: SearchIndex } {
-  const doc = input.publicSpec as JsonObject;
+  const doc = input.publicSpec;
   const server = serverOf(doc);
   const sampleOrigin = new URL(server.concrete).origin;
-  const tagGroups = Array.isArray(doc['x-tagGroups']) ? doc['x-tagGroups'].filter(isObject) : [];
-  const groupOf = (tag: string) => tagGroups.find((group) => Array.isArray(group.tags) && group.tags.includes(tag));
-  const catalogueOps = new Map((input.catalogue?.operations ?? []).map((op) => [op.operationId, op]));
+  const groupOf = (tag: string) => doc['x-tagGroups']?.find((group) => group.tags.includes(tag));
+  const catalogueOps = new Map(input.catalogue.operations.map((op) => [op.operationId, op]));
   const cataloguePage = (category: string, subcategory: string) => {
-    const group = input.catalogue?.groups?.find((g) => g.category === category);
-    return { group, page: group?.pages.find((p) => p.subcategory === subcategory) };
+    const group = input.catalogue.groups.find((candidate) => candidate.category === category);
+    return { group, page: group?.pages.find((candidate) => candidate.subcategory === subcategory) };
   };
 
   const pages: ReferencePage[] = [];
   const pageOfTag = new Map<string, ReferencePage>();
-  for (const tag of (Array.isArray(doc.tags) ? doc.tags : []).filter(isObject)) {
+  for (const tag of doc.tags ?? []) {
     const category = tag['x-category'];
     const subcategory = tag['x-subcategory'];
-    if (tag['x-internal'] === true || typeof category !== 'string' || typeof subcategory !== 'string' || typeof tag.name !== 'string') continue;
+    if (tag['x-internal'] === true || category === undefined || subcategory === undefined) continue;
     const fromCatalogue = cataloguePage(category, subcategory);
-    const group = groupOf(tag.name);
     const page: ReferencePage = {
       category,
       subcategory,
-      title: fromCatalogue.page?.title ?? (typeof tag['x-displayName'] === 'string' ? tag['x-displayName'] : titleCase(subcategory)),
-      groupTitle: fromCatalogue.group?.title ?? (typeof group?.name === 'string' ? group.name : titleCase(category)),
+      title: fromCatalogue.page?.title ?? tag['x-displayName'] ?? titleCase(subcategory),
+      groupTitle: fromCatalogue.group?.title ?? groupOf(tag.name)?.name ?? titleCase(category),
       tag: tag.name,
       serverUrl: server.template,
       sampleOrigin,
@@ -102,26 +79,21 @@ export function buildReferencePages(input: Omit<ReferencePagesInput, 'outDir'>):
       tokenVariable: input.brand.tokenVariable,
       operations: [],
     };
-    const description = markdownBlocks(typeof tag.description === 'string' ? tag.description : undefined);
+    const description = markdownBlocks(tag.description);
     if (description) page.description = description;
     pages.push(page);
     pageOfTag.set(tag.name, page);
   }
 
-  for (const [path, rawItem] of Object.entries(isObject(doc.paths) ? doc.paths : {})) {
-    if (!isObject(rawItem)) continue;
-    for (const method of METHODS) {
-      const operation = rawItem[method];
-      if (!isObject(operation) || operation['x-internal'] === true) continue;
-      const tag = Array.isArray(operation.tags) && typeof operation.tags[0] === 'string' ? operation.tags[0] : undefined;
-      const page = tag === undefined ? undefined : pageOfTag.get(tag);
-      if (!page) continue;
-      const operationId = String(operation.operationId);
-      const built = referenceOperation({ doc, path, method, pathItem: rawItem, operation, serverUrl: server.concrete, tokenVariable: input.brand.tokenVariable });
-      const exampleId = built.parameters.find((p) => p.in === 'path')?.example;
-      const tryIt = tryItHref(catalogueOps.get(operationId), exampleId);
-      page.operations.push(tryIt ? { ...built, tryIt } : built);
-    }
+  for (const entry of listOperations(doc)) {
+    const tag = firstTagOf(entry);
+    const page = tag === undefined ? undefined : pageOfTag.get(tag);
+    if (isInternal(entry) || !page) continue;
+    const operationId = operationIdOf(entry);
+    const built = referenceOperation({ doc, entry, serverUrl: server.concrete, tokenVariable: input.brand.tokenVariable });
+    const exampleId = built.parameters.find((parameter) => parameter.in === 'path')?.example;
+    const testable = catalogueOps.has(operationId);
+    page.operations.push(testable ? { ...built, tryIt: testerHref({ operation: operationId, ...(exampleId ? { id: exampleId } : {}) }) } : built);
   }
 
   for (const page of pages) {
@@ -131,7 +103,7 @@ export function buildReferencePages(input: Omit<ReferencePagesInput, 'outDir'>):
   // The Authentication page also carries the API's own introduction (paging, errors, rate limits):
   // an integrator who reads only that page still learns how every call behaves.
   const auth = pages.find((page) => page.category === 'authentication');
-  const info = isObject(doc.info) ? doc.info : {};
+  const info = doc.info ?? {};
   if (auth && typeof info.description === 'string') {
     const about = relinkTags(markdownBlocks(info.description), pageOfTag);
     if (about) auth.about = about;
@@ -157,7 +129,7 @@ function argument(name: string): string | undefined {
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const specPath = argument('--spec') ?? 'src/generated/openapi.public.json';
   const outDir = argument('--out') ?? 'src/generated';
-  const brand = deriveBrand(argument('--brand') ?? process.env.BRAND);
+  const brand = brandFromEnv({ BRAND: argument('--brand') ?? process.env.BRAND });
   const publicSpec = JSON.parse(readFileSync(specPath, 'utf8')) as OpenApiDocument;
   const started = performance.now();
   await generateReferencePages({ outDir, brand, publicSpec, catalogue: buildCatalogue(publicSpec, brand) });

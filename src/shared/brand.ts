@@ -30,3 +30,9 @@ export function deriveBrand(raw: string = DEFAULT_BRAND): Brand {
     tokenVariable: `${name}_API_TOKEN`,
   };
 }
+
+/** The brand a build uses: `BRAND` from the environment when set and not blank, else the default. */
+export function brandFromEnv(env: Record<string, string | undefined>): Brand {
+  const raw = env.BRAND?.trim();
+  return deriveBrand(raw ? raw : DEFAULT_BRAND);
+}

@@ -5,13 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import type { ReferencePage } from '../../src/web/features/docs/lib/reference-data';
+import { catalogue } from '../../src/generated/catalogue';
+import type { ReferencePage } from '../../src/shared/portal-data/reference-page';
 import { expect, login, seriousViolations, test } from './support/fixtures';
 
-const catalogue = JSON.parse(readFileSync('src/generated/catalogue.json', 'utf8')) as {
-  groups: { category: string; title: string; pages: { subcategory: string; title: string }[] }[];
-  operations: unknown[];
-};
 
 function referencePage(category: string, subcategory: string): ReferencePage {
   return JSON.parse(readFileSync(`src/generated/reference/${category}-${subcategory}.json`, 'utf8')) as ReferencePage;
@@ -106,7 +103,7 @@ test.describe('documentation', () => {
     await login(page);
     await page.goto('/documentation?category=seller&subcategory=order');
     await page.locator('section#getSellerReturnOrder').getByRole('link', { name: 'Try it' }).click();
-    await expect(page).toHaveURL('/api-test?api=seller&domain=orders&mode=detail&id=1&orderType=return');
+    await expect(page).toHaveURL('/api-test?operation=getSellerReturnOrder&id=1');
   });
 
   test('the download buttons return the exported files', async ({ page }) => {

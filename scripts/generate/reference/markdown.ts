@@ -4,7 +4,7 @@
  * library and no innerHTML. Raw HTML is dropped, and links keep only http(s), relative and #anchor targets.
  */
 import { Lexer, type Token, type Tokens } from 'marked';
-import type { Block, Inline } from '../../../src/web/features/docs/lib/reference-data.ts';
+import type { Block, Inline } from '../../../src/shared/portal-data/reference-page.ts';
 
 const SAFE_HREF = /^(https?:\/\/|\/(?!\/)|#|mailto:)/i;
 

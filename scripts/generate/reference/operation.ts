@@ -1,22 +1,20 @@
 /** One operation of the bundled spec, resolved into the compact ReferenceOperation the pages draw. */
-import type { ReferenceOperation, ReferenceParameter, ReferenceResponse, ResponseExample } from '../../../src/web/features/docs/lib/reference-data.ts';
+import { deref, isObject, type Json, type JsonObject, type OpenApiDocument, type OperationEntry } from '../../../src/shared/openapi/openapi-document.ts';
+import type { ReferenceOperation, ReferenceParameter, ReferenceResponse, ResponseExample } from '../../../src/shared/portal-data/reference-page.ts';
 import { markdownBlocks, markdownInline } from './markdown.ts';
-import { deref, displayValue, exampleOf, isObject, limitsOf, schemaTree, type Json, type JsonObject } from './schema-tree.ts';
+import { displayValue, exampleOf, limitsOf, schemaTree } from './schema-tree.ts';
 import { codeSamples } from './snippets.ts';
 
 export interface OperationInput {
-  doc: JsonObject;
-  path: string;
-  method: string;
-  pathItem: JsonObject;
-  operation: JsonObject;
+  doc: OpenApiDocument;
+  entry: OperationEntry;
   /** Server URL with its variables at their defaults, e.g. `https://api.acme.example/api/v1`. */
   serverUrl: string;
   tokenVariable: string;
   tryIt?: string;
 }
 
-function parameterOf(doc: JsonObject, input: JsonObject): ReferenceParameter {
+function parameterOf(doc: OpenApiDocument, input: JsonObject): ReferenceParameter {
   const parameter = deref(doc, input).node;
   const schema = isObject(parameter.schema) ? deref(doc, parameter.schema).node : {};
   const tree = schemaTree(doc, schema);
@@ -39,7 +37,7 @@ function parameterOf(doc: JsonObject, input: JsonObject): ReferenceParameter {
 }
 
 /** Path-level parameters apply unless the operation redefines the same name and location. */
-function parametersOf(doc: JsonObject, pathItem: JsonObject, operation: JsonObject): ReferenceParameter[] {
+function parametersOf(doc: OpenApiDocument, pathItem: JsonObject, operation: JsonObject): ReferenceParameter[] {
   const own = (Array.isArray(operation.parameters) ? operation.parameters : []).filter(isObject).map((p) => parameterOf(doc, p));
   const shared = (Array.isArray(pathItem.parameters) ? pathItem.parameters : []).filter(isObject).map((p) => parameterOf(doc, p));
   const key = (p: ReferenceParameter) => `${p.in}:${p.name}`;
@@ -52,7 +50,7 @@ function pretty(value: Json): string {
   return JSON.stringify(value, null, 2);
 }
 
-function examplesOf(doc: JsonObject, media: JsonObject): ResponseExample[] | undefined {
+function examplesOf(doc: OpenApiDocument, media: JsonObject): ResponseExample[] | undefined {
   if (isObject(media.examples)) {
     const examples = Object.entries(media.examples)
       .filter((entry): entry is [string, JsonObject] => isObject(entry[1]))
@@ -69,7 +67,7 @@ function examplesOf(doc: JsonObject, media: JsonObject): ResponseExample[] | und
   return undefined;
 }
 
-function responsesOf(doc: JsonObject, operation: JsonObject): ReferenceResponse[] {
+function responsesOf(doc: OpenApiDocument, operation: JsonObject): ReferenceResponse[] {
   if (!isObject(operation.responses)) return [];
   return Object.entries(operation.responses)
     .filter((entry): entry is [string, JsonObject] => isObject(entry[1]))
@@ -103,9 +101,9 @@ function responsesOf(doc: JsonObject, operation: JsonObject): ReferenceResponse[
 }
 
 /** The header that carries the API token, from the operation's (or the document's) apiKey security. */
-function securityHeaderOf(doc: JsonObject, operation: JsonObject): string | undefined {
-  const requirements = Array.isArray(operation.security) ? operation.security : Array.isArray(doc.security) ? doc.security : [];
-  const components = isObject(doc.components) && isObject(doc.components.securitySchemes) ? doc.components.securitySchemes : {};
+function securityHeaderOf(doc: OpenApiDocument, operation: JsonObject): string | undefined {
+  const requirements: unknown[] = Array.isArray(operation.security) ? operation.security : (doc.security ?? []);
+  const components = doc.components?.securitySchemes ?? {};
   for (const requirement of requirements) {
     if (!isObject(requirement)) continue;
     for (const name of Object.keys(requirement)) {
@@ -117,7 +115,8 @@ function securityHeaderOf(doc: JsonObject, operation: JsonObject): string | unde
 }
 
 export function referenceOperation(input: OperationInput): ReferenceOperation {
-  const { doc, path, method, pathItem, operation } = input;
+  const { doc } = input;
+  const { path, method, pathItem, operation } = input.entry;
   const parameters = parametersOf(doc, pathItem, operation);
   const securityHeader = securityHeaderOf(doc, operation);
   // Samples call the operation with example path ids and the list's default paging spelled out.

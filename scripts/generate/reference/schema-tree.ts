@@ -2,45 +2,9 @@
  * Follows $refs in the bundled spec and turns a schema into the FieldNode tree the pages draw:
  * every field with its type, format, enum, limits and description, nested objects and arrays as children.
  */
-import type { FieldNode } from '../../../src/web/features/docs/lib/reference-data.ts';
+import { deref, isObject, type Json, type JsonObject, type OpenApiDocument } from '../../../src/shared/openapi/openapi-document.ts';
+import type { FieldNode } from '../../../src/shared/portal-data/reference-page.ts';
 import { markdownInline } from './markdown.ts';
-
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type JsonObject = { [key: string]: Json };
-
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Resolves a local `#/a/b` pointer against the document. */
-export function resolvePointer(doc: JsonObject, ref: string): JsonObject {
-  if (!ref.startsWith('#/')) throw new Error(`Only local $refs are expected in the bundled spec, got ${ref}`);
-  let node: Json = doc;
-  for (const raw of ref.slice(2).split('/')) {
-    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (!isObject(node) || !(key in node)) throw new Error(`Unresolvable $ref ${ref}`);
-    node = node[key] as Json;
-  }
-  if (!isObject(node)) throw new Error(`$ref ${ref} does not point to an object`);
-  return node;
-}
-
-/** Follows a chain of $refs; returns the target and the last component name met (for schemas). */
-export function deref(doc: JsonObject, node: JsonObject): { node: JsonObject; name?: string } {
-  let current = node;
-  let name: string | undefined;
-  const seen = new Set<string>();
-  while (typeof current.$ref === 'string') {
-    const ref = current.$ref;
-    if (seen.has(ref)) throw new Error(`Circular $ref ${ref}`);
-    seen.add(ref);
-    name = ref.split('/').pop();
-    // Sibling keywords next to $ref (allowed in 3.1) override the target's, e.g. a local description.
-    const { $ref: _ignored, ...siblings } = current;
-    current = { ...resolvePointer(doc, ref), ...siblings };
-  }
-  return name === undefined ? { node: current } : { node: current, name };
-}
 
 /** `{"a": 1}` -> `{"a": 1}`; strings stay unquoted when shown as a default or example value. */
 export function displayValue(value: Json | undefined): string | undefined {
@@ -80,7 +44,7 @@ export function limitsOf(schema: JsonObject): string[] | undefined {
 }
 
 /** Merges allOf parts into one object schema (properties and required lists joined). */
-function mergeAllOf(doc: JsonObject, schema: JsonObject): JsonObject {
+function mergeAllOf(doc: OpenApiDocument, schema: JsonObject): JsonObject {
   if (!Array.isArray(schema.allOf)) return schema;
   const { allOf, ...rest } = schema;
   const merged: JsonObject = { ...rest };
@@ -104,7 +68,7 @@ function mergeAllOf(doc: JsonObject, schema: JsonObject): JsonObject {
  * The tree of one schema. `trail` holds the component names being expanded, so a recursive schema
  * stops at its second appearance instead of looping.
  */
-export function schemaTree(doc: JsonObject, input: JsonObject, trail: string[] = []): FieldNode {
+export function schemaTree(doc: OpenApiDocument, input: JsonObject, trail: string[] = []): FieldNode {
   const { node: raw, name } = deref(doc, input);
   if (name !== undefined && trail.includes(name)) return { type: `${name} (recursive, see above)`, schema: name };
   const nextTrail = name === undefined ? trail : [...trail, name];
@@ -164,7 +128,7 @@ export function schemaTree(doc: JsonObject, input: JsonObject, trail: string[] =
 }
 
 /** An example value for a schema, built from field examples when the response has none of its own. */
-export function exampleOf(doc: JsonObject, input: JsonObject, trail: string[] = []): Json {
+export function exampleOf(doc: OpenApiDocument, input: JsonObject, trail: string[] = []): Json {
   const { node: raw, name } = deref(doc, input);
   if (name !== undefined && trail.includes(name)) return null;
   const nextTrail = name === undefined ? trail : [...trail, name];

@@ -3,19 +3,10 @@
  * and every field, each with the link that shows it. A field is indexed once per schema (its first
  * appearance), so a spec that reuses schemas across many operations keeps a small index.
  */
-import type { FieldNode, ReferencePage, SearchEntry } from '../../../src/web/features/docs/lib/reference-data.ts';
-import { drawnBodies } from '../../../src/web/features/docs/lib/response-bodies.ts';
+import { documentationHref as pageHref, fieldAnchor } from '../../../src/shared/portal-data/links.ts';
+import type { FieldNode, ReferencePage, SearchEntry } from '../../../src/shared/portal-data/reference-page.ts';
+import { drawnBodies } from '../../../src/shared/portal-data/response-bodies.ts';
 import { inlinePlain } from './markdown.ts';
-
-export function pageHref(page: Pick<ReferencePage, 'category' | 'subcategory'>, anchor?: string): string {
-  const base = `/documentation?category=${encodeURIComponent(page.category)}&subcategory=${encodeURIComponent(page.subcategory)}`;
-  return anchor ? `${base}#${encodeURIComponent(anchor)}` : base;
-}
-
-/** The DOM id of a field row: operation, response status and the field's path in the body. */
-export function fieldAnchor(operationId: string, status: string, path: string[]): string {
-  return [operationId, status, ...path].join('.');
-}
 
 function trim(text: string, max = 140): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
@@ -37,6 +28,7 @@ export function buildSearchIndex(pages: ReferencePage[]): SearchEntry[] {
         detail: operation.summary,
         page: where,
         keywords: operation.operationId,
+        operationId: operation.operationId,
         href: pageHref(page, operation.operationId),
       });
     }
@@ -52,6 +44,7 @@ export function buildSearchIndex(pages: ReferencePage[]): SearchEntry[] {
               title: schemaName,
               detail: trim(inlinePlain(node.description) || node.type),
               page: where,
+              operationId: operation.operationId,
               href: pageHref(page, path.length > 0 ? fieldAnchor(operation.operationId, response.status, path) : operation.operationId),
             });
           }
@@ -69,6 +62,7 @@ export function buildSearchIndex(pages: ReferencePage[]): SearchEntry[] {
                 title: child.name,
                 detail: trim(`${[currentOwner, ...currentOwnerPath].filter(Boolean).join('.') || 'response'} · ${child.type}${description ? ` · ${description}` : ''}`),
                 page: where,
+                operationId: operation.operationId,
                 href: pageHref(page, fieldAnchor(operation.operationId, response.status, childPath)),
               });
             }

@@ -6,7 +6,7 @@
  * with a token the user picks.
  */
 import { HTTPSnippet, type HarRequest } from 'httpsnippet';
-import { TOKEN_MARKER, type CodeSample, type SampleLanguage } from '../../../src/web/features/docs/lib/reference-data.ts';
+import { SAMPLE_LANGUAGES, TOKEN_MARKER, type CodeSample, type SampleLanguage } from '../../../src/shared/portal-data/reference-page.ts';
 
 export interface SampleRequest {
   method: string;
@@ -19,8 +19,6 @@ export interface SampleRequest {
 }
 
 interface Target {
-  lang: SampleLanguage;
-  label: string;
   target: 'shell' | 'javascript' | 'python' | 'go' | 'java';
   client: string;
   /** The token as the language reads it from the environment; `raw` is the placeholder as httpsnippet wrote it. */
@@ -31,34 +29,29 @@ interface Target {
 
 const PLACEHOLDER = 'TOKEN_PLACEHOLDER_7f3a';
 
-const TARGETS: Target[] = [
-  {
-    lang: 'curl',
-    label: 'cURL',
+/** How httpsnippet writes each of SAMPLE_LANGUAGES. */
+const TARGETS: Record<SampleLanguage, Target> = {
+  curl: {
     target: 'shell',
     client: 'curl',
     // Single quotes stop the shell from expanding the variable, so the header becomes double-quoted.
     fromEnv: (variable, header) => ({ raw: `'${header}: ${PLACEHOLDER}'`, replacement: `"${header}: $${variable}"` }),
   },
-  { lang: 'javascript', label: 'JavaScript', target: 'javascript', client: 'fetch', fromEnv: (v) => ({ raw: `'${PLACEHOLDER}'`, replacement: `process.env.${v}` }) },
-  {
-    lang: 'python',
-    label: 'Python',
+  javascript: { target: 'javascript', client: 'fetch', fromEnv: (v) => ({ raw: `'${PLACEHOLDER}'`, replacement: `process.env.${v}` }) },
+  python: {
     target: 'python',
     client: 'requests',
     fromEnv: (v) => ({ raw: `"${PLACEHOLDER}"`, replacement: `os.environ["${v}"]` }),
     addImports: (code) => `import os\n${code}`,
   },
-  {
-    lang: 'go',
-    label: 'Go',
+  go: {
     target: 'go',
     client: 'native',
     fromEnv: (v) => ({ raw: `"${PLACEHOLDER}"`, replacement: `os.Getenv("${v}")` }),
     addImports: (code) => code.replace('\t"net/http"\n', '\t"net/http"\n\t"os"\n'),
   },
-  { lang: 'java', label: 'Java', target: 'java', client: 'nethttp', fromEnv: (v) => ({ raw: `"${PLACEHOLDER}"`, replacement: `System.getenv("${v}")` }) },
-];
+  java: { target: 'java', client: 'nethttp', fromEnv: (v) => ({ raw: `"${PLACEHOLDER}"`, replacement: `System.getenv("${v}")` }) },
+};
 
 function harOf(request: SampleRequest): HarRequest {
   return {
@@ -79,17 +72,18 @@ function harOf(request: SampleRequest): HarRequest {
 
 export function codeSamples(request: SampleRequest): CodeSample[] {
   const snippet = new HTTPSnippet(harOf(request));
-  return TARGETS.map((target) => {
+  return SAMPLE_LANGUAGES.map(({ lang, label }) => {
+    const target = TARGETS[lang];
     const generated = snippet.convert(target.target, target.client, { indent: '  ' });
     const text = Array.isArray(generated) ? generated.join('\n') : generated;
     if (typeof text !== 'string') throw new Error(`httpsnippet has no ${target.target}/${target.client} target`);
     let code = text;
     if (request.tokenHeader) {
       const { raw, replacement } = target.fromEnv(request.tokenVariable, request.tokenHeader);
-      if (!text.includes(raw)) throw new Error(`${target.label} sample: token placeholder not where expected`);
+      if (!text.includes(raw)) throw new Error(`${label} sample: token placeholder not where expected`);
       code = text.replace(raw, replacement);
       if (target.addImports) code = target.addImports(code);
     }
-    return { lang: target.lang, label: target.label, code, withToken: text.replaceAll(PLACEHOLDER, TOKEN_MARKER) };
+    return { lang, label, code, withToken: text.replaceAll(PLACEHOLDER, TOKEN_MARKER) };
   });
 }

@@ -2,7 +2,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertNoPlaceholders, brandFromEnv, substituteBrand } from '../../../scripts/generate/brand.ts';
+import { assertNoPlaceholders, substituteBrand } from '../../../scripts/generate/brand.ts';
+import { brandFromEnv } from '../../../src/shared/brand.ts';
 import type { GenerateContext } from '../../../scripts/generate/context.ts';
 import { splitJsonDocuments } from '../../../scripts/generate/lint.ts';
 import { PIPELINE_TIMEOUT_MS, generateIntoTemp } from './support/contract.ts';
@@ -27,7 +28,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 describe('BRAND=GLOBEX', () => {
   it('names the header GLOBEX-API-TOKEN in the public spec, the portal spec, the catalogue and brand.ts', async () => {
     expect(ctx.brand).toEqual({ name: 'GLOBEX', apiTokenHeader: 'GLOBEX-API-TOKEN', tokenPrefix: 'globex', tokenVariable: 'GLOBEX_API_TOKEN' });
-    for (const file of ['openapi.public.json', 'openapi.public.yaml', 'openapi.portal.json', 'catalogue.json', 'brand.ts']) {
+    for (const file of ['openapi.public.json', 'openapi.public.yaml', 'openapi.portal.json', 'catalogue.ts', 'brand.ts']) {
       expect(await readFile(join(outDir, file), 'utf8'), file).toContain('GLOBEX-API-TOKEN');
     }
     const scheme = (ctx.publicSpec.components as { securitySchemes: { apiToken: { name: string } } }).securitySchemes.apiToken;

@@ -1,6 +1,6 @@
 /** Every entity and field of product spec section 3, spelled as there, with its type (fixture entity-fields.json). */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OpenApiDocument } from '../../../scripts/generate/context.ts';
+import type { OpenApiDocument } from '../../../src/shared/openapi/openapi-document.ts';
 import { PIPELINE_TIMEOUT_MS, bundledSpecs, entityFields, isObject, schemaProperties, schemaRequired } from './support/contract.ts';
 
 let portalSpec: OpenApiDocument;

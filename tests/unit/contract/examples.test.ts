@@ -5,8 +5,9 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { OpenApiDocument } from '../../../scripts/generate/context.ts';
-import { HTTP_METHODS, PIPELINE_TIMEOUT_MS, bundledSpecs, isObject, resolveRef, type Json, type JsonObject } from './support/contract.ts';
+import type { OpenApiDocument } from '../../../src/shared/openapi/openapi-document.ts';
+import { listOperations } from '../../../src/shared/openapi/openapi-document.ts';
+import { PIPELINE_TIMEOUT_MS, bundledSpecs, isObject, resolveRef, type Json, type JsonObject } from './support/contract.ts';
 
 const BASE = 'https://contract.test/schemas/';
 
@@ -73,10 +74,8 @@ beforeAll(async () => {
 
 /** Media-type examples (inline or referenced components), schema-level `example`s, parameter and header examples. */
 function collectCases(): void {
-  for (const [path, item] of Object.entries(spec.paths)) {
-    for (const method of HTTP_METHODS) {
-      const operation = item[method];
-      if (!isObject(operation)) continue;
+  for (const { path, method, operation } of listOperations(spec)) {
+    {
       const id = String(operation.operationId);
       const bodies: Array<[string, unknown]> = [['request', operation.requestBody]];
       for (const [code, response] of Object.entries((operation.responses ?? {}) as JsonObject)) {
@@ -118,10 +117,8 @@ function collectCases(): void {
 describe('examples', () => {
   it('covers every response of every operation with at least one example', () => {
     const missing: string[] = [];
-    for (const [path, item] of Object.entries(spec.paths)) {
-      for (const method of HTTP_METHODS) {
-        const operation = item[method];
-        if (!isObject(operation)) continue;
+    for (const { path, method, operation } of listOperations(spec)) {
+      {
         for (const [code, response] of Object.entries((operation.responses ?? {}) as JsonObject)) {
           const content = (resolveRef(spec, response) as JsonObject).content;
           if (!isObject(content)) continue; // 204 and friends have no body

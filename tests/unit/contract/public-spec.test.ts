@@ -1,9 +1,12 @@
-/** The bundled public spec and catalogue.json against product spec section 7 (fixture public-operations.json). */
+/** The bundled public spec and the catalogue against the fixture tests/fixtures/contract/public-operations.json. */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerateContext } from '../../../scripts/generate/context.ts';
-import { HTTP_METHODS, PIPELINE_TIMEOUT_MS, generateIntoTemp, isObject, publicOperations, resolveRef, type JsonObject } from './support/contract.ts';
+import { listOperations } from '../../../src/shared/openapi/openapi-document.ts';
+import type { Catalogue } from '../../../src/shared/portal-data/catalogue.ts';
+import { PIPELINE_TIMEOUT_MS, generateIntoTemp, isObject, publicOperations, resolveRef, type JsonObject } from './support/contract.ts';
 
 let ctx: GenerateContext;
 let outDir: string;
@@ -14,11 +17,6 @@ beforeAll(async () => {
 }, PIPELINE_TIMEOUT_MS);
 afterAll(() => cleanup?.());
 
-function operationsOf(spec: GenerateContext['publicSpec']): Array<{ method: string; path: string; operation: JsonObject }> {
-  return Object.entries(spec.paths).flatMap(([path, item]) =>
-    HTTP_METHODS.filter((method) => isObject(item[method])).map((method) => ({ method, path, operation: item[method] as JsonObject })),
-  );
-}
 
 function parametersOf(spec: unknown, operation: JsonObject): JsonObject[] {
   return ((operation.parameters ?? []) as unknown[]).map((parameter) => resolveRef(spec, parameter) as JsonObject);
@@ -32,7 +30,7 @@ describe('public spec (openapi.public.json)', () => {
   });
 
   it('has exactly the 22 public operations, all GET, with the fixed operationIds and paths', () => {
-    const actual = operationsOf(ctx.publicSpec).map(({ method, path, operation }) => ({ method, path, operationId: operation.operationId }));
+    const actual = listOperations(ctx.publicSpec).map(({ method, path, operation }) => ({ method, path, operationId: operation.operationId }));
     const expected = publicOperations.operations.map(({ path, operationId }) => ({ method: 'get', path, operationId }));
     expect(actual).toHaveLength(22);
     expect(actual).toEqual(expected);
@@ -49,7 +47,7 @@ describe('public spec (openapi.public.json)', () => {
 
   describe.each(publicOperations.operations)('$operationId', (expected) => {
     const find = () => {
-      const found = operationsOf(ctx.publicSpec).find(({ operation }) => operation.operationId === expected.operationId);
+      const found = listOperations(ctx.publicSpec).find(({ operation }) => operation.operationId === expected.operationId);
       if (!found) throw new Error(`${expected.operationId} is missing`);
       return found.operation;
     };
@@ -99,7 +97,7 @@ describe('public spec (openapi.public.json)', () => {
     expect(text).not.toContain('sessionCookie');
     expect(text).not.toContain('portal_session');
     expect(Object.keys(ctx.publicSpec.paths).filter((path) => path.startsWith('/auth'))).toEqual([]);
-    const ids = operationsOf(ctx.publicSpec).map(({ operation }) => operation.operationId);
+    const ids = listOperations(ctx.publicSpec).map(({ operation }) => operation.operationId);
     for (const { operationId } of publicOperations.portalOperations) expect(ids).not.toContain(operationId);
     expect(ctx.publicSpec.tags?.map((tag) => tag.name)).not.toEqual(expect.arrayContaining(['Portal session']));
     expect(ctx.publicSpec.tags?.map((tag) => tag.name)).not.toEqual(expect.arrayContaining(['Portal tokens']));
@@ -135,7 +133,7 @@ describe('public spec (openapi.public.json)', () => {
 describe('portal spec (openapi.portal.json)', () => {
   it('adds exactly the 7 portal operations, each internal, on the /api server with the session cookie scheme', () => {
     const publicIds = new Set(publicOperations.operations.map((operation) => operation.operationId));
-    const portal = operationsOf(ctx.portalSpec).filter(({ operation }) => !publicIds.has(String(operation.operationId)));
+    const portal = listOperations(ctx.portalSpec).filter(({ operation }) => !publicIds.has(String(operation.operationId)));
     expect(portal.map(({ method, path, operation }) => ({ operationId: operation.operationId, method, path }))).toEqual(publicOperations.portalOperations);
     for (const { path, operation } of portal) {
       expect(operation['x-internal']).toBe(true);
@@ -150,10 +148,10 @@ describe('portal spec (openapi.portal.json)', () => {
   });
 });
 
-describe('catalogue.json', () => {
-  it('is the file generate wrote, with the brand and the public server', async () => {
-    const written = JSON.parse(await readFile(join(outDir, 'catalogue.json'), 'utf8')) as unknown;
-    expect(written).toEqual(ctx.catalogue);
+describe('catalogue.ts', () => {
+  it('is the typed module generate wrote, with the brand and the public server', async () => {
+    const written = (await import(pathToFileURL(join(outDir, 'catalogue.ts')).href)) as { catalogue: Catalogue };
+    expect(written.catalogue).toEqual(ctx.catalogue);
     expect(ctx.catalogue).toMatchObject({
       title: 'ACME Developer Portal',
       apiTokenHeader: 'ACME-API-TOKEN',

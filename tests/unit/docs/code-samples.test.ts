@@ -4,11 +4,12 @@
  * substitution of origin and chosen token.
  */
 import { describe, expect, it } from 'vitest';
+import { buildCatalogue } from '../../../scripts/generate/catalogue.ts';
 import { buildReferencePages } from '../../../scripts/generate/reference-pages.ts';
 import { codeSamples } from '../../../scripts/generate/reference/snippets.ts';
 import { deriveBrand } from '../../../src/shared/brand.ts';
 import { SAMPLE_TOKEN_MASK, sampleCode } from '../../../src/web/features/docs/lib/sample-code.ts';
-import { TOKEN_MARKER } from '../../../src/web/features/docs/lib/reference-data.ts';
+import { TOKEN_MARKER } from '../../../src/shared/portal-data/reference-page.ts';
 import { PIPELINE_TIMEOUT_MS, bundledSpecs } from '../contract/support/contract.ts';
 
 const request = {
@@ -77,7 +78,7 @@ describe('samples of the real spec', () => {
     async () => {
       const { publicSpec } = await bundledSpecs();
       const brand = deriveBrand();
-      const { pages } = buildReferencePages({ brand, publicSpec });
+      const { pages } = buildReferencePages({ brand, publicSpec, catalogue: buildCatalogue(publicSpec, brand) });
       const operations = pages.flatMap((p) => p.operations);
       expect(operations).toHaveLength(22);
       // Token values look like `acme_s_...` / `acme_w_...` (brand prefix, user type, random part).

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { FieldNode, ReferencePage } from '../../../src/web/features/docs/lib/reference-data';
-import { drawnBodies } from '../../../src/web/features/docs/lib/response-bodies';
+import type { FieldNode, ReferencePage } from '../../../src/shared/portal-data/reference-page';
+import { drawnBodies } from '../../../src/shared/portal-data/response-bodies';
 import { server, setupMsw } from '../web/support/msw-server';
 import { getCurrentUser, listApiTokens } from '../web/support/handlers';
 import { FAKE_TOKEN, fakeSellerToken, seller, tokenFixture } from '../web/support/fixtures';
@@ -86,7 +86,7 @@ describe('documentation pages', () => {
     const section = (await screen.findByRole('heading', { level: 2, name: 'Get a return order' })).closest('section');
     if (!section) throw new Error('no section');
     expect(within(section).getByText('{"status":401,"message":"forbidden"}')).toBeInTheDocument();
-    expect(within(section).getByRole('link', { name: 'Try it' })).toHaveAttribute('href', '/api-test?api=seller&domain=orders&mode=detail&id=1&orderType=return');
+    expect(within(section).getByRole('link', { name: 'Try it' })).toHaveAttribute('href', '/api-test?operation=getSellerReturnOrder&id=1');
   });
 
   it('switches sample languages and copies a sample that reads the token from the environment', async () => {

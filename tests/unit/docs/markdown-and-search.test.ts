@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { markdownBlocks, markdownInline } from '../../../scripts/generate/reference/markdown.ts';
 import { prepareEntries, search } from '../../../src/web/features/docs/lib/search.ts';
-import type { SearchEntry } from '../../../src/web/features/docs/lib/reference-data.ts';
-import { resolvePage } from '../../../src/web/features/docs/lib/resolve-page.ts';
+import type { SearchEntry } from '../../../src/shared/portal-data/reference-page.ts';
+import { resolvePage } from '../../../src/shared/portal-data/links.ts';
 
 describe('markdownBlocks', () => {
   it('keeps headings, lists, code and tables', () => {

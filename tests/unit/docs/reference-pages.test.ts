@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FieldNode, ReferencePage, SearchIndex } from '../../../src/web/features/docs/lib/reference-data.ts';
+import type { FieldNode, ReferencePage, SearchIndex } from '../../../src/shared/portal-data/reference-page.ts';
 import { PIPELINE_TIMEOUT_MS, generateIntoTemp, isObject, type JsonObject } from '../contract/support/contract.ts';
 import type { GenerateContext } from '../../../scripts/generate/context.ts';
 
@@ -165,10 +165,10 @@ describe('reference pages', () => {
 
   it('links "Try it" to the tester with API, domain, mode and order type', () => {
     const ops = page('seller', 'order').operations;
-    expect(ops.find((op) => op.operationId === 'getSellerReturnOrder')?.tryIt).toBe('/api-test?api=seller&domain=orders&mode=detail&id=1&orderType=return');
-    expect(ops.find((op) => op.operationId === 'listSellerNormalOrders')?.tryIt).toBe('/api-test?api=seller&domain=orders&mode=list&orderType=normal');
+    expect(ops.find((op) => op.operationId === 'getSellerReturnOrder')?.tryIt).toBe('/api-test?operation=getSellerReturnOrder&id=1');
+    expect(ops.find((op) => op.operationId === 'listSellerNormalOrders')?.tryIt).toBe('/api-test?operation=listSellerNormalOrders');
     const inventory = page('warehouse', 'inventory').operations.find((op) => op.operationId === 'listWarehouseInventory');
-    expect(inventory?.tryIt).toBe('/api-test?api=warehouse&domain=inventory&mode=list');
+    expect(inventory?.tryIt).toBe('/api-test?operation=listWarehouseInventory');
   });
 
   it('turns the Authentication tag’s Markdown into a safe tree with the header, curl, expiry and the 401 body', () => {

@@ -2,14 +2,13 @@
  * /api-test: the tester, given the catalogue's operations, the user's API family and their own tokens.
  * Features do not import each other, so the tokens are fetched here and handed over.
  */
-import catalogue from '../../../generated/catalogue.json';
+import { catalogue } from '../../../generated/catalogue';
 import { brand } from '../../../generated/brand';
-import type { Catalogue } from '../../../../scripts/generate/context';
 import { useCurrentUser } from '../../lib/current-user';
 import { ApiTester } from '../../features/api-tester/components/api-tester';
 import { useApiTokens } from '../../lib/api-tokens';
 
-const operations = (catalogue as Catalogue).operations;
+const operations = catalogue.operations;
 
 export function Component() {
   const user = useCurrentUser();

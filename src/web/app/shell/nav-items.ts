@@ -1,14 +1,13 @@
 /**
  * The sidebar's navigation, built from the catalogue that `npm run generate` derives from the spec's
- * tags and x-tagGroups (architecture: a hand-written list of endpoints or pages anywhere is a defect).
+ * tags and x-tagGroups, so no page is listed by hand.
  */
-import catalogue from '../../../generated/catalogue.json';
+import { catalogue } from '../../../generated/catalogue';
+import { documentationHref, resolvePage, type NavGroup, type PageAddress } from '../../../shared/portal-data/links';
 
-export interface DocsNavPage {
+export interface DocsNavPage extends PageAddress {
   label: string;
   to: string;
-  category: string;
-  subcategory: string;
 }
 
 export interface DocsNavGroup {
@@ -17,37 +16,23 @@ export interface DocsNavGroup {
   pages: DocsNavPage[];
 }
 
-/** The documentation's defaults (product spec section 9): category seller, subcategory warehouse. */
-export const DEFAULT_DOCS_CATEGORY = 'seller';
-export const DEFAULT_DOCS_SUBCATEGORY = 'warehouse';
-
-interface CatalogueLike {
-  groups: { category: string; title: string; pages: { subcategory: string; title: string }[] }[];
-}
-
-export function documentationPath(category: string, subcategory: string): string {
-  return `/documentation?${new URLSearchParams({ category, subcategory }).toString()}`;
-}
-
-export function buildDocsNav(source: CatalogueLike = catalogue): DocsNavGroup[] {
-  return source.groups.map((group) => ({
+export function buildDocsNav(groups: readonly NavGroup[] = catalogue.groups): DocsNavGroup[] {
+  return groups.map((group) => ({
     label: group.title,
     category: group.category,
-    pages: group.pages.map((page) => ({
-      label: page.title,
-      category: group.category,
-      subcategory: page.subcategory,
-      to: documentationPath(group.category, page.subcategory),
-    })),
+    pages: group.pages.map((page) => {
+      const address = { category: group.category, subcategory: page.subcategory };
+      return { label: page.title, ...address, to: documentationHref(address) };
+    }),
   }));
 }
 
-/** The documentation page a location shows, or null when it is not a documentation page. */
-export function activeDocsPage(pathname: string, search: string): { category: string; subcategory: string } | null {
+/**
+ * The documentation page a location shows, or null when it is not a documentation page (or names no
+ * page). The same resolvePage as the documentation screen, so the highlight always matches the page.
+ */
+export function activeDocsPage(pathname: string, search: string, groups: readonly NavGroup[] = catalogue.groups): PageAddress | null {
   if (pathname !== '/' && pathname !== '/documentation') return null;
-  const params = new URLSearchParams(search);
-  return {
-    category: params.get('category') ?? DEFAULT_DOCS_CATEGORY,
-    subcategory: params.get('subcategory') ?? DEFAULT_DOCS_SUBCATEGORY,
-  };
+  const resolution = resolvePage(groups, new URLSearchParams(search));
+  return resolution.found ? { category: resolution.page.category, subcategory: resolution.page.subcategory } : null;
 }

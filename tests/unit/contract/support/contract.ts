@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { substituteBrandDeep } from '../../../../scripts/generate/brand.ts';
 import { bundleSpecs } from '../../../../scripts/generate/bundle.ts';
-import type { GenerateContext, OpenApiDocument } from '../../../../scripts/generate/context.ts';
+import type { GenerateContext } from '../../../../scripts/generate/context.ts';
+import { isObject, resolved, type Json, type JsonObject, type OpenApiDocument } from '../../../../src/shared/openapi/openapi-document.ts';
 import { ROOT_DIR, generate } from '../../../../scripts/generate/index.ts';
 import { deriveBrand } from '../../../../src/shared/brand.ts';
 import entityFields from '../../../fixtures/contract/entity-fields.json';
@@ -15,10 +16,10 @@ export { entityFields, publicOperations };
 /** Spawning Redocly on a busy two-core machine can take a few seconds. */
 export const PIPELINE_TIMEOUT_MS = 60_000;
 
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-export type JsonObject = { [key: string]: Json };
+export { isObject, type Json, type JsonObject };
 
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+/** Follows local `#/...` references inside a document. */
+export const resolveRef = resolved;
 
 /** Bundles openapi/ (public and portal) with the default brand, without writing anything. */
 export async function bundledSpecs(): Promise<{ publicSpec: OpenApiDocument; portalSpec: OpenApiDocument }> {
@@ -32,27 +33,6 @@ export async function generateIntoTemp(env: NodeJS.ProcessEnv = {}): Promise<{ c
   const outDir = await mkdtemp(join(tmpdir(), 'contract-generate-'));
   const ctx = await generate({ outDir, env });
   return { ctx, outDir, cleanup: () => rm(outDir, { recursive: true, force: true }) };
-}
-
-export function isObject(value: unknown): value is JsonObject {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** Follows a local `#/...` reference inside a document. */
-export function resolveRef(doc: unknown, value: unknown): unknown {
-  let current = value;
-  for (let hops = 0; isObject(current) && typeof current.$ref === 'string'; hops += 1) {
-    if (hops > 20) throw new Error(`reference loop at ${String(current.$ref)}`);
-    const pointer = current.$ref;
-    if (!pointer.startsWith('#/')) throw new Error(`non-local reference ${pointer}`);
-    current = pointer
-      .slice(2)
-      .split('/')
-      .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce<unknown>((node, key) => (isObject(node) ? node[key] : undefined), doc);
-    if (current === undefined) throw new Error(`unresolved reference ${pointer}`);
-  }
-  return current;
 }
 
 /** Properties of an object schema, with those of its `allOf` branches merged in. */

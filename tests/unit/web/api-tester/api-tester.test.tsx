@@ -110,7 +110,7 @@ describe('API Test form', () => {
     await user.type(screen.getByLabelText('ID'), '3');
     await user.click(screen.getByRole('button', { name: 'Normal' }));
     await pasteToken(user);
-    expect(currentUrl(router)).toBe('/api-test?api=seller&domain=orders&mode=detail&id=123&orderType=normal');
+    expect(currentUrl(router)).toBe('/api-test?operation=getSellerNormalOrder&id=123');
     expect(currentUrl(router)).not.toContain(TOKEN);
   });
 
@@ -220,7 +220,7 @@ describe('Test API call and response', () => {
     await pasteToken(user);
     await user.click(screen.getByRole('button', { name: 'Test API' }));
     await waitFor(() => expect(api.calls.at(-1)).toEqual({ path: '/api/v1/warehouse/inventory', search: '?page=2&size=25', token: TOKEN }));
-    expect(currentUrl(router)).toBe('/api-test?api=warehouse&domain=inventory&mode=list&page=2&size=25');
+    expect(currentUrl(router)).toBe('/api-test?operation=listWarehouseInventory&page=2&size=25');
   });
 
   it('runs with a page typed just before pressing Enter', async () => {
@@ -312,7 +312,7 @@ describe('list paging and list to detail', () => {
     expect(await screen.findByText('"RECEIVED"')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Get Detail' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByLabelText('ID')).toHaveValue('4');
-    expect(currentUrl(router)).toBe('/api-test?api=seller&domain=orders&mode=detail&id=4&orderType=return');
+    expect(currentUrl(router)).toBe('/api-test?operation=getSellerReturnOrder&id=4');
     expect(screen.queryByRole('button', { name: /Open ID/ })).not.toBeInTheDocument();
   });
 });

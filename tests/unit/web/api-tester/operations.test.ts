@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import catalogue from '../../../../src/generated/catalogue.json';
-import type { Catalogue } from '../../../../scripts/generate/context';
+import { catalogue } from '../../../../src/generated/catalogue';
 import { domainLabel, domainsFor, findOperation, orderTypesFor } from '../../../../src/web/features/api-tester/lib/operations';
 
-const operations = (catalogue as Catalogue).operations;
+const operations = catalogue.operations;
 
 describe('domainsFor (from the generated catalogue)', () => {
   it('lists the seller domains of the product spec', () => {

@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import catalogue from '../../../../src/generated/catalogue.json';
-import type { Catalogue } from '../../../../scripts/generate/context';
+import { catalogue } from '../../../../src/generated/catalogue';
 import { choicesToParams, parseChoices, parsePaging, withFamily, type TesterChoices } from '../../../../src/web/features/api-tester/lib/tester-choices';
 
-const operations = (catalogue as Catalogue).operations;
+const operations = catalogue.operations;
 const parse = (query: string, defaultApi: 'seller' | 'warehouse' = 'seller') => parseChoices(new URLSearchParams(query), operations, defaultApi);
 
 describe('parseChoices', () => {
-  it('reads the documented example URL', () => {
+  it('reads a call addressed by its operationId', () => {
+    expect(parse('operation=getSellerReturnOrder&id=12')).toEqual({
+      api: 'seller', domain: 'orders', mode: 'detail', id: '12', orderType: 'return', page: 0, size: 10,
+    });
+    expect(parse('operation=listWarehouseInventory&page=2', 'seller')).toEqual({
+      api: 'warehouse', domain: 'inventory', mode: 'list', id: '', orderType: 'normal', page: 2, size: 10,
+    });
+  });
+  it('falls back to the other parameters for an unknown operationId', () => {
+    expect(parse('operation=deleteEverything&api=warehouse&domain=imports')).toMatchObject({ api: 'warehouse', domain: 'imports', mode: 'list' });
+  });
+  it('still reads the older link form', () => {
     expect(parse('api=seller&domain=orders&mode=detail&id=12&orderType=return')).toEqual({
       api: 'seller', domain: 'orders', mode: 'detail', id: '12', orderType: 'return', page: 0, size: 10,
     });
@@ -30,20 +40,23 @@ describe('parseChoices', () => {
 
 describe('choicesToParams', () => {
   const base: TesterChoices = { api: 'seller', domain: 'orders', mode: 'detail', id: '12', orderType: 'return', page: 0, size: 10 };
-  it('writes the documented example URL', () => {
-    expect(choicesToParams(base, operations).toString()).toBe('api=seller&domain=orders&mode=detail&id=12&orderType=return');
+  it('addresses the call by its operationId', () => {
+    expect(choicesToParams(base, operations).toString()).toBe('operation=getSellerReturnOrder&id=12');
   });
-  it('leaves out the order type outside orders, the id in list mode and default paging', () => {
-    expect(choicesToParams({ ...base, domain: 'products', mode: 'list' }, operations).toString()).toBe('api=seller&domain=products&mode=list');
+  it('leaves out the id in list mode and default paging', () => {
+    expect(choicesToParams({ ...base, domain: 'products', mode: 'list' }, operations).toString()).toBe('operation=listSellerProducts');
   });
   it('writes paging that is not the default', () => {
-    expect(choicesToParams({ ...base, mode: 'list', page: 2, size: 50 }, operations).toString()).toBe('api=seller&domain=orders&mode=list&orderType=return&page=2&size=50');
+    expect(choicesToParams({ ...base, mode: 'list', page: 2, size: 50 }, operations).toString()).toBe('operation=listSellerReturnOrders&page=2&size=50');
+  });
+  it('writes the API alone before a domain is chosen', () => {
+    expect(choicesToParams({ ...base, api: 'warehouse', domain: '' }, operations).toString()).toBe('api=warehouse');
   });
   it('round-trips', () => {
     expect(parse(choicesToParams(base, operations).toString())).toEqual(base);
   });
   it('has no place for a token', () => {
-    expect([...choicesToParams(base, operations).keys()]).toEqual(['api', 'domain', 'mode', 'id', 'orderType']);
+    expect([...choicesToParams(base, operations).keys()]).toEqual(['operation', 'id']);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeDocsPage, buildDocsNav, documentationPath } from '../../../../src/web/app/shell/nav-items';
+import { activeDocsPage, buildDocsNav } from '../../../../src/web/app/shell/nav-items';
 
 describe('buildDocsNav (from the generated catalogue)', () => {
   it('gives Authentication, Seller API and Warehouse API with the spec sub-items', () => {
@@ -12,7 +12,7 @@ describe('buildDocsNav (from the generated catalogue)', () => {
     expect(nav[1]?.pages[0]).toEqual({ label: 'Warehouse', category: 'seller', subcategory: 'warehouse', to: '/documentation?category=seller&subcategory=warehouse' });
   });
   it('follows the catalogue it is given', () => {
-    expect(buildDocsNav({ groups: [{ category: 'x', title: 'X API', pages: [{ subcategory: 'y', title: 'Y' }] }] })).toEqual([
+    expect(buildDocsNav([{ category: 'x', title: 'X API', pages: [{ subcategory: 'y', title: 'Y' }] }])).toEqual([
       { label: 'X API', category: 'x', pages: [{ label: 'Y', category: 'x', subcategory: 'y', to: '/documentation?category=x&subcategory=y' }] },
     ]);
   });
@@ -21,16 +21,21 @@ describe('buildDocsNav (from the generated catalogue)', () => {
 describe('activeDocsPage', () => {
   it('defaults to seller / warehouse on / and /documentation', () => {
     expect(activeDocsPage('/', '')).toEqual({ category: 'seller', subcategory: 'warehouse' });
-    expect(activeDocsPage('/documentation', '?category=warehouse')).toEqual({ category: 'warehouse', subcategory: 'warehouse' });
+    expect(activeDocsPage('/documentation', '')).toEqual({ category: 'seller', subcategory: 'warehouse' });
+  });
+  it('highlights the page a category alone opens: its first page when it has no Warehouse page', () => {
+    // The Warehouse API has no `warehouse` page: the documentation shows its first page, Quotation.
+    expect(activeDocsPage('/documentation', '?category=warehouse')).toEqual({ category: 'warehouse', subcategory: 'quotation' });
+    expect(activeDocsPage('/documentation', '?category=authentication')).toEqual({ category: 'authentication', subcategory: 'overview' });
   });
   it('reads the query', () => {
     expect(activeDocsPage('/documentation', '?category=warehouse&subcategory=inventory')).toEqual({ category: 'warehouse', subcategory: 'inventory' });
   });
+  it('highlights nothing for a page that does not exist', () => {
+    expect(activeDocsPage('/documentation', '?category=warehouse&subcategory=nope')).toBeNull();
+  });
   it('is null elsewhere', () => {
     expect(activeDocsPage('/settings', '')).toBeNull();
     expect(activeDocsPage('/documentation/explorer', '')).toBeNull();
-  });
-  it('builds documentation paths', () => {
-    expect(documentationPath('authentication', 'overview')).toBe('/documentation?category=authentication&subcategory=overview');
   });
 });

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import catalogue from '../../../../src/generated/catalogue.json';
+import { catalogue } from '../../../../src/generated/catalogue';
 import { server, setupMsw } from '../support/msw-server';
 import { getCurrentUser, listApiTokens } from '../support/handlers';
 import { seller, warehouseUser } from '../support/fixtures';

@@ -2,12 +2,12 @@
  * The tester's choices come from the catalogue's public operations (generated from the spec), never
  * from a hand-written list: a new operation in openapi/ appears here by itself.
  */
-import type { CatalogueOperation } from '../../../../../scripts/generate/context';
+import type { CatalogueOperation } from '../../../../shared/portal-data/catalogue';
+import type { ApiFamily, CallMode, OrderType } from '../../../../shared/openapi/portal-extensions';
 
 export type TesterOperation = Pick<CatalogueOperation, 'operationId' | 'path' | 'family' | 'domain' | 'orderType' | 'mode' | 'idParam'>;
-export type ApiFamily = CatalogueOperation['family'];
-export type OrderType = NonNullable<CatalogueOperation['orderType']>;
-export type Mode = CatalogueOperation['mode'];
+export type { ApiFamily, OrderType };
+export type Mode = CallMode;
 
 export const FAMILIES: { value: ApiFamily; label: string }[] = [
   { value: 'seller', label: 'Seller API' },

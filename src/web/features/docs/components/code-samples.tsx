@@ -6,7 +6,7 @@ import { Suspense, lazy, useId, type KeyboardEvent } from 'react';
 import Button from '@mui/material/Button';
 import KeyIcon from '@mui/icons-material/KeyOutlined';
 import { CopyButton } from '../../../components/copy-button';
-import type { CodeSample } from '../lib/reference-data';
+import type { CodeSample } from '../../../../shared/portal-data/reference-page';
 import { sampleCode } from '../lib/sample-code';
 import { useSampleSettings } from '../lib/sample-settings';
 

@@ -7,8 +7,8 @@ import { useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import Button from '@mui/material/Button';
 import KeyIcon from '@mui/icons-material/KeyOutlined';
-import type { ReferencePage } from '../lib/reference-data';
-import { documentationHref } from '../lib/resolve-page';
+import type { ReferencePage } from '../../../../shared/portal-data/reference-page';
+import { documentationHref } from '../../../../shared/portal-data/links';
 import { SampleSettingsProvider } from '../lib/sample-settings';
 import { useHashTarget } from '../lib/use-hash-target';
 import { useNearViewport } from '../lib/use-near-viewport';
@@ -104,7 +104,7 @@ export function DocumentationPage({ page, origin, onSearch }: DocumentationPageP
           <ul className="op-index">
             {page.operations.map((operation) => (
               <li key={operation.operationId}>
-                <Link to={documentationHref(page.category, page.subcategory, operation.operationId)} preventScrollReset>
+                <Link to={documentationHref(page, operation.operationId)} preventScrollReset>
                   <span className={`method method-${operation.method}`}>{operation.method.toUpperCase()}</span>
                   <code>{operation.path}</code>
                   <span className="muted">{operation.summary}</span>

@@ -4,7 +4,14 @@
  * and our search anchors reach it), nothing needs JavaScript to expand, and levels below the second start
  * collapsed so long schemas stay readable.
  */
-import type { FieldNode } from '../lib/reference-data';
+import { fieldAnchor } from '../../../../shared/portal-data/links';
+import type { FieldNode } from '../../../../shared/portal-data/reference-page';
+
+export interface FieldAnchorBase {
+  operationId: string;
+  /** Response status, or `errors` for the shared error body. */
+  status: string;
+}
 import { InlineText } from './markdown';
 
 /** Levels shown open on load: the envelope and the entity's own fields. Deeper objects start collapsed. */
@@ -13,7 +20,8 @@ const OPEN_LEVELS = 2;
 interface FieldTreeProps {
   root: FieldNode;
   /** Prefix of every row's id, e.g. `getSellerReturnOrder.200`; a row's id adds the field path. */
-  anchorPrefix: string;
+  /** Whose rows these are: field anchors are built from it (links.ts fieldAnchor). */
+  anchor: FieldAnchorBase;
 }
 
 function FieldMeta({ node }: { node: FieldNode }) {
@@ -65,8 +73,8 @@ function FieldDetails({ node }: { node: FieldNode }) {
   );
 }
 
-function FieldRow({ node, path, anchorPrefix, level }: { node: FieldNode; path: string[]; anchorPrefix: string; level: number }) {
-  const id = [anchorPrefix, ...path].join('.');
+function FieldRow({ node, path, anchor, level }: { node: FieldNode; path: string[]; anchor: FieldAnchorBase; level: number }) {
+  const id = fieldAnchor(anchor.operationId, anchor.status, path);
   const head = (
     <>
       <code className="field-name">{node.name}</code>
@@ -91,23 +99,23 @@ function FieldRow({ node, path, anchorPrefix, level }: { node: FieldNode; path: 
           </span>
         </summary>
         <FieldDetails node={node} />
-        <FieldList nodes={node.children} path={path} anchorPrefix={anchorPrefix} level={level + 1} />
+        <FieldList nodes={node.children} path={path} anchor={anchor} level={level + 1} />
       </details>
     </li>
   );
 }
 
-function FieldList({ nodes, path, anchorPrefix, level }: { nodes: FieldNode[]; path: string[]; anchorPrefix: string; level: number }) {
+function FieldList({ nodes, path, anchor, level }: { nodes: FieldNode[]; path: string[]; anchor: FieldAnchorBase; level: number }) {
   return (
     <ul className="field-list">
       {nodes.map((child, index) => (
-        <FieldRow key={child.name ?? index} node={child} path={[...path, child.name ?? String(index)]} anchorPrefix={anchorPrefix} level={level} />
+        <FieldRow key={child.name ?? index} node={child} path={[...path, child.name ?? String(index)]} anchor={anchor} level={level} />
       ))}
     </ul>
   );
 }
 
-export function FieldTree({ root, anchorPrefix }: FieldTreeProps) {
+export function FieldTree({ root, anchor }: FieldTreeProps) {
   if (!root.children || root.children.length === 0) {
     return (
       <p className="field-root">
@@ -121,5 +129,5 @@ export function FieldTree({ root, anchorPrefix }: FieldTreeProps) {
       </p>
     );
   }
-  return <FieldList nodes={root.children} path={[]} anchorPrefix={anchorPrefix} level={0} />;
+  return <FieldList nodes={root.children} path={[]} anchor={anchor} level={0} />;
 }

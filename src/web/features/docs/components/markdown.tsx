@@ -4,7 +4,7 @@
  */
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { Block, Inline } from '../lib/reference-data';
+import type { Block, Inline } from '../../../../shared/portal-data/reference-page';
 
 export function InlineText({ nodes }: { nodes: readonly Inline[] | undefined }): ReactNode {
   if (!nodes) return null;

@@ -1,7 +1,7 @@
 /** An unknown category or subcategory: say so, and list the pages that do exist. */
 import { Link } from 'react-router';
-import type { NavGroup } from '../lib/resolve-page';
-import { documentationHref } from '../lib/resolve-page';
+import type { NavGroup } from '../../../../shared/portal-data/links';
+import { documentationHref } from '../../../../shared/portal-data/links';
 import { PageHeader } from '../../../components/page-header';
 import { DocsRoot } from './docs-root';
 
@@ -18,7 +18,7 @@ export function NoSuchPage({ groups, category, subcategory }: { groups: readonly
             <ul>
               {group.pages.map((page) => (
                 <li key={page.subcategory}>
-                  <Link to={documentationHref(group.category, page.subcategory)}>{page.title}</Link>
+                  <Link to={documentationHref({ category: group.category, subcategory: page.subcategory })}>{page.title}</Link>
                 </li>
               ))}
             </ul>

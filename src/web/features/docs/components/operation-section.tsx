@@ -7,9 +7,9 @@ import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import Button from '@mui/material/Button';
 import PlayArrowIcon from '@mui/icons-material/PlayArrowRounded';
-import type { ReferenceOperation, ReferencePage, ReferenceResponse } from '../lib/reference-data';
-import { documentationHref } from '../lib/resolve-page';
-import { ERRORS_ANCHOR } from '../lib/response-bodies';
+import type { ReferenceOperation, ReferencePage, ReferenceResponse } from '../../../../shared/portal-data/reference-page';
+import { documentationHref, fieldAnchor } from '../../../../shared/portal-data/links';
+import { ERRORS_ANCHOR } from '../../../../shared/portal-data/response-bodies';
 import { CodeSamples } from './code-samples';
 import { FieldTree } from './field-tree';
 import { JsonCode } from './json-code';
@@ -95,7 +95,7 @@ function SuccessResponse({ operation, response }: { operation: ReferenceOperatio
         <span className="status status-ok">{response.status}</span> <InlineText nodes={response.description} />
         {response.contentType ? <span className="muted"> · {response.contentType}</span> : null}
       </p>
-      {response.body ? <FieldTree root={response.body} anchorPrefix={`${operation.operationId}.${response.status}`} /> : null}
+      {response.body ? <FieldTree root={response.body} anchor={{ operationId: operation.operationId, status: response.status }} /> : null}
       {response.headers && response.headers.length > 0 ? (
         <details className="headers">
           <summary>Response headers ({response.headers.length})</summary>
@@ -126,7 +126,7 @@ function ErrorResponses({ responses, operationId }: { responses: ReferenceRespon
     <>
     <ul className="errors">
       {responses.map((response) => (
-        <li key={response.status} id={`${operationId}.${response.status}`} className="error-row">
+        <li key={response.status} id={fieldAnchor(operationId, response.status)} className="error-row">
           <span className="status status-error">{response.status}</span>
           <div className="error-text">
             <InlineText nodes={response.description} />
@@ -142,7 +142,7 @@ function ErrorResponses({ responses, operationId }: { responses: ReferenceRespon
       {body ? (
         <details className="headers">
           <summary>Error body{body.schema ? `: ${body.schema}` : ''}</summary>
-          <FieldTree root={body} anchorPrefix={`${operationId}.${ERRORS_ANCHOR}`} />
+          <FieldTree root={body} anchor={{ operationId, status: ERRORS_ANCHOR }} />
         </details>
       ) : null}
     </>
@@ -178,7 +178,7 @@ export const OperationSection = memo(function OperationSection({ operation, page
   const success = operation.responses.filter((r) => r.status.startsWith('2'));
   const errors = operation.responses.filter((r) => !r.status.startsWith('2'));
   const firstSuccess = success[0];
-  const href = documentationHref(page.category, page.subcategory, operation.operationId);
+  const href = documentationHref(page, operation.operationId);
   return (
     <section className="op" id={operation.operationId} aria-labelledby={`${operation.operationId}-title`} data-operation-id={operation.operationId} tabIndex={-1}>
       <div className="op-main">
@@ -201,7 +201,7 @@ export const OperationSection = memo(function OperationSection({ operation, page
         {operation.securityHeader ? (
           <p className="auth-note">
             Authentication: send your API token in the <code>{operation.securityHeader}</code> header (
-            <Link to={documentationHref('authentication', 'overview')}>how</Link>).
+            <Link to={documentationHref({ category: 'authentication', subcategory: 'overview' })}>how</Link>).
           </p>
         ) : null}
         <h3 className="op-subtitle">Parameters</h3>

@@ -9,7 +9,7 @@ import Dialog from '@mui/material/Dialog';
 import SearchIcon from '@mui/icons-material/Search';
 import { styled } from '@mui/material/styles';
 import { loadPreparedSearchIndex } from '../lib/load-reference-page';
-import type { SearchEntry } from '../lib/reference-data';
+import type { SearchEntry } from '../../../../shared/portal-data/reference-page';
 import { search, type PreparedEntry } from '../lib/search';
 
 const KIND_LABEL: Record<SearchEntry['kind'], string> = { operation: 'Operation', schema: 'Schema', field: 'Field', page: 'Page' };

@@ -3,7 +3,7 @@
  * own small chunk (a dynamic import per page), so a page downloads only its own operations.
  * Promises are cached so React's `use()` sees the same one on every render.
  */
-import type { ReferencePage, SearchIndex } from './reference-data';
+import type { ReferencePage, SearchIndex } from '../../../../shared/portal-data/reference-page';
 import { prepareEntries, type PreparedEntry } from './search';
 
 const pageModules = import.meta.glob<ReferencePage>(['../../../../generated/reference/*.json', '!**/search-index.json'], { import: 'default' });

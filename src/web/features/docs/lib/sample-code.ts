@@ -2,7 +2,7 @@
  * What a code sample shows and copies. Samples are generated at build time against the spec's default
  * host; the browser only swaps in the portal's own origin and, when the user picked one, a token.
  */
-import { TOKEN_MARKER, type CodeSample } from './reference-data';
+import { TOKEN_MARKER, type CodeSample } from '../../../../shared/portal-data/reference-page';
 
 /** A fixed run of dots: its length says nothing about the token's. */
 export const SAMPLE_TOKEN_MASK = '••••••••••••••••';

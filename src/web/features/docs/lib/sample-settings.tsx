@@ -3,10 +3,9 @@
  * the token filled in (held in memory only, never stored or put in a URL), and whether it is revealed.
  */
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { SampleLanguage } from './reference-data';
+import { SAMPLE_LANGUAGES, type SampleLanguage } from '../../../../shared/portal-data/reference-page';
 
 const LANGUAGE_KEY = 'docs-sample-language';
-const LANGUAGES: readonly SampleLanguage[] = ['curl', 'javascript', 'python', 'go', 'java'];
 
 export interface ChosenToken {
   title: string;
@@ -30,7 +29,7 @@ const SampleSettingsContext = createContext<SampleSettings | null>(null);
 function storedLanguage(): SampleLanguage {
   try {
     const stored = localStorage.getItem(LANGUAGE_KEY);
-    return LANGUAGES.find((language) => language === stored) ?? 'curl';
+    return SAMPLE_LANGUAGES.find(({ lang }) => lang === stored)?.lang ?? 'curl';
   } catch {
     return 'curl';
   }

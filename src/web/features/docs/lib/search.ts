@@ -3,7 +3,7 @@
  * title counts most, an exact or prefix title match most of all. Pure and fast enough to run on every
  * keystroke over tens of thousands of entries (one lower-cased haystack per entry, built once).
  */
-import type { SearchEntry, SearchKind } from './reference-data';
+import type { SearchEntry, SearchKind } from '../../../../shared/portal-data/reference-page';
 
 export interface PreparedEntry {
   entry: SearchEntry;

@@ -5,13 +5,13 @@
  */
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
-import catalogue from '../../../../generated/catalogue.json';
+import { catalogue } from '../../../../generated/catalogue';
 import { DocumentationPage } from '../components/documentation-page';
 import { DocsRoot } from '../components/docs-root';
 import { NoSuchPage } from '../components/no-such-page';
 import { hasPage, loadPreparedSearchIndex, loadReferencePage, loadedReferencePage } from '../lib/load-reference-page';
-import type { ReferencePage } from '../lib/reference-data';
-import { resolvePage, type PageRef } from '../lib/resolve-page';
+import type { ReferencePage } from '../../../../shared/portal-data/reference-page';
+import { resolvePage, type PageRef } from '../../../../shared/portal-data/links';
 
 type SearchDialogComponent = ComponentType<{ open: boolean; onClose: () => void }>;
 

@@ -69,7 +69,15 @@ export interface ResponseExample {
   json: string;
 }
 
-export type SampleLanguage = 'curl' | 'javascript' | 'python' | 'go' | 'java';
+/** The code-sample languages, in the order the pages offer them, with their tab labels. */
+export const SAMPLE_LANGUAGES = [
+  { lang: 'curl', label: 'cURL' },
+  { lang: 'javascript', label: 'JavaScript' },
+  { lang: 'python', label: 'Python' },
+  { lang: 'go', label: 'Go' },
+  { lang: 'java', label: 'Java' },
+] as const;
+export type SampleLanguage = (typeof SAMPLE_LANGUAGES)[number]['lang'];
 
 export interface CodeSample {
   lang: SampleLanguage;
@@ -96,7 +104,7 @@ export interface ReferenceOperation {
   parameters: ReferenceParameter[];
   responses: ReferenceResponse[];
   samples: CodeSample[];
-  /** The API Test screen with this operation's choices filled in, e.g. `/api-test?api=seller&domain=orders&mode=list&orderType=normal`. */
+  /** The API Test screen with this operation chosen, e.g. `/api-test?operation=getSellerNormalOrder&id=1` (links.ts testerHref). */
   tryIt?: string;
 }
 
@@ -131,6 +139,8 @@ export interface SearchEntry {
   page: string;
   /** Extra words matched but not shown (operationId, method). */
   keywords?: string;
+  /** The operation the entry belongs to (its own, or the one whose response holds the schema or field). */
+  operationId?: string;
   /** `/documentation?category=...&subcategory=...#anchor`. */
   href: string;
 }

@@ -3,7 +3,7 @@
  * error body once (errors share one schema) under `errors`. The generator's search index links fields to
  * the same anchors, so both import this.
  */
-import type { FieldNode, ReferenceOperation } from './reference-data';
+import type { FieldNode, ReferenceOperation } from './reference-page.ts';
 
 export const ERRORS_ANCHOR = 'errors';
 

@@ -1,0 +1,66 @@
+/**
+ * What a public operation means to the portal, read from explicit data in openapi/, never from the
+ * shape of its path:
+ * - family (which API, which token type): `x-category` of the operation's first tag (`seller`, `warehouse`);
+ * - `x-domain`: the area the API Test screen offers it under (`orders`, `inventory`, ...);
+ * - `x-mode`: `list` (a paged list) or `detail` (one item by its id);
+ * - `x-order-type`: `normal` or `return`, for the two kinds of order in one domain;
+ * - the id a detail call takes: its one path parameter.
+ * See openapi/openapi.yaml (tags) and any file in openapi/paths/.
+ */
+import { firstTagOf, operationIdOf, parametersOf, type OpenApiDocument, type OperationEntry, type TagObject } from './openapi-document.ts';
+
+export const API_FAMILIES = ['seller', 'warehouse'] as const;
+export type ApiFamily = (typeof API_FAMILIES)[number];
+
+export const CALL_MODES = ['list', 'detail'] as const;
+export type CallMode = (typeof CALL_MODES)[number];
+
+export const ORDER_TYPES = ['normal', 'return'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+
+/** Documentation categories: one per API family, and the general pages. */
+export const CATEGORIES = ['authentication', ...API_FAMILIES] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export interface PublicOperationMeaning {
+  family: ApiFamily;
+  domain: string;
+  mode: CallMode;
+  orderType: OrderType | null;
+  /** The path parameter a detail call takes (`orderId`, ...); null for lists. */
+  idParam: string | null;
+}
+
+export function oneOf<T extends string>(allowed: readonly T[], value: unknown, what: string): T {
+  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
+  throw new Error(`${what} is ${JSON.stringify(value)}, expected one of ${allowed.join(', ')}`);
+}
+
+export function tagsByName(doc: OpenApiDocument): Map<string, TagObject> {
+  return new Map((doc.tags ?? []).map((tag) => [tag.name, tag]));
+}
+
+/** The API family of a public operation: the `x-category` of its first tag. */
+export function familyOf(doc: OpenApiDocument, entry: OperationEntry, tags = tagsByName(doc)): ApiFamily {
+  const tagName = firstTagOf(entry);
+  const tag = tagName === undefined ? undefined : tags.get(tagName);
+  if (!tag) throw new Error(`${operationIdOf(entry)}: its first tag must be a tag declared in openapi.yaml`);
+  return oneOf(API_FAMILIES, tag['x-category'], `${operationIdOf(entry)}: x-category of tag "${tag.name}"`);
+}
+
+export function publicOperationMeaning(doc: OpenApiDocument, entry: OperationEntry, tags = tagsByName(doc)): PublicOperationMeaning {
+  const id = operationIdOf(entry);
+  const op = entry.operation;
+  const domain = op['x-domain'];
+  if (typeof domain !== 'string' || !/^[a-z][a-z0-9-]*$/.test(domain)) {
+    throw new Error(`${id}: x-domain must be a lower-case word, got ${JSON.stringify(domain)}`);
+  }
+  const mode = oneOf(CALL_MODES, op['x-mode'], `${id}: x-mode`);
+  const orderType = op['x-order-type'] === undefined ? null : oneOf(ORDER_TYPES, op['x-order-type'], `${id}: x-order-type`);
+  const pathParameters = parametersOf(doc, entry).filter((parameter) => parameter.in === 'path');
+  if (mode === 'list' && pathParameters.length > 0) throw new Error(`${id}: a list call takes no path parameter`);
+  if (mode === 'detail' && pathParameters.length !== 1) throw new Error(`${id}: a detail call takes exactly one path parameter (its id)`);
+  const idParam = mode === 'detail' ? String(pathParameters[0]?.name) : null;
+  return { family: familyOf(doc, entry, tags), domain, mode, orderType, idParam };
+}

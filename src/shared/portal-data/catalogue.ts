@@ -1,0 +1,61 @@
+/**
+ * The catalogue: navigation and the public operation list, written by scripts/generate/catalogue.ts into
+ * src/generated/catalogue.ts and read by the app's sidebar, documentation and API Test screens.
+ */
+import type { ApiFamily, CallMode, Category, OrderType } from '../openapi/portal-extensions.ts';
+
+/** One documentation page: a public tag (its `x-category`/`x-subcategory` give the page's URL). */
+export interface CataloguePage {
+  subcategory: string;
+  /** Sidebar label, e.g. `Warehouse` for the tag `Seller warehouse`. */
+  title: string;
+  /** The OpenAPI tag whose operations (and description) the page shows. */
+  tag: string;
+}
+
+/** One sidebar group, from `x-tagGroups`, in spec order. */
+export interface CatalogueGroup {
+  category: Category;
+  title: string;
+  pages: CataloguePage[];
+}
+
+/** One public operation, with what the API tester needs to offer and call it (see openapi/paths/). */
+export interface CatalogueOperation {
+  operationId: string;
+  method: 'get';
+  /** Relative to `publicServer`, e.g. `/seller/orders/normal/{orderId}`. */
+  path: string;
+  summary: string;
+  tag: string;
+  category: ApiFamily;
+  subcategory: string;
+  /** Which API (and which token type). */
+  family: ApiFamily;
+  /** The tester's domain choice (`warehouses`, `orders`, `inventory`, ...): `x-domain`. */
+  domain: string;
+  /** `x-order-type`: `normal` or `return` for orders; null otherwise. */
+  orderType: OrderType | null;
+  mode: CallMode;
+  /** Path parameter of a detail call (`orderId`, ...); null for lists. */
+  idParam: string | null;
+}
+
+export interface CataloguePaging {
+  page: { default: number; minimum: number };
+  size: { default: number; minimum: number; maximum: number };
+}
+
+export interface Catalogue {
+  title: string;
+  apiTokenHeader: string;
+  tokenVariable: string;
+  /** Public server URL template, e.g. `https://{host}/api/v1`. */
+  publicServer: string;
+  /** Default of the `host` server variable, e.g. `api.acme.example`. */
+  defaultHost: string;
+  groups: CatalogueGroup[];
+  operations: CatalogueOperation[];
+  /** Limits of the list calls' `page` and `size` query parameters, as the spec declares them. */
+  paging: CataloguePaging;
+}

@@ -1,0 +1,77 @@
+/**
+ * Every address the portal builds: documentation pages (`/documentation?category&subcategory#anchor`),
+ * the anchors of operations and fields, and the API Test screen for an operation
+ * (`/api-test?operation=listSellerNormalOrders&page=2`). The build step writes them into page data and the
+ * search index; the app builds the same ones at run time.
+ */
+export interface PageAddress {
+  category: string;
+  subcategory: string;
+}
+
+export function documentationHref(page: PageAddress, anchor?: string): string {
+  const query = new URLSearchParams({ category: page.category, subcategory: page.subcategory });
+  return `/documentation?${query.toString()}${anchor ? `#${encodeURIComponent(anchor)}` : ''}`;
+}
+
+/** The DOM id of a field row: operation, response status (or `errors`) and the field's path in the body. */
+export function fieldAnchor(operationId: string, status: string, path: readonly string[] = []): string {
+  return [operationId, status, ...path].join('.');
+}
+
+/** The API Test screen's own query parameters; the token is never one of them. */
+export interface TesterCall {
+  operation: string;
+  /** The detail call's id (digits). */
+  id?: string;
+  page?: number;
+  size?: number;
+}
+
+export function testerHref(call: TesterCall): string {
+  return `/api-test?${testerParams(call).toString()}`;
+}
+
+export function testerParams(call: TesterCall): URLSearchParams {
+  const params = new URLSearchParams({ operation: call.operation });
+  if (call.id) params.set('id', call.id);
+  if (call.page !== undefined) params.set('page', String(call.page));
+  if (call.size !== undefined) params.set('size', String(call.size));
+  return params;
+}
+
+/** What the sidebar and the documentation screen both need to know of the navigation. */
+export interface NavGroup {
+  category: string;
+  title: string;
+  pages: readonly { subcategory: string; title: string }[];
+}
+
+export interface PageRef extends PageAddress {
+  title: string;
+  groupTitle: string;
+}
+
+/** The documentation's defaults: the Seller API's Warehouse page. */
+export const DEFAULT_CATEGORY = 'seller';
+export const DEFAULT_SUBCATEGORY = 'warehouse';
+
+export type Resolution = { found: true; page: PageRef } | { found: false; category: string; subcategory: string | null };
+
+/**
+ * Which documentation page a URL asks for: category defaults to `seller`, subcategory to `warehouse`; a
+ * category without a subcategory opens its `warehouse` page if it has one, else its first page (so
+ * `?category=authentication` works alone). Anything unknown is "no such page". The sidebar highlights
+ * what this returns, so the two never disagree.
+ */
+export function resolvePage(groups: readonly NavGroup[], params: URLSearchParams): Resolution {
+  const category = params.get('category') || DEFAULT_CATEGORY;
+  const asked = params.get('subcategory');
+  const group = groups.find((candidate) => candidate.category === category);
+  if (!group) return { found: false, category, subcategory: asked };
+  const page = asked
+    ? group.pages.find((candidate) => candidate.subcategory === asked)
+    : (group.pages.find((candidate) => candidate.subcategory === DEFAULT_SUBCATEGORY) ?? group.pages[0]);
+  if (!page) return { found: false, category, subcategory: asked };
+  return { found: true, page: { category, subcategory: page.subcategory, title: page.title, groupTitle: group.title } };
+}
