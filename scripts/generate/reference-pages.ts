@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brandFromEnv, type Brand } from '../../src/shared/brand.ts';
-import { firstTagOf, isInternal, isObject, listOperations, operationIdOf, type OpenApiDocument } from '../../src/shared/openapi/openapi-document.ts';
+import { firstTagOf, isInternal, listOperations, operationIdOf, type OpenApiDocument } from '../../src/shared/openapi/openapi-document.ts';
 import type { Catalogue } from '../../src/shared/portal-data/catalogue.ts';
 import { documentationHref, testerHref } from '../../src/shared/portal-data/links.ts';
 import type { Block, ReferencePage, SearchIndex } from '../../src/shared/portal-data/reference-page.ts';

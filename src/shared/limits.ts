@@ -1,5 +1,5 @@
 /**
- * Constants of the product spec (section 9) that are not part of the API contract.
+ * Product constants that are not part of the API contract.
  * Page defaults, page-size limits and field lengths live in openapi/ and reach code through src/generated/.
  */
 export const LOGIN_ERROR_TOAST_MS = 3000;

@@ -1,5 +1,5 @@
 /**
- * The documentation journeys of issue 5 against the real server in Debian's Chromium: the default page,
+ * The documentation journeys against the real server in Debian's Chromium: the default page,
  * every sidebar page, a deep link, search, a code sample with the user's own token, "Try it", the
  * downloads and the Swagger UI explorer (under the server's CSP, with no console error).
  */

@@ -1,5 +1,5 @@
 /**
- * Component tests: jest-dom matchers, and noise fails the test (house style 13):
+ * Component tests: jest-dom matchers, and noise fails the test:
  * a console.error or an unhandled msw request is an error.
  */
 import '@testing-library/jest-dom/vitest';

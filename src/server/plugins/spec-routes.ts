@@ -10,14 +10,16 @@ import type { HandlerMap } from '../routes/operation-handler.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { UserType } from '../repositories/users-repository.ts';
 import { anchorRefs, createAjv } from '../spec/ajv.ts';
-import { listOperations, type JsonSchema, type OpenApiDocument, type SpecOperation, type SpecParameter } from '../spec/openapi-document.ts';
+import { HTTP_METHODS } from '../../shared/openapi/openapi-document.ts';
+import { routableOperations, type JsonSchema, type OpenApiDocument, type SpecOperation, type SpecParameter } from '../spec/openapi-document.ts';
 import { requireApiToken } from './api-token-auth.ts';
 import { assertSameOrigin } from './csrf.ts';
 import { requireSession } from './session.ts';
 
 export const PUBLIC_PREFIXES = ['/api/v1', '/api'];
 export const PORTAL_PREFIX = '/api';
-const ALL_METHODS: HTTPMethods[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+// HEAD is answered with GET; TRACE is not routable in Fastify by default.
+const ALL_METHODS = HTTP_METHODS.filter((method) => method !== 'head' && method !== 'trace').map((method) => method.toUpperCase() as HTTPMethods);
 
 export class MissingHandlersError extends Error {
   constructor(operationIds: string[]) {
@@ -50,15 +52,14 @@ export function fastifyPath(specPath: string): string {
   return specPath.replace(/\{([^}]+)\}/g, ':$1');
 }
 
-/** The user type a public path belongs to: its first segment (/seller/..., /warehouse/...). */
-function familyOf(path: string): UserType {
-  if (path.startsWith('/seller/')) return 'SELLER';
-  if (path.startsWith('/warehouse/')) return 'WAREHOUSE';
-  throw new Error(`Public path ${path} is neither /seller/... nor /warehouse/...`);
+/** The user type whose tokens a public operation accepts: its API family (the x-category of its tag). */
+function userTypeOf(op: SpecOperation): UserType {
+  if (op.family === null) throw new Error(`${op.operationId} needs an API token but is internal`);
+  return op.family === 'seller' ? 'SELLER' : 'WAREHOUSE';
 }
 
 export function registerSpecRoutes(app: FastifyInstance, ctx: ServerContext, spec: OpenApiDocument, handlers: Partial<HandlerMap>): void {
-  const operations = listOperations(spec);
+  const operations = routableOperations(spec);
   const missing = operations.filter((op) => !(op.operationId in handlers)).map((op) => op.operationId);
   if (missing.length > 0) throw new MissingHandlersError(missing);
 
@@ -81,7 +82,7 @@ export function registerSpecRoutes(app: FastifyInstance, ctx: ServerContext, spe
         if (definition === undefined) continue;
         const onRequest: onRequestHookHandler[] = [];
         if (definition.changesState) onRequest.push(async (request: FastifyRequest) => assertSameOrigin(request));
-        if (op.security.includes('apiToken')) onRequest.push(requireApiToken(ctx, familyOf(op.path)));
+        if (op.security.includes('apiToken')) onRequest.push(requireApiToken(ctx, userTypeOf(op)));
         else if (op.security.includes('sessionCookie')) onRequest.push(requireSession(ctx));
         app.route({
           method: op.method.toUpperCase() as HTTPMethods,
@@ -92,7 +93,7 @@ export function registerSpecRoutes(app: FastifyInstance, ctx: ServerContext, spe
           handler: (request: FastifyRequest, reply: FastifyReply) => definition.handle(request, reply),
         });
       }
-      const others = ALL_METHODS.filter((method) => !allowed.includes(method) && !(method === 'HEAD'));
+      const others = ALL_METHODS.filter((method) => !allowed.includes(method));
       app.route({
         method: others,
         url,

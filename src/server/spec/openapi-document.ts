@@ -1,18 +1,25 @@
 /**
- * The bundled spec (src/generated/openapi.portal.json) as the server reads it: operations with their
- * resolved parameters, request body schema and response schemas. Everything the server routes and
- * validates comes from here; no endpoint is listed by hand.
+ * The bundled spec (src/generated/openapi.portal.json) as the server routes it: each operation with its
+ * resolved parameters, request body schema, response schemas and, for public ones, the API family whose
+ * tokens it accepts. Read through src/shared/openapi, as the build step reads it; no endpoint is listed by hand.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import {
+  isInternal,
+  isObject,
+  listOperations,
+  operationIdOf,
+  parametersOf,
+  resolved,
+  type HttpMethod,
+  type JsonObject,
+  type OpenApiDocument,
+} from '../../shared/openapi/openapi-document.ts';
+import { familyOf, type ApiFamily } from '../../shared/openapi/portal-extensions.ts';
 
-export type JsonSchema = Record<string, unknown>;
-
-export interface OpenApiDocument {
-  paths: Record<string, Record<string, unknown>>;
-  components: { schemas?: Record<string, JsonSchema>; parameters?: Record<string, unknown>; responses?: Record<string, unknown> };
-  security?: Array<Record<string, string[]>>;
-}
+export type { OpenApiDocument };
+export type JsonSchema = JsonObject;
 
 export interface SpecParameter {
   name: string;
@@ -23,10 +30,12 @@ export interface SpecParameter {
 
 export interface SpecOperation {
   operationId: string;
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  method: HttpMethod;
   /** Path as the spec writes it, relative to its server: /seller/orders/normal/{orderId}. */
   path: string;
   internal: boolean;
+  /** The API whose tokens a public operation accepts; null for the portal's own (internal) operations. */
+  family: ApiFamily | null;
   /** Security scheme names this operation accepts; empty when it needs none. */
   security: string[];
   parameters: SpecParameter[];
@@ -36,7 +45,6 @@ export interface SpecOperation {
 }
 
 export const DEFAULT_SPEC_PATH = fileURLToPath(new URL('../../generated/openapi.portal.json', import.meta.url));
-const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 export function loadSpec(path = DEFAULT_SPEC_PATH): OpenApiDocument {
   try {
@@ -46,46 +54,39 @@ export function loadSpec(path = DEFAULT_SPEC_PATH): OpenApiDocument {
   }
 }
 
-/** Follows a local $ref (#/components/...) one level; schemas keep their $refs for Ajv. */
-function deref<T>(spec: OpenApiDocument, value: unknown): T {
-  let current = value as { $ref?: string };
-  for (let hops = 0; current?.$ref !== undefined && hops < 10; hops += 1) {
-    const parts = current.$ref.replace(/^#\//, '').split('/');
-    let target: unknown = spec;
-    for (const part of parts) target = (target as Record<string, unknown>)[part];
-    current = target as { $ref?: string };
-  }
-  return current as T;
+/** The JSON schema of a body (request or response), or undefined when it has none. Schemas keep their $refs for Ajv. */
+function jsonSchemaOf(spec: OpenApiDocument, body: unknown): JsonSchema | undefined {
+  const node = resolved(spec, body);
+  if (!isObject(node) || !isObject(node.content)) return undefined;
+  const media = node.content['application/json'];
+  return isObject(media) && isObject(media.schema) ? media.schema : undefined;
 }
 
-export function listOperations(spec: OpenApiDocument): SpecOperation[] {
-  const operations: SpecOperation[] = [];
-  for (const [path, item] of Object.entries(spec.paths)) {
-    for (const method of METHODS) {
-      const op = item[method] as Record<string, unknown> | undefined;
-      if (op === undefined) continue;
-      const parameters = [...((item.parameters as unknown[]) ?? []), ...((op.parameters as unknown[]) ?? [])].map((raw) => {
-        const parameter = deref<SpecParameter & { required?: boolean }>(spec, raw);
-        return { ...parameter, required: parameter.required === true };
-      });
-      const body = deref<{ content?: Record<string, { schema?: JsonSchema }> } | undefined>(spec, op.requestBody);
-      const responses: Record<string, JsonSchema | null> = {};
-      for (const [status, rawResponse] of Object.entries((op.responses as Record<string, unknown>) ?? {})) {
-        const response = deref<{ content?: Record<string, { schema?: JsonSchema }> }>(spec, rawResponse);
-        responses[status] = response.content?.['application/json']?.schema ?? null;
-      }
-      const security = (op.security as Array<Record<string, string[]>> | undefined) ?? spec.security ?? [];
-      operations.push({
-        operationId: String(op.operationId),
-        method,
-        path,
-        internal: op['x-internal'] === true || item['x-internal'] === true,
-        security: security.flatMap((requirement) => Object.keys(requirement)),
-        parameters,
-        requestBody: body?.content?.['application/json']?.schema,
-        responses,
-      });
+export function routableOperations(spec: OpenApiDocument): SpecOperation[] {
+  return listOperations(spec).map((entry) => {
+    const { operation } = entry;
+    const internal = isInternal(entry);
+    const parameters = parametersOf(spec, entry).map((parameter) => ({
+      name: String(parameter.name),
+      in: parameter.in as SpecParameter['in'],
+      required: parameter.required === true,
+      schema: isObject(parameter.schema) ? parameter.schema : {},
+    }));
+    const responses: Record<string, JsonSchema | null> = {};
+    for (const [status, response] of Object.entries(isObject(operation.responses) ? operation.responses : {})) {
+      responses[status] = jsonSchemaOf(spec, response) ?? null;
     }
-  }
-  return operations;
+    const security = Array.isArray(operation.security) ? (operation.security as Array<Record<string, string[]>>) : (spec.security ?? []);
+    return {
+      operationId: operationIdOf(entry),
+      method: entry.method,
+      path: entry.path,
+      internal,
+      family: internal ? null : familyOf(spec, entry),
+      security: security.flatMap((requirement) => Object.keys(requirement)),
+      parameters,
+      requestBody: jsonSchemaOf(spec, operation.requestBody),
+      responses,
+    };
+  });
 }

@@ -5,7 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { SnackbarProvider, useSnackbar } from 'notistack';
 import { Toast } from './toast';
-import type { ToastRequest } from './toasts';
+import type { ToastRequest } from './toast-request';
 
 const TOAST_COMPONENTS = { default: Toast, success: Toast, error: Toast, warning: Toast, info: Toast };
 

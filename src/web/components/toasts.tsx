@@ -4,13 +4,8 @@
  * A toast's timer (e.g. the login failure's 3000 ms) starts when it appears, so the load does not shorten it.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import type { OptionsObject, SnackbarMessage } from 'notistack';
-
-export interface ToastRequest {
-  id: number;
-  message: SnackbarMessage;
-  options: Pick<OptionsObject, 'variant' | 'autoHideDuration'>;
-}
+import type { SnackbarMessage } from 'notistack';
+import type { ToastRequest } from './toast-request';
 
 type Enqueue = (message: SnackbarMessage, options?: ToastRequest['options']) => void;
 

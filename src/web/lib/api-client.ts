@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the app (house style 5): openapi-fetch typed by the spec's generated paths.
+ * The one HTTP client of the app: openapi-fetch typed by the spec's generated paths.
  * Portal calls go to /api; public API calls pass `baseUrl: PUBLIC_API_BASE` per request.
  * Its middleware normalises errors, so every caller sees either the spec's `Error` body or an Error.
  */
@@ -15,7 +15,7 @@ const JSON_TYPE = /\bjson\b/i;
 /**
  * A failed response that is not JSON (a proxy's HTML page, an empty 502) becomes the spec's
  * `{status, message}` body, so callers can always read `message`. A network failure, timeout or abort
- * keeps the HTTP client's own error (product spec section 8: no product-specific text).
+ * keeps the HTTP client's own error (no product-specific text).
  */
 export const normaliseErrors: Middleware = {
   onResponse({ response }) {

@@ -1,7 +1,7 @@
 /**
  * The one error type the UI sees. `status` is the HTTP status (0 when no response arrived);
- * `message` is the response's `message` field when it has one, otherwise the error's own message
- * (product spec section 8). Never built from a URL, so a token in a path cannot leak into it.
+ * `message` is the response's `message` field when it has one, otherwise the error's own message.
+ * Never built from a URL, so a token in a path cannot leak into it.
  */
 export class ApiError extends Error {
   readonly status: number;

@@ -1,4 +1,4 @@
-/** listApiTokens: GET /auth/token, shared by Settings, the API tester and the code samples. The array is at `data` of the body (product spec section 7). */
+/** listApiTokens: GET /auth/token, shared by Settings, the API tester and the code samples. The array is at `data` of the body. */
 import { useQuery } from '@tanstack/react-query';
 import type { operations } from '../../generated/api';
 import { apiClient, unwrap } from './api-client';

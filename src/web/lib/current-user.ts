@@ -1,4 +1,4 @@
-/** getCurrentUser: GET /auth/me, shared by the shell, login and every screen that needs the user. Anything but 200 means "not logged in" (product spec section 7). */
+/** getCurrentUser: GET /auth/me, shared by the shell, login and every screen that needs the user. Anything but 200 means "not logged in". */
 import { useQuery } from '@tanstack/react-query';
 import type { operations } from '../../generated/api';
 import { apiClient, unwrap } from './api-client';

@@ -1,4 +1,4 @@
-/** Dates in the user's locale with the time zone spelled out (issue 4: "with the time zone clear"). */
+/** Dates in the user's locale with the time zone spelled out ("with the time zone clear"). */
 // dateStyle/timeStyle cannot be combined with timeZoneName, so the parts are listed one by one.
 const dateTime = new Intl.DateTimeFormat(undefined, {
   year: 'numeric',

@@ -1,5 +1,5 @@
 /**
- * Failures the product spec says are "only logged" (section 8) are logged here, with the operation
+ * Failures that are only logged, never shown, are logged here, with the operation
  * and the status but never a URL or a body, so token values in paths cannot reach the console.
  */
 import { ApiError } from './api-error';

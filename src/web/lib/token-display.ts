@@ -4,7 +4,7 @@
  */
 import { TOKEN_EXPIRY_WARNING_DAYS } from '../../shared/limits';
 
-/** A fixed run of dots (product spec section 9): its length says nothing about the token's. */
+/** A fixed run of dots: its length says nothing about the token's. */
 export const TOKEN_MASK = '•'.repeat(24);
 
 export type ExpiryState = { kind: 'expired' } | { kind: 'expiring'; daysLeft: number } | { kind: 'valid' };

@@ -1,5 +1,5 @@
 /**
- * The one theme (house style 15): colour primitives, then light and dark schemes, then per-component
+ * The one theme: colour primitives, then light and dark schemes, then per-component
  * overrides. CSS variables let the colour scheme follow the system setting and switch without a re-render;
  * the chosen mode is kept by MUI in localStorage under MODE_STORAGE_KEY (only the mode, never a secret).
  */
@@ -93,7 +93,7 @@ export const theme = createTheme({
     },
     MuiCssBaseline: {
       styleOverrides: {
-        // Focus must always be visible (issue 4, accessibility), also for mouse-less users of custom widgets.
+        // Focus must always be visible (accessibility), also for mouse-less users of custom widgets.
         ':focus-visible': { outlineOffset: 2 },
         code: { fontFamily: '"JetBrains Mono", "SFMono-Regular", Menlo, Consolas, monospace' },
       },

@@ -1,5 +1,5 @@
 /**
- * The test object every end-to-end spec uses: any browser console error fails the test (house style 13),
+ * The test object every end-to-end spec uses: any browser console error fails the test,
  * and helpers to log in and to run axe.
  *
  * One kind of console message is not an app error: Chromium logs "Failed to load resource" for every

@@ -4,11 +4,11 @@
  * still be the Error schema; a 5xx always fails.
  */
 import { anchorRefs, createAjv } from '../../../src/server/spec/ajv.ts';
-import { listOperations, loadSpec, type SpecOperation } from '../../../src/server/spec/openapi-document.ts';
+import { loadSpec, routableOperations, type SpecOperation } from '../../../src/server/spec/openapi-document.ts';
 
 const spec = loadSpec();
 const ajv = createAjv(spec, { coerceTypes: false });
-const operations = listOperations(spec).map((op) => ({
+const operations = routableOperations(spec).map((op) => ({
   op,
   pattern: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
 }));

@@ -1,4 +1,4 @@
-/** Every entity and field of product spec section 3, spelled as there, with its type (fixture entity-fields.json). */
+/** Every entity and field, spelled as the fixture tests/fixtures/contract/entity-fields.json has them, with its type. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from '../../../src/shared/openapi/openapi-document.ts';
 import { PIPELINE_TIMEOUT_MS, bundledSpecs, entityFields, isObject, schemaProperties, schemaRequired } from './support/contract.ts';
@@ -17,7 +17,7 @@ function schema(name: string): unknown {
 }
 
 describe.each(Object.entries(entityFields.schemas))('schema %s', (name, fields) => {
-  it('has exactly the product spec fields, all required', () => {
+  it('has exactly the fixture fields, all required', () => {
     const properties = schemaProperties(portalSpec, { $ref: `#/components/schemas/${name}` });
     expect(Object.keys(properties).sort()).toEqual([...fields].sort());
     expect(schemaRequired(portalSpec, schema(name)).sort()).toEqual([...fields].sort());

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerateContext } from '../../../scripts/generate/context.ts';
 import { listOperations } from '../../../src/shared/openapi/openapi-document.ts';
 import type { Catalogue } from '../../../src/shared/portal-data/catalogue.ts';
-import { PIPELINE_TIMEOUT_MS, generateIntoTemp, isObject, publicOperations, resolveRef, type JsonObject } from './support/contract.ts';
+import { PIPELINE_TIMEOUT_MS, generateIntoTemp, publicOperations, resolveRef, type JsonObject } from './support/contract.ts';
 
 let ctx: GenerateContext;
 let outDir: string;
@@ -105,7 +105,7 @@ describe('public spec (openapi.public.json)', () => {
     for (const name of publicOperations.portalSchemas) expect(schemas).not.toContain(name);
   });
 
-  it('groups the tags for the documentation in the product spec order (x-tagGroups, x-category, x-subcategory)', () => {
+  it('groups the tags for the documentation in the documented order (x-tagGroups, x-category, x-subcategory)', () => {
     const tags = new Map(ctx.publicSpec.tags?.map((tag) => [tag.name, tag]));
     const groups = ctx.publicSpec['x-tagGroups'] as Array<{ name: string; tags: string[] }>;
     expect(groups.map((group) => group.name)).toEqual(publicOperations.navigation.map((group) => group.title));
@@ -184,7 +184,7 @@ describe('catalogue.ts', () => {
     );
   });
 
-  it('has the navigation groups and pages in the product spec order', () => {
+  it('has the navigation groups and pages in the documented order', () => {
     expect(ctx.catalogue.groups.map(({ category, title, pages }) => ({ category, title, subcategories: pages.map((page) => page.subcategory) }))).toEqual(
       publicOperations.navigation,
     );

@@ -1,5 +1,5 @@
 /**
- * Code samples (issue 5): httpsnippet output in curl, JavaScript, Python, Go and Java for every
+ * Code samples: httpsnippet output in curl, JavaScript, Python, Go and Java for every
  * operation, reading the token from the environment, never holding a real token; the browser's
  * substitution of origin and chosen token.
  */

@@ -1,5 +1,5 @@
 /**
- * The documentation screens (issue 5) in the real route table: every operation, parameter and field of
+ * The documentation screens in the real route table: every operation, parameter and field of
  * a page; the base URL and sample copy buttons; the token picker; search by keyboard; unknown pages.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The reference-data generator (issue 5): every public operation of a tag on its page, $refs resolved,
+ * The reference-data generator: every public operation of a tag on its page, $refs resolved,
  * the spec's examples kept, the exact 401 body, internal operations absent, and the search index.
  * Runs the real generate pipeline into a temp dir.
  */

@@ -29,7 +29,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
 
   const onLogout = () =>
     logout.mutate(undefined, {
-      // Go to /login whether or not the call succeeded (issue 4), then forget the user's cached data.
+      // Go to /login whether or not the call succeeded, then forget the user's cached data.
       onSettled: () => {
         void Promise.resolve(navigate('/login', { replace: true })).then(() => queryClient.clear());
       },

@@ -1,7 +1,7 @@
 /**
  * Route module for everything inside the shell. The profile is fetched first; until it answers only a
  * progress indicator shows (no flash of content), and any failure sends the user to /login remembering
- * where they were going (product spec sections 2 and 4).
+ * where they were going.
  */
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
@@ -15,7 +15,7 @@ export function Component() {
   const location = useLocation();
 
   useEffect(() => {
-    // "Only logged" (spec section 8). A warning, not an error: being logged out is an expected state.
+    // Only logged, never shown. A warning, not an error: being logged out is an expected state.
     if (user.isError) console.warn(`Profile fetch failed: ${user.error.message}`);
   }, [user.isError, user.error]);
 

@@ -1,4 +1,4 @@
-/** The API Test screen (product spec sections 2, 5 and 8; issue 4), against msw standing in for the public API. */
+/** The API Test screen, against msw standing in for the public API. */
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';

@@ -5,10 +5,10 @@ import { domainLabel, domainsFor, findOperation, orderTypesFor } from '../../../
 const operations = catalogue.operations;
 
 describe('domainsFor (from the generated catalogue)', () => {
-  it('lists the seller domains of the product spec', () => {
+  it('lists the seller domains', () => {
     expect(domainsFor(operations, 'seller')).toEqual(['warehouses', 'quotations', 'imports', 'products', 'orders']);
   });
-  it('lists the warehouse domains of the product spec', () => {
+  it('lists the warehouse domains', () => {
     expect(domainsFor(operations, 'warehouse')).toEqual(['quotations', 'imports', 'inventory', 'orders']);
   });
   it('follows the operations it is given, not a fixed list', () => {

@@ -1,4 +1,4 @@
-/** The shell of product spec section 2 and issue 4: session check, sidebar, top bar, logout, not-found, theme toggle. */
+/** The shell: session check, sidebar, top bar, logout, not-found, theme toggle. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';

@@ -1,4 +1,4 @@
-/** login: the login screen of product spec section 2 and issue 4. */
+/** login: the login screen. */
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';

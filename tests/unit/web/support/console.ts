@@ -1,5 +1,5 @@
 /**
- * For tests of failures the product spec says are "logged to the console": the setup file fails a test on
+ * For tests of failures that are only "logged to the console": the setup file fails a test on
  * any console.error, so such a test declares the errors it expects and checks them itself.
  */
 import { vi } from 'vitest';

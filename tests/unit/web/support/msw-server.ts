@@ -1,6 +1,6 @@
 /**
- * msw for component tests: an unhandled request fails the test (house style 13). Handlers are keyed by
- * operationId (house style 4) in handlers.ts.
+ * msw for component tests: an unhandled request fails the test. Handlers are keyed by
+ * operationId in handlers.ts.
  */
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';

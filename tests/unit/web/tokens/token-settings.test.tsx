@@ -1,4 +1,4 @@
-/** The Settings screen (product spec sections 2, 4, 5 and 8; issue 4): listApiTokens, createApiToken, refreshApiToken, deleteApiToken. */
+/** The Settings screen: listApiTokens, createApiToken, refreshApiToken, deleteApiToken. */
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';

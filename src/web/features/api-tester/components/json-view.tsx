@@ -3,7 +3,7 @@ import { memo } from 'react';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { monospace } from '../../../theme/theme';
-import { jsonLines, type SegmentKind } from '../lib/json-lines';
+import { jsonLines, type SegmentKind } from '../../../lib/json-lines';
 
 const COLOURS: Record<SegmentKind, string> = {
   punctuation: 'syntax.punctuation',

@@ -1,5 +1,5 @@
 /**
- * Everything about the request the tester sends, as pure functions (house style 9): the path, the query,
+ * Everything about the request the tester sends, as pure functions: the path, the query,
  * the headers, the full URL and the equivalent curl command.
  */
 import type { TesterOperation } from './operations';

@@ -1,5 +1,5 @@
 /**
- * What the Test API button checks, in the order and with the texts of the product spec (section 5):
+ * What the Test API button checks, in the order and with the texts users are promised:
  * domain, then token, then the ID of a detail call. The first failure is reported.
  */
 import type { Mode } from './operations';

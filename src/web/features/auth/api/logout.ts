@@ -1,4 +1,4 @@
-/** logout: GET /auth/logout. Whatever the outcome the local session state is dropped (issue 4: go to /login also on failure). */
+/** logout: GET /auth/logout. Whatever the outcome the local session state is dropped (go to /login also on failure). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, unwrap } from '../../../lib/api-client';
 import { logError } from '../../../lib/log-error';

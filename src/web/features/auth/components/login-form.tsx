@@ -1,6 +1,6 @@
 /**
- * The login form (product spec section 2, issue 4): email (type=email), password, user type (default Seller).
- * No checks before submit (spec section 5); any failure shows the spec's toast for exactly 3000 ms.
+ * The login form: email (type=email), password, user type (default Seller).
+ * No checks before submit; any failure shows the failure toast for exactly 3000 ms.
  */
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';

@@ -1,42 +1,39 @@
 /**
- * Pretty-printed JSON with keys, strings, numbers and literals coloured by one small regular expression
- * instead of a syntax-highlighting library (the documentation route's JavaScript budget is 150 KB).
+ * A JSON example, coloured by the app's one highlighter (lib/json-lines.ts) with class names that the
+ * documentation's stylesheet (docs-root.tsx) colours: plain elements keep long pages cheap to render.
  */
 import type { ReactNode } from 'react';
+import { jsonLines, type SegmentKind } from '../../../lib/json-lines';
 
-const TOKEN = /("(?:[^"\\]|\\.)*")(\s*:)?|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|\b(true|false|null)\b/g;
+const CLASS_OF: Record<SegmentKind, string | undefined> = {
+  punctuation: undefined,
+  key: 'j-key',
+  string: 'j-str',
+  number: 'j-num',
+  boolean: 'j-lit',
+  null: 'j-lit',
+};
 
-export function highlightJson(json: string): ReactNode[] {
-  const out: ReactNode[] = [];
-  let last = 0;
-  for (const match of json.matchAll(TOKEN)) {
-    const index = match.index;
-    if (index > last) out.push(json.slice(last, index));
-    const [whole, string, colon, number, literal] = match;
-    if (string !== undefined) {
-      out.push(
-        <span key={index} className={colon ? 'j-key' : 'j-str'}>
-          {string}
-        </span>,
-      );
-      if (colon) out.push(colon);
-    } else if (number !== undefined) {
-      out.push(
-        <span key={index} className="j-num">
-          {number}
-        </span>,
-      );
-    } else if (literal !== undefined) {
-      out.push(
-        <span key={index} className="j-lit">
-          {literal}
-        </span>,
-      );
-    }
-    last = index + whole.length;
+function highlightJson(json: string): ReactNode[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return [json];
   }
-  if (last < json.length) out.push(json.slice(last));
-  return out;
+  return jsonLines(value).flatMap((line, lineIndex) => [
+    ...(lineIndex > 0 ? ['\n'] : []),
+    ...line.map((segment, index) => {
+      const className = CLASS_OF[segment.kind];
+      return className ? (
+        <span key={`${lineIndex}.${index}`} className={className}>
+          {segment.text}
+        </span>
+      ) : (
+        segment.text
+      );
+    }),
+  ]);
 }
 
 export function JsonCode({ json, label }: { json: string; label: string }) {

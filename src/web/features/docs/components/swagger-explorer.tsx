@@ -1,5 +1,5 @@
 /**
- * The whole public spec in Swagger UI (issue 5's explorer). Loaded only on /documentation/explorer:
+ * The whole public spec in Swagger UI. Loaded only on /documentation/explorer:
  * this module and swagger-ui-react are their own chunk. The spec is the exported public one, with its
  * server pointed at this portal's origin so "Try it out" calls this API (same origin, allowed by the CSP)
  * with the token the user enters under Authorize. Authorization is not persisted.

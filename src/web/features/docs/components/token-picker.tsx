@@ -1,5 +1,5 @@
 /**
- * Lets a logged-in user fill one of their own tokens into the code samples (issue 5). Only tokens of the
+ * Lets a logged-in user fill one of their own tokens into the code samples. Only tokens of the
  * page's API are offered: a seller's tokens reach only the Seller API. The list loads only when asked,
  * and a chosen token stays masked until revealed. Loaded lazily: pages do not pay for it until used.
  */

@@ -1,4 +1,4 @@
-/** createApiToken: POST /auth/token {title, description}; the list reloads afterwards (product spec section 2). */
+/** createApiToken: POST /auth/token {title, description}; the list reloads afterwards. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { operations } from '../../../../generated/api';
 import { apiClient, unwrap } from '../../../lib/api-client';

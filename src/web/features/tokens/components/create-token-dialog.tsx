@@ -1,5 +1,5 @@
 /**
- * The Create New Token modal: Title and Description, both required (product spec section 5). An empty
+ * The Create New Token modal: Title and Description, both required. An empty
  * field shows its error inline and nothing is sent. Cancel and Escape close it; focus returns to the opener.
  */
 import { useForm } from 'react-hook-form';

@@ -1,4 +1,4 @@
-/** Delete asks first (product spec sections 4 and 5), with the spec's exact question. */
+/** Delete asks first, with the exact question users are promised. */
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';

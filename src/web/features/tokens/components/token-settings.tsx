@@ -1,6 +1,6 @@
 /**
  * The Settings screen: the user's API tokens as cards, Create New Token, Refresh and Delete.
- * Failures are logged (product spec section 8) and also shown in a short snackbar (issue 4).
+ * Failures are logged and also shown in a short snackbar.
  */
 import { useEffect, useState } from 'react';
 import { useToast } from '../../../components/toasts';

@@ -1,6 +1,7 @@
 /**
- * Pretty-printed JSON as lines of typed segments, so the response panel can colour it and turn the `id`
- * of each row of a list response into a link. Joined, the segments are exactly JSON.stringify(value, null, 2).
+ * The app's one JSON highlighter: pretty-printed JSON as lines of typed segments, so the documentation's
+ * examples and the tester's response panel colour it alike, and the panel can turn the `id` of each row
+ * of a list response into a link. Joined, the segments are exactly JSON.stringify(value, null, 2).
  */
 
 export type SegmentKind = 'punctuation' | 'key' | 'string' | 'number' | 'boolean' | 'null';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonLines } from '../../../../src/web/features/api-tester/lib/json-lines';
+import { jsonLines } from '../../../../src/web/lib/json-lines';
 
 const text = (value: unknown, link = false) => jsonLines(value, link).map((line) => line.map((segment) => segment.text).join('')).join('\n');
 
