@@ -63,7 +63,7 @@ test('runs a list call, pages through it, and opens a row in detail view from it
   const firstId = body.getByRole('button', { name: /^Open ID \d+ in detail view$/ }).first();
   const id = ((await firstId.textContent()) ?? '').trim();
   await firstId.click();
-  await expect(page).toHaveURL(new RegExp(`mode=detail&id=${id}&orderType=normal`));
+  await expect(page).toHaveURL(new RegExp(`operation=getSellerNormalOrder&id=${id}$`));
   await expect(page.getByLabel('ID', { exact: true })).toHaveValue(id);
   await expect(body).toContainText(`"id": ${id}`);
   await expect(body).not.toContainText('"lastPage"');
