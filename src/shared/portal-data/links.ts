@@ -4,6 +4,8 @@
  * (`/api-test?operation=listSellerNormalOrders&page=2`). The build step writes them into page data and the
  * search index; the app builds the same ones at run time.
  */
+import type { CatalogueGroup, CataloguePage } from './catalogue.ts';
+
 export interface PageAddress {
   category: string;
   subcategory: string;
@@ -40,12 +42,8 @@ export function testerParams(call: TesterCall): URLSearchParams {
   return params;
 }
 
-/** What the sidebar and the documentation screen both need to know of the navigation. */
-export interface NavGroup {
-  category: string;
-  title: string;
-  pages: readonly { subcategory: string; title: string }[];
-}
+/** What the sidebar and the documentation screen read of a catalogue group. */
+export type NavGroup = Pick<CatalogueGroup, 'category' | 'title'> & { pages: readonly Pick<CataloguePage, 'subcategory' | 'title'>[] };
 
 export interface PageRef extends PageAddress {
   title: string;

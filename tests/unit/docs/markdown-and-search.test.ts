@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { markdownBlocks, markdownInline } from '../../../scripts/generate/reference/markdown.ts';
 import { prepareEntries, search } from '../../../src/web/features/docs/lib/search.ts';
 import type { SearchEntry } from '../../../src/shared/portal-data/reference-page.ts';
-import { resolvePage } from '../../../src/shared/portal-data/links.ts';
+import { resolvePage, type NavGroup } from '../../../src/shared/portal-data/links.ts';
 
 describe('markdownBlocks', () => {
   it('keeps headings, lists, code and tables', () => {
@@ -53,7 +53,7 @@ describe('search', () => {
 });
 
 describe('resolvePage', () => {
-  const groups = [
+  const groups: NavGroup[] = [
     { category: 'authentication', title: 'Authentication', pages: [{ subcategory: 'overview', title: 'Authentication' }] },
     { category: 'seller', title: 'Seller API', pages: [{ subcategory: 'warehouse', title: 'Warehouse' }, { subcategory: 'order', title: 'Order' }] },
     { category: 'warehouse', title: 'Warehouse API', pages: [{ subcategory: 'quotation', title: 'Quotation' }] },

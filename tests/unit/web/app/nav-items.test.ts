@@ -12,8 +12,8 @@ describe('buildDocsNav (from the generated catalogue)', () => {
     expect(nav[1]?.pages[0]).toEqual({ label: 'Warehouse', category: 'seller', subcategory: 'warehouse', to: '/documentation?category=seller&subcategory=warehouse' });
   });
   it('follows the catalogue it is given', () => {
-    expect(buildDocsNav([{ category: 'x', title: 'X API', pages: [{ subcategory: 'y', title: 'Y' }] }])).toEqual([
-      { label: 'X API', category: 'x', pages: [{ label: 'Y', category: 'x', subcategory: 'y', to: '/documentation?category=x&subcategory=y' }] },
+    expect(buildDocsNav([{ category: 'warehouse', title: 'X API', pages: [{ subcategory: 'y', title: 'Y' }] }])).toEqual([
+      { label: 'X API', category: 'warehouse', pages: [{ label: 'Y', category: 'warehouse', subcategory: 'y', to: '/documentation?category=warehouse&subcategory=y' }] },
     ]);
   });
 });
