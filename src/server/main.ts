@@ -3,7 +3,7 @@
  * finish requests in flight, then close the database (PGlite checkpoints) and release DATA_DIR.
  */
 import { buildApp } from './app.ts';
-import { ConfigError, parseConfig } from './plugins/config.ts';
+import { ConfigError, parseConfig } from './config.ts';
 
 async function main(): Promise<void> {
   const started = performance.now();

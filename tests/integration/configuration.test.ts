@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, TokenKeyMismatchError } from '../../src/server/app.ts';
-import { parseConfig } from '../../src/server/plugins/config.ts';
+import { parseConfig } from '../../src/server/config.ts';
 import { DEMO_PASSWORD } from './support/http-client.ts';
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
 import { startTestServer, TEST_SCRYPT_COST, type TestServer } from './support/test-server.ts';

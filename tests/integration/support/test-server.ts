@@ -13,7 +13,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../../src/server/app.ts';
 import type { Database } from '../../../src/server/db/database.ts';
-import { parseConfig, type Config } from '../../../src/server/plugins/config.ts';
+import { parseConfig, type Config } from '../../../src/server/config.ts';
 import { Client } from './http-client.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
