@@ -4,10 +4,9 @@
  * refuses to start when the bundled spec names an operation without a handler.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { components, operations } from '../../generated/api.d.ts';
+import type { operations } from '../../generated/api.d.ts';
 
 export type OperationId = keyof operations;
-export type Schemas = components['schemas'];
 
 export interface OperationHandler {
   handle(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;

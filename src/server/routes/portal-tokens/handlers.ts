@@ -11,7 +11,8 @@ import {
   countTokens, deleteToken, findOwnToken, insertToken, listTokens, replaceTokenValue, type TokenRow,
 } from '../../repositories/api-tokens-repository.ts';
 import type { SessionUser } from '../../repositories/sessions-repository.ts';
-import type { OperationHandler, Schemas } from '../operation-handler.ts';
+import type { Schemas } from '../../lib/schemas.ts';
+import type { OperationHandler } from '../operation-handler.ts';
 
 export const MAX_TOKENS_PER_USER = 50;
 
