@@ -10,7 +10,7 @@
 import type { Database, Transaction } from '../db/database.ts';
 import type { TokenPrincipalRow } from '../repositories/api-tokens-repository.ts';
 
-export const TOKEN_CACHE_TTL_MS = 5_000;
+const TOKEN_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 
 interface Entry {

@@ -14,7 +14,7 @@ interface AjvLikeError {
 }
 
 /** "querystring/size must be <= 100" reads worse than "size must be <= 100". */
-export function describeValidationError(errors: AjvLikeError[], context: string | undefined): string {
+function describeValidationError(errors: AjvLikeError[], context: string | undefined): string {
   const error = errors[0];
   if (error === undefined) return 'Invalid request.';
   const path = error.instancePath.replace(/^\//, '').replace(/\//g, '.');

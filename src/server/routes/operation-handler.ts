@@ -15,11 +15,3 @@ export interface OperationHandler {
 }
 
 export type HandlerMap = Record<OperationId, OperationHandler>;
-
-/** Path and query values after validation (types come from the spec's parameters via Ajv). */
-export function params<T>(request: FastifyRequest): T {
-  return request.params as T;
-}
-export function query<T>(request: FastifyRequest): T {
-  return request.query as T;
-}

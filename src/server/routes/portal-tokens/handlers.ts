@@ -14,7 +14,7 @@ import type { SessionUser } from '../../repositories/sessions-repository.ts';
 import type { Schemas } from '../../lib/schemas.ts';
 import type { OperationHandler } from '../operation-handler.ts';
 
-export const MAX_TOKENS_PER_USER = 50;
+const MAX_TOKENS_PER_USER = 50;
 
 function sessionUser(request: FastifyRequest): SessionUser {
   if (request.sessionUser === undefined) throw new Error('token operation reached without a session');
