@@ -16,7 +16,7 @@ import { seedDemo } from './db/seed/seed-demo.ts';
 import { PRODUCTION_SCRYPT_COST, type ScryptCost } from './lib/password.ts';
 import { loadTokenKeys, type TokenKeys } from './lib/token-keys.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
-import { clearingTokenCacheOnWrites, TokenCache } from './lib/token-cache.ts';
+import { TokenCache } from './lib/token-cache.ts';
 import { listenForTokenRevocations, type TokenRevocationListener } from './db/postgres-listener.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHousekeeping } from './plugins/housekeeping.ts';
@@ -32,6 +32,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's database (tests use it to age sessions and tokens; scripts to inspect). */
     database: Database;
+    /**
+     * This process's verified-token cache. A write to api_tokens made straight in the database (a test
+     * aging or tampering with a token) does not pass through it: evict explicitly after one.
+     */
+    tokenCache: TokenCache;
   }
 }
 
@@ -74,7 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const scryptCost = options.testScryptCost ?? PRODUCTION_SCRYPT_COST;
 
   const tokenCache = new TokenCache();
-  const db = clearingTokenCacheOnWrites(await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }), tokenCache);
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let ctx: ServerContext;
   let revocations: TokenRevocationListener | undefined;
   try {
@@ -122,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     forceCloseConnections: 'idle',
   });
   app.decorate('database', db);
+  app.decorate('tokenCache', tokenCache);
   // While closing, answers to requests in flight end their keep-alive connection, so close() does not
   // wait for clients to hang up.
   let closing = false;

@@ -1,6 +1,7 @@
 /**
  * listApiTokens, createApiToken, refreshApiToken, deleteApiToken: a user's own tokens only.
- * Another user's token, an unknown or malformed value: 404, nothing changes.
+ * Another user's token, an unknown or malformed value: 404, nothing changes. Refresh and delete evict the
+ * token from the token cache themselves (lib/token-cache.ts), so the old value stops working at once.
  */
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.ts';
@@ -83,6 +84,7 @@ export function tokenHandlers(
           }
           return insertToken(tx, { userId: user.userId, title: body.title, description: body.description, ...newValue(user) });
         });
+        // Nothing to evict: a new value's digest cannot be in the token cache.
         return reply.code(201).send({ data: present(row) });
       },
     },
