@@ -13,6 +13,7 @@ import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { seedDemo } from './db/seed/seed-demo.ts';
+import { NOT_FOUND_BODY } from './lib/http-error.ts';
 import { PRODUCTION_SCRYPT_COST, type ScryptCost } from './lib/password.ts';
 import { loadTokenKeys, type TokenKeys } from './lib/token-keys.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
@@ -158,7 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerHousekeeping(app, ctx);
     const defaults = createHandlers(ctx);
     registerSpecRoutes(app, ctx, spec, options.handlers ? options.handlers(defaults) : defaults);
-    app.all('/api/*', async (_request, reply) => reply.code(404).send({ status: 404, message: 'Not found.' }));
+    app.all('/api/*', async (_request, reply) => reply.code(404).send(NOT_FOUND_BODY));
     app.get('/healthz', async (_request, reply) => {
       try {
         await db.query('SELECT 1');
@@ -168,7 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }
     });
     registerStaticFiles(app, { webDir: config.webDir, exportDir: config.exportDir });
-    app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ status: 404, message: 'Not found.' }));
+    app.setNotFoundHandler(async (_request, reply) => reply.code(404).send(NOT_FOUND_BODY));
     await app.ready();
   } catch (error) {
     await app.close();

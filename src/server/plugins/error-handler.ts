@@ -4,7 +4,7 @@
  * 5xx say nothing about the cause, which only goes to the log.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { HttpError } from '../lib/http-error.ts';
+import { HttpError, NOT_FOUND_MESSAGE } from '../lib/http-error.ts';
 
 interface AjvLikeError {
   keyword: string;
@@ -68,6 +68,6 @@ function clientErrorMessage(error: FastifyError, statusCode: number): string {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Unsupported content type: send application/json.';
     default:
-      return statusCode === 404 ? 'Not found.' : 'Bad request.';
+      return statusCode === 404 ? NOT_FOUND_MESSAGE : 'Bad request.';
   }
 }
