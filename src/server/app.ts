@@ -1,7 +1,7 @@
 /**
- * buildApp(options): the whole server as a Fastify instance, without listen(), so tests build a fresh
- * one per file and close it after (house style 11). Opens the database, migrates and seeds under the
- * start-up lock, loads the token keys, then registers plugins and the routes from the bundled spec.
+ * buildApp(options): the whole server as a Fastify instance, without listen(), so tests build a fresh one per
+ * file and close it after. Opens the database, migrates and seeds under the start-up lock, loads the token
+ * keys, then registers plugins and the routes from the bundled spec.
  */
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -151,7 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerErrorHandler(app);
     registerSecurityHeaders(app, { hsts: config.cookieSecure });
     registerRequestLogging(app);
-    // API responses are per-user data: never cached, and /api/auth/* must say so (issue 3).
+    // API responses are per-user data, and /api/auth/* returns token values: no browser or proxy may store them.
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
       return payload;

@@ -13,7 +13,7 @@ export class HttpError extends Error {
   }
 }
 
-/** The public API's one answer to every authentication failure (INTERFACES: exactly this body). */
+/** The public API's one answer to every authentication failure (openapi/components/responses/Unauthorized.yaml). */
 export const FORBIDDEN_MESSAGE = 'forbidden';
 export const LOGIN_FAILED_MESSAGE = 'Invalid email, password or user type.';
 export const CROSS_SITE_MESSAGE = 'Cross-site request refused.';

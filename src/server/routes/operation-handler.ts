@@ -1,7 +1,8 @@
 /**
- * Handlers are keyed by operationId (house style 4). The map's type has a key for every operation in
- * the spec (from src/generated/api.d.ts), so a missing handler fails the typecheck; the router also
- * refuses to start when the bundled spec names an operation without a handler.
+ * Handlers are keyed by operationId, the name the spec, the web client and the tests give an operation. The
+ * map's type has a key for every operation in the spec (from src/generated/api.d.ts), so a missing handler
+ * fails the typecheck; the router also refuses to start when the bundled spec names an operation without a
+ * handler.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { operations } from '../../generated/api.d.ts';
