@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 const port = Number(process.argv[2] ?? 8430);
 const order = { id: 1, orderNumber: 'SO-2026-000001', status: 'SHIPPED', buyerName: 'Ada Lovelace', city: 'London', courier: 'DHL' };
 const data = Array.from({ length: 12 }, (_, index) => ({ ...order, id: index + 1 }));
-// Padded to exactly 2048 bytes: the "fixed 2 KB JSON".
+// Padded to exactly 2048 bytes: the fixed 2 KB body that measure-server.ts and bench/REPORT.md state.
 const unpadded = JSON.stringify({ page: 0, size: 10, lastPage: 99, data, pad: '' });
 const body = JSON.stringify({ page: 0, size: 10, lastPage: 99, data, pad: 'x'.repeat(Math.max(0, 2048 - Buffer.byteLength(unpadded))) });
 const payload = Buffer.from(body);

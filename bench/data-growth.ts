@@ -1,12 +1,11 @@
 /**
- * Section 3: how cost grows with data, on the PostgreSQL server. A scratch database gets the demo
- * accounts (our server with SEED_DEMO=true), then `npm run seed -- --orders N` (scripts/seed.ts)
- * brings the demo seller to 10 thousand, 100 thousand and 1 million normal orders; at each volume,
- * sequential calls (median of BENCH_GROWTH_CALLS, 200) time page 0, a middle page, the last page and
- * a detail call, over HTTP with a token, as an integrator sees it (after VACUUM ANALYZE, which
- * autovacuum would run shortly after a bulk load anyway). At the largest volume, EXPLAIN
- * (ANALYZE, BUFFERS) of the queries the list and detail handlers run
- * (src/server/repositories/fulfillment/paging.ts and normal-orders.ts).
+ * bench/REPORT.md section 3: how cost grows with data, on the PostgreSQL server. A scratch database gets the
+ * demo accounts (our server with SEED_DEMO=true), then `npm run seed -- --orders N` (scripts/seed.ts) brings
+ * the demo seller to 10 thousand, 100 thousand and 1 million normal orders; at each volume, sequential calls
+ * (median of BENCH_GROWTH_CALLS, 200) time page 0, a middle page, the last page and a detail call, over HTTP
+ * with a token, as an integrator sees it (after VACUUM ANALYZE, which autovacuum would run shortly after a
+ * bulk load anyway). At the largest volume, EXPLAIN (ANALYZE, BUFFERS) of the queries the list and detail
+ * handlers run (src/server/repositories/fulfillment/paging.ts and normal-orders.ts).
  */
 import { createSellerToken } from './lib/api-session.ts';
 import { options } from './lib/options.ts';

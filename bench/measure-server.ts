@@ -1,7 +1,7 @@
 /**
- * Section 2: the server under load. autocannon (its CLI, in its own process, so the load generator
- * and the measured server each get a core) on loopback: a warm-up, then the measured run, for
- * three calls (list with a token, detail with a token, 401 without one) against
+ * bench/REPORT.md section 2: the server under load. autocannon (its CLI, in its own process, so the load
+ * generator and the measured server each get a core) on loopback: a warm-up, then the measured run, for three
+ * calls (list with a token, detail with a token, 401 without one) against
  * - our server on PGlite and on PostgreSQL (started by run.ts through lib/our-server.ts),
  * - Prism's mock server on the same bundled spec,
  * - a bare node:http server answering a fixed 2 KB JSON (the ceiling).
@@ -100,7 +100,7 @@ export async function loadTest(
   };
 }
 
-/** The three calls of the issue against one origin (`prefix` is /api/v1 for us, '' for Prism). */
+/** The three measured calls (list, detail, 401) against one origin (`prefix` is /api/v1 for us, '' for Prism). */
 export function apiEndpoints(origin: string, prefix: string, header: string, token: string, orderId: number): Endpoint[] {
   return [
     { name: 'list', url: `${origin}${prefix}/seller/orders/normal?page=0&size=10`, headers: { [header]: token }, expectStatus: 200 },

@@ -1,6 +1,6 @@
 /**
- * Section 1: reference pages. Our documentation route against Swagger UI, Redoc and Scalar, on the
- * real public spec (as is and throttled) and on the 500-operation spec; every renderer measured by
+ * bench/REPORT.md section 1: reference pages. Our documentation route against Swagger UI, Redoc and Scalar,
+ * on the real public spec (as is and throttled) and on the 500-operation spec; every renderer measured by
  * measure-page.ts, runs interleaved (run 1 of every page, then run 2, ...) so drift hits all alike.
  *
  * Ready conditions (the moment "every operation of the page is in the DOM"):
@@ -40,7 +40,7 @@ export interface PageResult {
   summary: Record<'readyMs' | 'fcpMs' | 'jsFiles' | 'jsCompressedBytes' | 'jsUncompressedBytes' | 'heapUsedBytes' | 'longTaskMs' | 'longestTaskMs' | 'domNodes' | 'totalTransferBytes', Summary | null>;
 }
 
-/** The page the issue names for "one tag", and the default page (/documentation = seller/warehouse). */
+/** The page bench/REPORT.md calls "ours (one tag)", and the default page (/documentation = seller/warehouse). */
 export const TAG_PAGE = { category: 'seller', subcategory: 'order', tag: 'Seller order' };
 export const DEFAULT_PAGE = { tag: 'Seller warehouse' };
 

@@ -1,7 +1,7 @@
 /** Turns one bench run's results into bench/REPORT.md: machine, versions, tables, goals, how to rerun. */
-import type { BenchResults } from './run.ts';
 import type { LoadResult } from './measure-server.ts';
 import type { PageResult } from './pages.ts';
+import type { BenchResults } from './lib/results.ts';
 import type { Summary } from './lib/stats.ts';
 import { THROTTLED } from './measure-page.ts';
 

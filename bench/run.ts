@@ -6,34 +6,22 @@
 import { appendFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildLargeApp } from './build-large-app.ts';
-import { runDataGrowth, type GrowthResult } from './data-growth.ts';
+import { runDataGrowth } from './data-growth.ts';
 import { writeLargeSpec } from './large-spec.ts';
 import { launchChromium } from './lib/browser.ts';
-import { currentLoad, machineInfo, type MachineInfo } from './lib/machine.ts';
+import { currentLoad, machineInfo } from './lib/machine.ts';
 import { options, resultsDir, root } from './lib/options.ts';
 import { startOurServer } from './lib/our-server.ts';
 import { createDatabase, dropDatabase, postgresAvailable, serverVersion } from './lib/postgres.ts';
 import { createSellerToken, firstOrderId } from './lib/api-session.ts';
 import { rssBytes, runToEnd, start, tsNode, waitForHttp } from './lib/processes.ts';
+import type { BenchResults } from './lib/results.ts';
 import { readSpecFacts } from './lib/spec-facts.ts';
 import { apiEndpoints, loadTest, type LoadResult } from './measure-server.ts';
-import { measureTargets, ourTargets, peerTargets, type PageResult } from './pages.ts';
+import { measureTargets, ourTargets, peerTargets } from './pages.ts';
 import { writeReport } from './report.ts';
 import { startPeerServer } from './serve-peers.ts';
-import { measureStartup, type StartupResult } from './startup.ts';
-
-export interface BenchResults {
-  startedAt: string;
-  finishedAt: string;
-  durationMs: number;
-  machine: MachineInfo;
-  settings: Record<string, unknown>;
-  pages?: { real: PageResult[]; realThrottled: PageResult[]; large: PageResult[]; largeOperations: number; realOperations: number };
-  server?: { loads: LoadResult[]; idleRss: Record<string, number>; targets: string[] };
-  startup?: StartupResult;
-  growth?: GrowthResult;
-  errors: string[];
-}
+import { measureStartup } from './startup.ts';
 
 const PUBLIC_SPEC = resolve(root, 'src/generated/openapi.public.json');
 const started = performance.now();

@@ -10,7 +10,7 @@ import { migrate } from '../src/server/db/migrate.ts';
 import { openDatabase } from '../src/server/db/open-database.ts';
 import { insertBulkOrders } from '../src/server/db/seed/bulk-orders.ts';
 import { seedDemo } from '../src/server/db/seed/seed-demo.ts';
-import { parseConfig } from '../src/server/plugins/config.ts';
+import { parseConfig } from '../src/server/config.ts';
 
 const { values } = parseArgs({
   options: {

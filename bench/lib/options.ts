@@ -27,7 +27,7 @@ export const resultsDir = resolve(root, 'bench', 'results');
 export const options = {
   quick,
   sections: sectionsFromArgs(),
-  /** Page loads per renderer and condition (the issue asks for at least 5). */
+  /** Page loads per renderer and condition (5: enough for a median and a min-max range). */
   pageRuns: numberFromEnv('BENCH_PAGE_RUNS', quick ? 2 : 5),
   /** Page loads per renderer for the 500-operation spec. */
   largeRuns: numberFromEnv('BENCH_LARGE_RUNS', quick ? 1 : 5),
@@ -41,7 +41,7 @@ export const options = {
   loadSeconds: numberFromEnv('BENCH_LOAD_SECONDS', quick ? 3 : 10),
   warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', quick ? 1 : 2),
   connections: numberFromEnv('BENCH_CONNECTIONS', 50),
-  /** Sequential calls per query in the data-growth section (the issue asks for 200). */
+  /** Sequential calls per query in the data-growth section (200: a median that holds still between runs). */
   growthCalls: numberFromEnv('BENCH_GROWTH_CALLS', quick ? 30 : 200),
   growthVolumes: (process.env.BENCH_VOLUMES ?? (quick ? '10000,100000' : '10000,100000,1000000'))
     .split(',')

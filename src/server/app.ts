@@ -1,23 +1,24 @@
 /**
- * buildApp(options): the whole server as a Fastify instance, without listen(), so tests build a fresh
- * one per file and close it after (house style 11). Opens the database, migrates and seeds under the
- * start-up lock, loads the token keys, then registers plugins and the routes from the bundled spec.
+ * buildApp(options): the whole server as a Fastify instance, without listen(), so tests build a fresh one per
+ * file and close it after. Opens the database, migrates and seeds under the start-up lock, loads the token
+ * keys, then registers plugins and the routes from the bundled spec.
  */
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import { brand } from '../generated/brand.ts';
+import type { Config } from './config.ts';
 import { DEFAULT_LOGIN_THROTTLE, type LoginThrottlePolicy, type ServerContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { seedDemo } from './db/seed/seed-demo.ts';
+import { NOT_FOUND_BODY } from './lib/http-error.ts';
 import { PRODUCTION_SCRYPT_COST, type ScryptCost } from './lib/password.ts';
 import { loadTokenKeys, type TokenKeys } from './lib/token-keys.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
-import { clearingTokenCacheOnWrites, TokenCache } from './lib/token-cache.ts';
+import { TokenCache } from './lib/token-cache.ts';
 import { listenForTokenRevocations, type TokenRevocationListener } from './db/postgres-listener.ts';
-import type { Config } from './plugins/config.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHousekeeping } from './plugins/housekeeping.ts';
 import { loggerOptions, registerRequestLogging } from './plugins/request-logging.ts';
@@ -32,6 +33,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's database (tests use it to age sessions and tokens; scripts to inspect). */
     database: Database;
+    /**
+     * This process's verified-token cache. A write to api_tokens made straight in the database (a test
+     * aging or tampering with a token) does not pass through it: evict explicitly after one.
+     */
+    tokenCache: TokenCache;
   }
 }
 
@@ -74,7 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const scryptCost = options.testScryptCost ?? PRODUCTION_SCRYPT_COST;
 
   const tokenCache = new TokenCache();
-  const db = clearingTokenCacheOnWrites(await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }), tokenCache);
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let ctx: ServerContext;
   let revocations: TokenRevocationListener | undefined;
   try {
@@ -122,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     forceCloseConnections: 'idle',
   });
   app.decorate('database', db);
+  app.decorate('tokenCache', tokenCache);
   // While closing, answers to requests in flight end their keep-alive connection, so close() does not
   // wait for clients to hang up.
   let closing = false;
@@ -144,7 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerErrorHandler(app);
     registerSecurityHeaders(app, { hsts: config.cookieSecure });
     registerRequestLogging(app);
-    // API responses are per-user data: never cached, and /api/auth/* must say so (issue 3).
+    // API responses are per-user data, and /api/auth/* returns token values: no browser or proxy may store them.
     app.addHook('onSend', async (request, reply, payload) => {
       if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
       return payload;
@@ -152,7 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerHousekeeping(app, ctx);
     const defaults = createHandlers(ctx);
     registerSpecRoutes(app, ctx, spec, options.handlers ? options.handlers(defaults) : defaults);
-    app.all('/api/*', async (_request, reply) => reply.code(404).send({ status: 404, message: 'Not found.' }));
+    app.all('/api/*', async (_request, reply) => reply.code(404).send(NOT_FOUND_BODY));
     app.get('/healthz', async (_request, reply) => {
       try {
         await db.query('SELECT 1');
@@ -162,7 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }
     });
     registerStaticFiles(app, { webDir: config.webDir, exportDir: config.exportDir });
-    app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ status: 404, message: 'Not found.' }));
+    app.setNotFoundHandler(async (_request, reply) => reply.code(404).send(NOT_FOUND_BODY));
     await app.ready();
   } catch (error) {
     await app.close();

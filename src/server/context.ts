@@ -1,5 +1,5 @@
 /** What handlers and hooks share: built once by buildApp, passed explicitly (no globals). */
-import type { Config } from './plugins/config.ts';
+import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { TokenKeys } from './lib/token-keys.ts';
 import type { ScryptCost } from './lib/password.ts';

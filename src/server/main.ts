@@ -1,14 +1,16 @@
 /**
- * `npm start`: read configuration, build the app, listen. SIGTERM/SIGINT stop accepting connections,
- * finish requests in flight, then close the database (PGlite checkpoints) and release DATA_DIR.
+ * `npm start`: read configuration (the environment, then `.env` for what it does not set), build the
+ * app, listen. SIGTERM/SIGINT stop accepting connections, finish requests in flight, then close the
+ * database (PGlite checkpoints) and release DATA_DIR.
  */
 import { buildApp } from './app.ts';
-import { ConfigError, parseConfig } from './plugins/config.ts';
+import { ConfigError, loadEnvFile, parseConfig } from './config.ts';
 
 async function main(): Promise<void> {
   const started = performance.now();
   let config;
   try {
+    loadEnvFile();
     config = parseConfig();
   } catch (error) {
     if (error instanceof ConfigError) {

@@ -1,11 +1,14 @@
 /**
  * Behaviour that configuration switches: Secure cookies (COOKIE_SECURE, or https behind TRUST_PROXY),
- * HSTS, token keys that must match the database they were created with, demo seeding.
+ * HSTS, token keys that must match the database they were created with, demo seeding, `.env`.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, TokenKeyMismatchError } from '../../src/server/app.ts';
-import { parseConfig } from '../../src/server/plugins/config.ts';
-import { DEMO_PASSWORD } from './support/http-client.ts';
+import { parseConfig } from '../../src/server/config.ts';
+import { Client, DEMO_PASSWORD } from './support/http-client.ts';
+import { startServerProcess } from './support/server-process.ts';
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
 import { startTestServer, TEST_SCRYPT_COST, type TestServer } from './support/test-server.ts';
 
@@ -69,5 +72,49 @@ describe('token keys belong to their database', () => {
     const [{ seeded } = { seeded: 0 }] = await again.database.query<{ seeded: number }>('SELECT count(*)::int AS seeded FROM users');
     expect(seeded).toBeGreaterThanOrEqual(2);
     await again.close();
+  });
+});
+
+describe('.env in the working directory', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => database?.drop());
+
+  it('`npm start` reads it for what the environment does not set; the environment wins', async () => {
+    const cwd = join(database.dataDir, 'working-directory');
+    mkdirSync(cwd);
+    writeFileSync(
+      join(cwd, '.env'),
+      [
+        '# Only here: must reach the server.',
+        'RATE_LIMIT_PER_MINUTE=7',
+        '# Invalid, and set in the environment too: the server starts only if the environment wins.',
+        'SESSION_IDLE_MINUTES=not-a-number',
+        '',
+      ].join('\n'),
+    );
+    const server = await startServerProcess(
+      {
+        DATA_DIR: database.dataDir,
+        DATABASE_URL: database.databaseUrl,
+        SEED_DEMO: 'true',
+        SESSION_IDLE_MINUTES: '30',
+        WEB_DIR: join(database.dataDir, 'no-web'),
+        EXPORT_DIR: join(database.dataDir, 'no-export'),
+      },
+      { cwd },
+    );
+    try {
+      const client = new Client(server.baseUrl);
+      await client.login();
+      const token = await client.createToken();
+      const response = await client.api('/api/v1/seller/orders/normal?size=1', token);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('ratelimit-limit')).toBe('7');
+    } finally {
+      await server.kill('SIGTERM');
+    }
   });
 });

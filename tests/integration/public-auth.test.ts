@@ -54,6 +54,7 @@ describe('every authentication failure is the same 401', () => {
     const value = await seller.createToken('expiring', 'd');
     expect((await server.client().api(LIST, value)).status).toBe(200);
     await server.db.query(`UPDATE api_tokens SET expires_at = now() - interval '1 second' WHERE title = 'expiring'`);
+    server.evictCachedTokens();
     expect((await server.client().api(LIST, value)).text).toBe(FORBIDDEN);
   });
 

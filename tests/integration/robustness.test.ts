@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
-import { parseConfig } from '../../src/server/plugins/config.ts';
+import { parseConfig } from '../../src/server/config.ts';
 import { MissingHandlersError } from '../../src/server/plugins/spec-routes.ts';
 import type { Client } from './support/http-client.ts';
 import { createTestDatabase } from './support/test-database.ts';

@@ -104,6 +104,7 @@ describe('refreshApiToken and deleteApiToken', () => {
   it('refresh gives a new value and expiry; the old value stops working at once', async () => {
     const old = await seller.createToken('refresh me', 'd');
     await server.db.query(`UPDATE api_tokens SET expires_at = now() + interval '1 day', created_at = now() - interval '89 days'`);
+    server.evictCachedTokens();
     expect((await seller.api('/api/v1/seller/orders/normal', old)).status).toBe(200);
     const refreshed = await seller.get<{ data: ApiToken }>(`/api/auth/token/refresh/${old}`);
     expect(refreshed.status).toBe(200);
@@ -117,6 +118,8 @@ describe('refreshApiToken and deleteApiToken', () => {
 
   it('delete removes the token and it stops working', async () => {
     const value = await seller.createToken('delete me', 'd');
+    // Used once first, so the server has it verified and cached when it is deleted.
+    expect((await seller.api('/api/v1/seller/orders/normal', value)).status).toBe(200);
     const response = await seller.delete(`/api/auth/token/${value}`);
     expect(response.status).toBe(204);
     expect(response.text).toBe('');
@@ -163,6 +166,7 @@ describe('tampering', () => {
     const value = await seller.createToken('tamper', 'd');
     expect((await seller.api('/api/v1/seller/warehouses', value)).status).toBe(200);
     await server.db.query(`UPDATE api_tokens SET ciphertext = set_byte(ciphertext, 40, (get_byte(ciphertext, 40) + 1) % 256) WHERE title = 'tamper'`);
+    server.evictCachedTokens();
     expect((await seller.api('/api/v1/seller/warehouses', value)).text).toBe('{"status":401,"message":"forbidden"}');
     expect((await list(seller)).map((token) => token.title)).not.toContain('tamper');
   });

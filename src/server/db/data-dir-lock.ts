@@ -7,7 +7,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 
-export class DataDirInUseError extends Error {
+class DataDirInUseError extends Error {
   constructor(dataDir: string, pid: number) {
     super(
       `DATA_DIR ${dataDir} is in use by another server process (pid ${pid}). ` +

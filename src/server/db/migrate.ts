@@ -15,7 +15,7 @@ export interface Migration {
   sql: string;
 }
 
-export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
+function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
   return readdirSync(dir)
     .filter((file) => /^\d{3}-[a-z0-9-]+\.sql$/.test(file))
     .sort()

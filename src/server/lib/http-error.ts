@@ -13,8 +13,11 @@ export class HttpError extends Error {
   }
 }
 
-/** The public API's one answer to every authentication failure (INTERFACES: exactly this body). */
+/** The public API's one answer to every authentication failure (openapi/components/responses/Unauthorized.yaml). */
 export const FORBIDDEN_MESSAGE = 'forbidden';
 export const LOGIN_FAILED_MESSAGE = 'Invalid email, password or user type.';
 export const CROSS_SITE_MESSAGE = 'Cross-site request refused.';
 export const NOT_LOGGED_IN_MESSAGE = 'Not logged in.';
+export const NOT_FOUND_MESSAGE = 'Not found.';
+/** The answer for a path nothing serves (an unknown /api/ path, a missing download, any other path). */
+export const NOT_FOUND_BODY = Object.freeze({ status: 404, message: NOT_FOUND_MESSAGE });

@@ -16,7 +16,7 @@
 import type { Queryable } from '../db/database.ts';
 import { addRateWindowHits } from '../repositories/api-tokens-repository.ts';
 
-export const SYNC_INTERVAL_MS = 200;
+const SYNC_INTERVAL_MS = 200;
 /** Tokens tracked per process before entries whose window has ended are dropped. */
 const MAX_TRACKED = 10_000;
 

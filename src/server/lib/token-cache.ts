@@ -2,15 +2,16 @@
  * Verified API tokens by digest, in memory for a few seconds, so a public request does not look its
  * token up in the database every time (docs/decisions/003-rate-limit-and-token-cache.md).
  *
- * Revocation stays immediate: refresh and delete evict the token in this process synchronously, any
- * write to api_tokens through this process's database handle clears the cache, and other replicas
- * evict on PostgreSQL's NOTIFY token_revoked (db/postgres-listener.ts); while that listener is not
- * connected the cache is off. Expiry is checked against the clock on every request by the caller.
+ * Nothing evicts implicitly: whatever revokes a token says so. Refresh and delete evict it in this process
+ * once their statement has run (routes/portal-tokens/handlers.ts); other replicas evict on PostgreSQL's
+ * NOTIFY token_revoked (db/postgres-listener.ts), and while that listener is not connected the cache is
+ * off. A change made straight in the database reaches the cache through that NOTIFY when migration 003's
+ * triggers cover it, otherwise after TOKEN_CACHE_TTL_MS. Expiry is checked against the clock on every
+ * request by the caller.
  */
-import type { Database, Transaction } from '../db/database.ts';
 import type { TokenPrincipalRow } from '../repositories/api-tokens-repository.ts';
 
-export const TOKEN_CACHE_TTL_MS = 5_000;
+const TOKEN_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 
 interface Entry {
@@ -66,49 +67,4 @@ export class TokenCache {
     this.clear();
     this.enabled = enabled;
   }
-}
-
-/** Statements that may change a token (not plain reads): they clear the cache once they have run. */
-const TOKEN_WRITE = /^(?!\s*select\b)[\s\S]*\b(api_tokens|users)\b/i;
-
-/**
- * The database handle with every write that may touch api_tokens (a test aging a token, an admin
- * script, a refresh) clearing this process's cache when it completes. Writes are rare; reads pass through.
- */
-export function clearingTokenCacheOnWrites(db: Database, cache: TokenCache): Database {
-  const after = async <T>(text: string, run: Promise<T>): Promise<T> => {
-    try {
-      return await run;
-    } finally {
-      if (TOKEN_WRITE.test(text)) cache.clear();
-    }
-  };
-  return {
-    ...db,
-    kind: db.kind,
-    relaxed: db.relaxed,
-    query: (text, params) => after(text, db.query(text, params)),
-    exec: (sql) => after(sql, db.exec(sql)),
-    async transaction(fn) {
-      // Cleared again after COMMIT: a lookup between the statement and the commit still read the old row.
-      let touched = false;
-      const mark = async <T>(text: string, run: Promise<T>): Promise<T> => {
-        if (TOKEN_WRITE.test(text)) touched = true;
-        return after(text, run);
-      };
-      try {
-        return await db.transaction((tx) => {
-          const wrapped: Transaction = {
-            query: (text, params) => mark(text, tx.query(text, params)),
-            exec: (sql) => mark(sql, tx.exec(sql)),
-          };
-          return fn(wrapped);
-        });
-      } finally {
-        if (touched) cache.clear();
-      }
-    },
-    withStartupLock: (fn) => db.withStartupLock(fn),
-    close: () => db.close(),
-  };
 }

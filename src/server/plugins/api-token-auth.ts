@@ -7,17 +7,10 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
+import type { ApiPrincipal } from '../lib/api-principal.ts';
 import { FORBIDDEN_MESSAGE, HttpError } from '../lib/http-error.ts';
 import { parseTokenValue, type UserType } from '../lib/token-format.ts';
 import { findLiveToken, recordTokenUse, type TokenPrincipalRow } from '../repositories/api-tokens-repository.ts';
-
-export interface ApiPrincipal {
-  tokenId: number;
-  userId: number;
-  userType: UserType;
-  /** The warehouse a WAREHOUSE account runs; null for sellers. */
-  warehouseId: number | null;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {

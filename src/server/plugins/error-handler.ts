@@ -4,7 +4,7 @@
  * 5xx say nothing about the cause, which only goes to the log.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { HttpError } from '../lib/http-error.ts';
+import { HttpError, NOT_FOUND_MESSAGE } from '../lib/http-error.ts';
 
 interface AjvLikeError {
   keyword: string;
@@ -14,7 +14,7 @@ interface AjvLikeError {
 }
 
 /** "querystring/size must be <= 100" reads worse than "size must be <= 100". */
-export function describeValidationError(errors: AjvLikeError[], context: string | undefined): string {
+function describeValidationError(errors: AjvLikeError[], context: string | undefined): string {
   const error = errors[0];
   if (error === undefined) return 'Invalid request.';
   const path = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -68,6 +68,6 @@ function clientErrorMessage(error: FastifyError, statusCode: number): string {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Unsupported content type: send application/json.';
     default:
-      return statusCode === 404 ? 'Not found.' : 'Bad request.';
+      return statusCode === 404 ? NOT_FOUND_MESSAGE : 'Bad request.';
   }
 }

@@ -10,7 +10,7 @@ import { TOKEN_LIKE } from '../lib/token-format.ts';
 
 const TOKEN_PATHS = /^(\/api\/auth\/token\/(?:refresh\/)?)[^/?]+/;
 
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   return url.replace(TOKEN_PATHS, '$1[redacted]').replace(TOKEN_LIKE, '[redacted]');
 }
 

@@ -28,7 +28,7 @@ export function sessionCookieValue(ctx: ServerContext, request: FastifyRequest):
   return value !== undefined && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : undefined;
 }
 
-export async function loadSession(ctx: ServerContext, request: FastifyRequest): Promise<SessionUser | undefined> {
+async function loadSession(ctx: ServerContext, request: FastifyRequest): Promise<SessionUser | undefined> {
   const id = sessionCookieValue(ctx, request);
   if (id === undefined) return undefined;
   const idHash = hashSessionId(id);

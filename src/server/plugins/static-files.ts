@@ -10,6 +10,7 @@ import { extname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { NOT_FOUND_BODY, NOT_FOUND_MESSAGE } from '../lib/http-error.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
@@ -91,7 +92,7 @@ export function registerStaticFiles(app: FastifyInstance, options: { webDir: str
   // Bytes are compressed here once; @fastify/compress stays off these routes.
   app.get('/downloads/*', { compress: false }, async (request, reply) => {
     const file = downloads.get(request.url.split('?')[0] ?? '');
-    if (file === undefined) return reply.code(404).send({ status: 404, message: 'Not found.' });
+    if (file === undefined) return reply.code(404).send(NOT_FOUND_BODY);
     void reply.header('content-disposition', 'inline');
     return send(request, reply, file);
   });
@@ -106,8 +107,8 @@ export function registerStaticFiles(app: FastifyInstance, options: { webDir: str
     const file = web.get(path);
     if (file !== undefined) return send(request, reply, file);
     // Client routes are extension-less paths; a missing file with an extension is a real 404.
-    if (/^\/(api|downloads)(\/|$)/.test(path)) return reply.code(404).send({ status: 404, message: 'Not found.' });
+    if (/^\/(api|downloads)(\/|$)/.test(path)) return reply.code(404).send(NOT_FOUND_BODY);
     if (index !== undefined && extname(path) === '') return send(request, reply, index);
-    return reply.code(404).type('text/plain; charset=utf-8').send(index === undefined ? 'The app is not built: run `npm run build`.' : 'Not found.');
+    return reply.code(404).type('text/plain; charset=utf-8').send(index === undefined ? 'The app is not built: run `npm run build`.' : NOT_FOUND_MESSAGE);
   });
 }

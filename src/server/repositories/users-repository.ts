@@ -1,9 +1,8 @@
 import type { Queryable } from '../db/database.ts';
-
-import type { components } from '../../generated/api.d.ts';
+import type { Schemas } from '../lib/schemas.ts';
 
 /** SELLER or WAREHOUSE, as the spec's UserType schema says. */
-export type UserType = components['schemas']['UserType'];
+export type UserType = Schemas['UserType'];
 
 export interface UserRow {
   id: number;

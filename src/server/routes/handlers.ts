@@ -1,30 +1,47 @@
-/** Every operation's handler, keyed by operationId; the type requires one for each operation in the spec. */
+/**
+ * Every operation's handler, keyed by operationId: one table. The return type requires a handler for each
+ * operation in the spec, so a missing one fails the typecheck. Public operations list or read one entity the
+ * token's account owns (public-data.ts); the portal's session and token operations hold their own logic.
+ */
 import type { ServerContext } from '../context.ts';
+import { getSellerImport, getWarehouseImport, listSellerImports, listWarehouseImports } from '../repositories/fulfillment/imports.ts';
+import { getNormalOrder, listNormalOrders } from '../repositories/fulfillment/normal-orders.ts';
+import { getProduct, listProducts } from '../repositories/fulfillment/products.ts';
+import { getQuotation, listQuotations } from '../repositories/fulfillment/quotations.ts';
+import { getReturnOrder, listReturnOrders } from '../repositories/fulfillment/return-orders.ts';
+import { getSellerWarehouse, listSellerWarehouses } from '../repositories/fulfillment/warehouses.ts';
 import type { HandlerMap } from './operation-handler.ts';
 import { sessionHandlers } from './portal-session/handlers.ts';
 import { tokenHandlers } from './portal-tokens/handlers.ts';
-import { sellerImportHandlers } from './seller-import/handlers.ts';
-import { sellerOrderHandlers } from './seller-order/handlers.ts';
-import { sellerProductHandlers } from './seller-product/handlers.ts';
-import { sellerQuotationHandlers } from './seller-quotation/handlers.ts';
-import { sellerWarehouseHandlers } from './seller-warehouse/handlers.ts';
-import { warehouseImportHandlers } from './warehouse-import/handlers.ts';
-import { warehouseInventoryHandlers } from './warehouse-inventory/handlers.ts';
-import { warehouseOrderHandlers } from './warehouse-order/handlers.ts';
-import { warehouseQuotationHandlers } from './warehouse-quotation/handlers.ts';
+import { detailOperation, listOperation } from './public-data.ts';
 
 export function createHandlers(ctx: ServerContext): HandlerMap {
   return {
     ...sessionHandlers(ctx),
     ...tokenHandlers(ctx),
-    ...sellerWarehouseHandlers(ctx),
-    ...sellerQuotationHandlers(ctx),
-    ...sellerImportHandlers(ctx),
-    ...sellerProductHandlers(ctx),
-    ...sellerOrderHandlers(ctx),
-    ...warehouseQuotationHandlers(ctx),
-    ...warehouseImportHandlers(ctx),
-    ...warehouseInventoryHandlers(ctx),
-    ...warehouseOrderHandlers(ctx),
+
+    listSellerWarehouses: listOperation(ctx, listSellerWarehouses),
+    getSellerWarehouse: detailOperation(ctx, 'warehouseId', 'Warehouse', getSellerWarehouse),
+    listSellerQuotations: listOperation(ctx, listQuotations),
+    getSellerQuotation: detailOperation(ctx, 'quotationId', 'Quotation', getQuotation),
+    listSellerImports: listOperation(ctx, listSellerImports),
+    getSellerImport: detailOperation(ctx, 'importId', 'Import', getSellerImport),
+    listSellerProducts: listOperation(ctx, listProducts),
+    getSellerProduct: detailOperation(ctx, 'productId', 'Product', getProduct),
+    listSellerNormalOrders: listOperation(ctx, listNormalOrders),
+    getSellerNormalOrder: detailOperation(ctx, 'orderId', 'Normal order', getNormalOrder),
+    listSellerReturnOrders: listOperation(ctx, listReturnOrders),
+    getSellerReturnOrder: detailOperation(ctx, 'returnId', 'Return order', getReturnOrder),
+
+    listWarehouseQuotations: listOperation(ctx, listQuotations),
+    getWarehouseQuotation: detailOperation(ctx, 'quotationId', 'Quotation', getQuotation),
+    listWarehouseImports: listOperation(ctx, listWarehouseImports),
+    getWarehouseImport: detailOperation(ctx, 'importId', 'Import', getWarehouseImport),
+    listWarehouseInventory: listOperation(ctx, listProducts),
+    getWarehouseInventoryItem: detailOperation(ctx, 'productId', 'Product', getProduct),
+    listWarehouseNormalOrders: listOperation(ctx, listNormalOrders),
+    getWarehouseNormalOrder: detailOperation(ctx, 'orderId', 'Normal order', getNormalOrder),
+    listWarehouseReturnOrders: listOperation(ctx, listReturnOrders),
+    getWarehouseReturnOrder: detailOperation(ctx, 'returnId', 'Return order', getReturnOrder),
   };
 }

@@ -1,13 +1,13 @@
 /**
- * Handlers are keyed by operationId (house style 4). The map's type has a key for every operation in
- * the spec (from src/generated/api.d.ts), so a missing handler fails the typecheck; the router also
- * refuses to start when the bundled spec names an operation without a handler.
+ * Handlers are keyed by operationId, the name the spec, the web client and the tests give an operation. The
+ * map's type has a key for every operation in the spec (from src/generated/api.d.ts), so a missing handler
+ * fails the typecheck; the router also refuses to start when the bundled spec names an operation without a
+ * handler.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { components, operations } from '../../generated/api.d.ts';
+import type { operations } from '../../generated/api.d.ts';
 
 export type OperationId = keyof operations;
-export type Schemas = components['schemas'];
 
 export interface OperationHandler {
   handle(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
@@ -16,11 +16,3 @@ export interface OperationHandler {
 }
 
 export type HandlerMap = Record<OperationId, OperationHandler>;
-
-/** Path and query values after validation (types come from the spec's parameters via Ajv). */
-export function params<T>(request: FastifyRequest): T {
-  return request.params as T;
-}
-export function query<T>(request: FastifyRequest): T {
-  return request.query as T;
-}

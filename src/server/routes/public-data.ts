@@ -1,6 +1,7 @@
 /**
  * The shape every public list and detail operation shares: scope to the token's account, page by
- * position, answer 404 for ids the account does not own. Tag folders wire repositories into these.
+ * position, answer 404 for ids the account does not own. handlers.ts gives each public operation one of
+ * these with its repository function.
  */
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';

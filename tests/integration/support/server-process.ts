@@ -19,14 +19,18 @@ export interface ServerProcess {
   kill(signal: NodeJS.Signals): Promise<number | string>;
 }
 
-export function spawnServer(env: Record<string, string | undefined>): {
+export function spawnServer(
+  env: Record<string, string | undefined>,
+  /** The server's working directory (where it looks for `.env`); the repository root by default. */
+  cwd: string = ROOT,
+): {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | string>;
   listening: Promise<{ baseUrl: string; pid: number }>;
 } {
-  const child = spawn(TSX, ['src/server/main.ts'], {
-    cwd: ROOT,
+  const child = spawn(TSX, [`${ROOT}src/server/main.ts`], {
+    cwd,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -55,8 +59,12 @@ export function spawnServer(env: Record<string, string | undefined>): {
   return { child, output: () => output, exited, listening };
 }
 
-export async function startServerProcess(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const spawned = spawnServer(env);
+export async function startServerProcess(
+  env: Record<string, string | undefined>,
+  options: { timeoutMs?: number; cwd?: string } = {},
+): Promise<ServerProcess> {
+  const spawned = spawnServer(env, options.cwd);
+  const timeoutMs = options.timeoutMs ?? 60_000;
   const timer = setTimeout(() => spawned.child.kill('SIGKILL'), timeoutMs);
   try {
     const { baseUrl, pid } = await spawned.listening;

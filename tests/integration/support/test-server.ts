@@ -6,6 +6,7 @@
  *   const client = server.client();          // cookie-keeping, spec-validating HTTP client
  *   await client.login();                    // seller@example.com / demo-password
  *   await server.db.query('UPDATE ...');     // age tokens or sessions
+ *   server.evictCachedTokens();              // after changing api_tokens behind the server's back
  *   server.logs()                            // every log line so far
  *   await server.close();                    // closes app, drops the database
  */
@@ -13,7 +14,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../../../src/server/app.ts';
 import type { Database } from '../../../src/server/db/database.ts';
-import { parseConfig, type Config } from '../../../src/server/plugins/config.ts';
+import { parseConfig, type Config } from '../../../src/server/config.ts';
 import { Client } from './http-client.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -27,6 +28,12 @@ export interface TestServer {
   config: Config;
   database: TestDatabase;
   client(): Client;
+  /**
+   * Forgets the tokens this server has verified and cached. A test that changes api_tokens straight in
+   * the database goes behind the server's back: only NOTIFY on PostgreSQL or the cache's few seconds
+   * would make the server see it, so the test evicts before its next request.
+   */
+  evictCachedTokens(): void;
   logs(): string;
   close(): Promise<void>;
 }
@@ -67,6 +74,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     config,
     database,
     client: () => new Client(address),
+    evictCachedTokens: () => app.tokenCache.clear(),
     logs: () => lines.join(''),
     async close() {
       await app.close();

@@ -9,7 +9,7 @@ import { generateDemoData, type SeedRow } from './demo-data.ts';
 
 const ID_TABLES = ['users', 'warehouses', 'quotations', 'imports', 'products', 'normal_orders', 'return_orders'];
 
-export async function insertRows(tx: Transaction, table: string, rows: SeedRow[], batchSize = 200): Promise<void> {
+async function insertRows(tx: Transaction, table: string, rows: SeedRow[], batchSize = 200): Promise<void> {
   const first = rows[0];
   if (first === undefined) return;
   const columns = Object.keys(first);
@@ -28,7 +28,7 @@ export async function insertRows(tx: Transaction, table: string, rows: SeedRow[]
 }
 
 /** Moves each identity sequence past the explicit ids the seed wrote. */
-export async function syncIdentitySequences(tx: Transaction): Promise<void> {
+async function syncIdentitySequences(tx: Transaction): Promise<void> {
   for (const table of ID_TABLES) {
     await tx.query(
       `SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT COALESCE(MAX(id), 0) FROM ${table}), 1))`,

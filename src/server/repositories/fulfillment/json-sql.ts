@@ -3,8 +3,15 @@
  * object with the spec's field names, in order, and a page is one json_agg.
  * The server sends that text as is. Measured on the embedded database, this halves the cost of a page
  * against fetching columns and mapping them in JavaScript (the driver's row parsing dominated).
- * Shapes are checked against the spec by the integration tests, which validate every response.
+ * Field names are checked against the spec's schema types at compile time (FieldSql); values are
+ * checked by the integration tests, which validate every response against the spec.
  */
+
+/**
+ * One SQL expression per field of the spec's schema T: a field missing or misspelled fails the typecheck.
+ * Keys are written in the order the spec declares them; the JSON keeps that order.
+ */
+export type FieldSql<T> = { [K in keyof T]-?: string };
 
 /** A timestamptz as the spec's date-time, in UTC with milliseconds (like Date.toISOString()). */
 export function isoSql(column: string): string {
@@ -12,9 +19,11 @@ export function isoSql(column: string): string {
 }
 
 /**
- * A JSON object from [field, SQL expression] pairs, fields in the given order. to_json of a row prints
- * compact JSON (json_build_object would add " : " and ", " around every field).
+ * A JSON object of the spec's schema T (given explicitly: `objectSql<Schemas['Warehouse']>({...})`), fields
+ * in the given order. to_json of a row prints compact JSON (json_build_object would add " : " and ", "
+ * around every field).
  */
-export function objectSql(fields: Array<[string, string]>): string {
-  return `(SELECT to_json(o) FROM (SELECT ${fields.map(([name, expression]) => `${expression} AS "${name}"`).join(', ')}) o)`;
+export function objectSql<T = never>(fields: FieldSql<NoInfer<T>>): string {
+  const columns = Object.entries<string>(fields).map(([name, expression]) => `${expression} AS "${name}"`);
+  return `(SELECT to_json(o) FROM (SELECT ${columns.join(', ')}) o)`;
 }

@@ -2,7 +2,7 @@
  * Whose data a public request may read: a seller token reads rows of its seller account, a warehouse
  * token rows addressed to the warehouse its account runs. Each owner has its own list position column.
  */
-import type { ApiPrincipal } from '../../plugins/api-token-auth.ts';
+import type { ApiPrincipal } from '../../lib/api-principal.ts';
 
 export interface Owner {
   column: 'seller_id' | 'warehouse_id';

@@ -10,7 +10,8 @@ import { clearFailures, readFailures, recordFailure } from '../../repositories/l
 import { createSession, deleteSession } from '../../repositories/sessions-repository.ts';
 import { findUserByEmail, updatePasswordHash } from '../../repositories/users-repository.ts';
 import { clearSessionCookie, hashSessionId, newSessionId, sessionCookieValue, setSessionCookie } from '../../plugins/session.ts';
-import type { OperationHandler, Schemas } from '../operation-handler.ts';
+import type { Schemas } from '../../lib/schemas.ts';
+import type { OperationHandler } from '../operation-handler.ts';
 
 export function sessionHandlers(ctx: ServerContext): Record<'login' | 'logout' | 'getCurrentUser', OperationHandler> {
   let dummyHash: Promise<string> | undefined;

@@ -1,6 +1,7 @@
 /**
  * listApiTokens, createApiToken, refreshApiToken, deleteApiToken: a user's own tokens only.
- * Another user's token, an unknown or malformed value: 404, nothing changes.
+ * Another user's token, an unknown or malformed value: 404, nothing changes. Refresh and delete evict the
+ * token from the token cache themselves (lib/token-cache.ts), so the old value stops working at once.
  */
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.ts';
@@ -11,9 +12,10 @@ import {
   countTokens, deleteToken, findOwnToken, insertToken, listTokens, replaceTokenValue, type TokenRow,
 } from '../../repositories/api-tokens-repository.ts';
 import type { SessionUser } from '../../repositories/sessions-repository.ts';
-import type { OperationHandler, Schemas } from '../operation-handler.ts';
+import type { Schemas } from '../../lib/schemas.ts';
+import type { OperationHandler } from '../operation-handler.ts';
 
-export const MAX_TOKENS_PER_USER = 50;
+const MAX_TOKENS_PER_USER = 50;
 
 function sessionUser(request: FastifyRequest): SessionUser {
   if (request.sessionUser === undefined) throw new Error('token operation reached without a session');
@@ -82,6 +84,7 @@ export function tokenHandlers(
           }
           return insertToken(tx, { userId: user.userId, title: body.title, description: body.description, ...newValue(user) });
         });
+        // Nothing to evict: a new value's digest cannot be in the token cache.
         return reply.code(201).send({ data: present(row) });
       },
     },

@@ -1,8 +1,9 @@
 /**
- * Configuration: read from the environment once, validated as a whole, failing fast with every bad
- * variable named (house style 10). Nothing else in the server reads process.env.
- * No behaviour depends on NODE_ENV.
+ * Configuration: read from the environment once (plus `.env` in the working directory, if any),
+ * validated as a whole, failing fast with every bad variable named, so a typo never silently falls back
+ * to a default. Nothing else in the server reads process.env. No behaviour depends on NODE_ENV.
  */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 export interface Config {
@@ -84,6 +85,18 @@ class Reader {
     }
     return value as T;
   }
+}
+
+/**
+ * Adds the variables of `.env` in `cwd` (format: .env.example) to process.env, when that file exists.
+ * Variables already set in the environment win: process.loadEnvFile never overrides one. Returns the
+ * file read, if any.
+ */
+export function loadEnvFile(cwd: string = process.cwd()): string | undefined {
+  const path = resolve(cwd, '.env');
+  if (!existsSync(path)) return undefined;
+  process.loadEnvFile(path);
+  return path;
 }
 
 export function parseConfig(env: Env = process.env, cwd: string = process.cwd()): Config {

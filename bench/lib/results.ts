@@ -1,0 +1,19 @@
+/** What one `npm run bench` measures: written by run.ts to bench/results/*.json, read by report.ts. */
+import type { GrowthResult } from '../data-growth.ts';
+import type { LoadResult } from '../measure-server.ts';
+import type { PageResult } from '../pages.ts';
+import type { StartupResult } from '../startup.ts';
+import type { MachineInfo } from './machine.ts';
+
+export interface BenchResults {
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+  machine: MachineInfo;
+  settings: Record<string, unknown>;
+  pages?: { real: PageResult[]; realThrottled: PageResult[]; large: PageResult[]; largeOperations: number; realOperations: number };
+  server?: { loads: LoadResult[]; idleRss: Record<string, number>; targets: string[] };
+  startup?: StartupResult;
+  growth?: GrowthResult;
+  errors: string[];
+}

@@ -1,0 +1,10 @@
+/** Whom a public API request acts for, once its token is verified (plugins/api-token-auth.ts sets it). */
+import type { UserType } from '../repositories/users-repository.ts';
+
+export interface ApiPrincipal {
+  tokenId: number;
+  userId: number;
+  userType: UserType;
+  /** The warehouse a WAREHOUSE account runs; null for sellers. */
+  warehouseId: number | null;
+}
