@@ -10,7 +10,7 @@ import { migrate } from '../src/server/db/migrate.ts';
 import { openDatabase } from '../src/server/db/open-database.ts';
 import { insertBulkOrders } from '../src/server/db/seed/bulk-orders.ts';
 import { seedDemo } from '../src/server/db/seed/seed-demo.ts';
-import { parseConfig } from '../src/server/config.ts';
+import { loadEnvFile, parseConfig } from '../src/server/config.ts';
 
 const { values } = parseArgs({
   options: {
@@ -30,6 +30,7 @@ if (values.reset && !values['yes-delete-everything']) {
   process.exit(2);
 }
 
+loadEnvFile();
 const config = parseConfig();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {

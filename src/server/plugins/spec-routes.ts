@@ -16,8 +16,8 @@ import { requireApiToken } from './api-token-auth.ts';
 import { assertSameOrigin } from './csrf.ts';
 import { requireSession } from './session.ts';
 
-export const PUBLIC_PREFIXES = ['/api/v1', '/api'];
-export const PORTAL_PREFIX = '/api';
+const PUBLIC_PREFIXES = ['/api/v1', '/api'];
+const PORTAL_PREFIX = '/api';
 // HEAD is answered with GET; TRACE is not routable in Fastify by default.
 const ALL_METHODS = HTTP_METHODS.filter((method) => method !== 'head' && method !== 'trace').map((method) => method.toUpperCase() as HTTPMethods);
 
@@ -48,7 +48,7 @@ function routeSchema(op: SpecOperation): Record<string, JsonSchema> {
   return schema;
 }
 
-export function fastifyPath(specPath: string): string {
+function fastifyPath(specPath: string): string {
   return specPath.replace(/\{([^}]+)\}/g, ':$1');
 }
 

@@ -10,9 +10,9 @@ import type { OpenApiDocument } from './openapi-document.ts';
 const Ajv2020 = (Ajv2020Module as unknown as { default: typeof Ajv2020Module }).default ?? Ajv2020Module;
 const addFormats = (addFormatsModule as unknown as { default: typeof addFormatsModule }).default ?? addFormatsModule;
 
-export type AjvInstance = InstanceType<typeof Ajv2020>;
+type AjvInstance = InstanceType<typeof Ajv2020>;
 
-export const SPEC_ID = 'openapi.json';
+const SPEC_ID = 'openapi.json';
 
 export function createAjv(spec: OpenApiDocument, options: { coerceTypes: boolean }): AjvInstance {
   const ajv = new Ajv2020({

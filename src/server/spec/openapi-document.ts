@@ -44,7 +44,7 @@ export interface SpecOperation {
   responses: Record<string, JsonSchema | null>;
 }
 
-export const DEFAULT_SPEC_PATH = fileURLToPath(new URL('../../generated/openapi.portal.json', import.meta.url));
+const DEFAULT_SPEC_PATH = fileURLToPath(new URL('../../generated/openapi.portal.json', import.meta.url));
 
 export function loadSpec(path = DEFAULT_SPEC_PATH): OpenApiDocument {
   try {

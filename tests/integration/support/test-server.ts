@@ -65,7 +65,14 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     },
   });
   const { env: _env, database: _database, ...buildOptions } = options;
-  const app = await buildApp({ testScryptCost: TEST_SCRYPT_COST, ...buildOptions, config, logStream });
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ testScryptCost: TEST_SCRYPT_COST, ...buildOptions, config, logStream });
+  } catch (error) {
+    // A server that refuses to start leaves no database behind.
+    if (options.database === undefined) await database.drop();
+    throw error;
+  }
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     baseUrl: address,
