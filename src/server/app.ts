@@ -17,6 +17,7 @@ import { NOT_FOUND_BODY } from './lib/http-error.ts';
 import { PRODUCTION_SCRYPT_COST, type ScryptCost } from './lib/password.ts';
 import { loadTokenKeys, type TokenKeys } from './lib/token-keys.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
+import { addRateWindowHits } from './repositories/api-tokens-repository.ts';
 import { TokenCache } from './lib/token-cache.ts';
 import { listenForTokenRevocations, type TokenRevocationListener } from './db/postgres-listener.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -99,7 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       loginThrottle: options.loginThrottle ?? DEFAULT_LOGIN_THROTTLE,
       sessionCookieName: schemes.sessionCookie?.name ?? 'portal_session',
       apiTokenHeader: (schemes.apiToken?.name ?? brand.apiTokenHeader).toLowerCase(),
-      rateLimiter: createRateLimiter(db.relaxed, config.rateLimitPerMinute),
+      rateLimiter: createRateLimiter((tokenId, hits) => addRateWindowHits(db.relaxed, tokenId, hits), config.rateLimitPerMinute),
       tokenCache,
     };
     // Other replicas' refreshes and deletes evict here too; PGlite is one process, so in-process eviction suffices.

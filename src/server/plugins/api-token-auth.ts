@@ -48,16 +48,15 @@ export function requireApiToken(ctx: ServerContext, family: UserType) {
     if (row.expires_at.getTime() <= Date.now()) throw forbidden();
     if (row.user_type !== family) throw forbidden();
 
-    const limit = ctx.config.rateLimitPerMinute;
-    const { hits, resetSeconds } = await ctx.rateLimiter.hit(row.id);
-    const reset = Math.max(1, resetSeconds);
+    const { limit } = ctx.rateLimiter;
+    const { hits, admitted, resetSeconds } = await ctx.rateLimiter.hit(row.id);
     void reply.headers({
       'ratelimit-limit': String(limit),
       'ratelimit-remaining': String(Math.max(0, limit - hits)),
-      'ratelimit-reset': String(reset),
+      'ratelimit-reset': String(resetSeconds),
     });
-    if (hits > limit) {
-      throw new HttpError(429, `Too many requests, retry in ${reset} seconds.`, { 'retry-after': String(reset) });
+    if (!admitted) {
+      throw new HttpError(429, `Too many requests, retry in ${resetSeconds} seconds.`, { 'retry-after': String(resetSeconds) });
     }
     request.apiPrincipal = { tokenId: row.id, userId: row.user_id, userType: row.user_type, warehouseId: row.warehouse_id };
 
