@@ -10,6 +10,7 @@ import type { HandlerMap } from '../routes/operation-handler.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { UserType } from '../repositories/users-repository.ts';
 import { anchorRefs, createAjv } from '../spec/ajv.ts';
+import { integerParameters, parameterValidator } from '../spec/parameter-values.ts';
 import { HTTP_METHODS } from '../../shared/openapi/openapi-document.ts';
 import { routableOperations, type JsonSchema, type OpenApiDocument, type SpecOperation, type SpecParameter } from '../spec/openapi-document.ts';
 import { requireApiToken } from './api-token-auth.ts';
@@ -63,10 +64,8 @@ export function registerSpecRoutes(app: FastifyInstance, ctx: ServerContext, spe
   const missing = operations.filter((op) => !(op.operationId in handlers)).map((op) => op.operationId);
   if (missing.length > 0) throw new MissingHandlersError(missing);
 
-  // Path and query strings are coerced to the schema's types; JSON bodies are taken as sent.
-  const coercing = createAjv(spec, { coerceTypes: true });
-  const strict = createAjv(spec, { coerceTypes: false });
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema as object));
+  // Nothing is coerced: integer parameters are read from text by parameter-values.ts, JSON bodies are taken as sent.
+  const ajv = createAjv(spec, { coerceTypes: false });
 
   const byPath = new Map<string, SpecOperation[]>();
   for (const op of operations) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
@@ -84,10 +83,18 @@ export function registerSpecRoutes(app: FastifyInstance, ctx: ServerContext, spe
         if (definition.changesState) onRequest.push(async (request: FastifyRequest) => assertSameOrigin(request));
         if (op.security.includes('apiToken')) onRequest.push(requireApiToken(ctx, userTypeOf(op)));
         else if (op.security.includes('sessionCookie')) onRequest.push(requireSession(ctx));
+        const integers = {
+          params: integerParameters(spec, op.parameters.filter((parameter) => parameter.in === 'path')),
+          querystring: integerParameters(spec, op.parameters.filter((parameter) => parameter.in === 'query')),
+        };
         app.route({
           method: op.method.toUpperCase() as HTTPMethods,
           url,
           schema: routeSchema(op),
+          validatorCompiler: ({ schema, httpPart }) => {
+            const validate = ajv.compile(schema as object);
+            return httpPart === 'params' || httpPart === 'querystring' ? parameterValidator(integers[httpPart], validate) : validate;
+          },
           config: { operationId: op.operationId },
           onRequest,
           handler: (request: FastifyRequest, reply: FastifyReply) => definition.handle(request, reply),
