@@ -23,7 +23,10 @@ import { listenForTokenRevocations, type TokenRevocationListener } from './db/po
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHousekeeping } from './plugins/housekeeping.ts';
 import { loggerOptions, registerRequestLogging } from './plugins/request-logging.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
+import { registerShutdownAnswers } from './plugins/shutdown.ts';
+import { clientErrorHandler, frameworkErrorHandler } from './plugins/client-errors.ts';
+import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions, type HttpTimeouts } from './http-limits.ts';
 import { registerSpecRoutes } from './plugins/spec-routes.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 import { createHandlers } from './routes/handlers.ts';
@@ -57,6 +60,8 @@ export interface BuildAppOptions {
   testScryptCost?: ScryptCost;
   /** Tests only: a different failed-login policy. */
   loginThrottle?: LoginThrottlePolicy;
+  /** Tests only: shorter HTTP timeouts, so a test of the 408 waits a second instead of half a minute. */
+  testHttpTimeouts?: Partial<HttpTimeouts>;
 }
 
 export class TokenKeyMismatchError extends Error {
@@ -115,31 +120,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     throw error;
   }
 
+  const headers = securityHeaders({ hsts: config.cookieSecure });
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     // Fastify's own per-request lines are replaced by plugins/request-logging.ts (redacted URLs).
     logController: new LogController({ disableRequestLogging: true }),
     // A hop count becomes Fastify's function form: trust the nearest N proxies.
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
-    // The largest legitimate body is a token's title and description.
-    bodyLimit: 64 * 1024,
+    ...httpServerOptions({ ...DEFAULT_HTTP_TIMEOUTS, keepAliveMs: config.keepAliveTimeoutSeconds * 1000, ...options.testHttpTimeouts }),
     // Long enough for any id or token in a path; longer params simply match no route (404).
     routerOptions: { maxParamLength: 256 },
-    return503OnClosing: true,
+    // plugins/shutdown.ts answers requests that arrive while closing, in the API's shape.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
+    frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers),
   });
   app.decorate('database', db);
   app.decorate('tokenCache', tokenCache);
-  // While closing, answers to requests in flight end their keep-alive connection, so close() does not
-  // wait for clients to hang up.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (closing) void reply.header('connection', 'close');
-    return payload;
-  });
   app.addHook('onClose', async () => {
     await revocations?.close();
     await db.close();
@@ -149,8 +147,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.removeContentTypeParser('text/plain');
     await app.register(cookie);
     await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } });
+    registerShutdownAnswers(app);
     registerErrorHandler(app);
-    registerSecurityHeaders(app, { hsts: config.cookieSecure });
+    registerSecurityHeaders(app, headers);
     registerRequestLogging(app);
     // API responses are per-user data, and /api/auth/* returns token values: no browser or proxy may store them.
     app.addHook('onSend', async (request, reply, payload) => {
@@ -160,7 +159,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerHousekeeping(app, ctx);
     const defaults = createHandlers(ctx);
     registerSpecRoutes(app, ctx, spec, options.handlers ? options.handlers(defaults) : defaults);
-    app.all('/api/*', async (_request, reply) => reply.code(404).send(NOT_FOUND_BODY));
+    // Answered before any body is read: an unknown path is 404 whatever the body or its content type.
+    app.all('/api/*', {
+      onRequest: async (_request, reply) => reply.code(404).send(NOT_FOUND_BODY),
+      handler: async (_request, reply) => reply.code(404).send(NOT_FOUND_BODY),
+    });
     app.get('/healthz', async (_request, reply) => {
       try {
         await db.query('SELECT 1');
