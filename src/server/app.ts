@@ -14,7 +14,8 @@ import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { seedDemo } from './db/seed/seed-demo.ts';
 import { NOT_FOUND_BODY } from './lib/http-error.ts';
-import { PRODUCTION_SCRYPT_COST, type ScryptCost } from './lib/password.ts';
+import { PRODUCTION_SCRYPT_COST, type Derive, type ScryptCost } from './lib/password.ts';
+import { createPasswordHasher, defaultHashingLimits, type HashingLimits, type PasswordHasher } from './lib/password-hasher.ts';
 import { loadTokenKeys, type TokenKeys } from './lib/token-keys.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { addRateWindowHits } from './repositories/api-tokens-repository.ts';
@@ -58,6 +59,11 @@ export interface BuildAppOptions {
    * configuration, so production always hashes at PRODUCTION_SCRYPT_COST.
    */
   testScryptCost?: ScryptCost;
+  /**
+   * Tests only: other hashing limits, and a derivation to use instead of the worker threads (a test that
+   * must hold checks in flight to see the queue refuse more).
+   */
+  testPasswordHashing?: { limits?: Partial<HashingLimits>; derive?: Derive };
   /** Tests only: a different failed-login policy. */
   loginThrottle?: LoginThrottlePolicy;
   /** Tests only: shorter HTTP timeouts, so a test of the 408 waits a second instead of half a minute. */
@@ -89,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let ctx: ServerContext;
   let revocations: TokenRevocationListener | undefined;
+  let passwords: PasswordHasher | undefined;
   try {
     const keys = loadTokenKeys({ tokenSecret: config.tokenSecret, dataDir: config.dataDir });
     await db.withStartupLock(async () => {
@@ -96,12 +103,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await checkTokenKeys(db, keys);
       if (config.seedDemo) await seedDemo(db, scryptCost);
     });
+    passwords = createPasswordHasher({
+      cost: scryptCost,
+      limits: { ...defaultHashingLimits(), ...options.testPasswordHashing?.limits },
+      ...(options.testPasswordHashing?.derive === undefined ? {} : { derive: options.testPasswordHashing.derive }),
+    });
     const schemes = (spec.components as { securitySchemes?: Record<string, { name?: string }> }).securitySchemes ?? {};
     ctx = {
       config,
       db,
       keys,
       scryptCost,
+      passwords,
       loginThrottle: options.loginThrottle ?? DEFAULT_LOGIN_THROTTLE,
       sessionCookieName: schemes.sessionCookie?.name ?? 'portal_session',
       apiTokenHeader: (schemes.apiToken?.name ?? brand.apiTokenHeader).toLowerCase(),
@@ -116,6 +129,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   } catch (error) {
     await revocations?.close();
+    await passwords?.close();
     await db.close();
     throw error;
   }
@@ -140,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('tokenCache', tokenCache);
   app.addHook('onClose', async () => {
     await revocations?.close();
+    await ctx.passwords.close();
     await db.close();
   });
   try {

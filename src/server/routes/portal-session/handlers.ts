@@ -1,48 +1,84 @@
 /**
  * login, logout, getCurrentUser. Login checks email, password and user type together and fails with one
- * byte-identical 401 for all three; unknown emails hash a dummy password so they take as long.
- * Failed logins are throttled per account and per address (429 + Retry-After), counted in the database.
+ * byte-identical 401 for all three; unknown emails are checked against a hash that matches nothing, so they
+ * take as long.
+ *
+ * Failed logins are throttled per account-and-address pair and per address (never per account alone, so
+ * an attacker elsewhere cannot lock the owner out), counted in the database: an attempt is taken from both
+ * budgets before the password is checked, so concurrent attempts cannot exceed them (429 + Retry-After).
+ * Password checks run in a bounded pool; past it the login is refused with 503 + Retry-After.
+ * See docs/decisions/005-login-throttling-and-http-limits.md.
  */
 import type { ServerContext } from '../../context.ts';
+import { QueueFullError } from '../../lib/bounded-queue.ts';
+import { throttleAddress } from '../../lib/client-address.ts';
 import { HttpError, LOGIN_FAILED_MESSAGE } from '../../lib/http-error.ts';
-import { hashPassword, isWeakerThan, verifyPassword } from '../../lib/password.ts';
-import { clearFailures, readFailures, recordFailure } from '../../repositories/login-failures-repository.ts';
+import { isWeakerThan, unmatchableHash } from '../../lib/password.ts';
+import { clearFailures, returnAttempt, takeAttempt } from '../../repositories/login-failures-repository.ts';
 import { createSession, deleteSession } from '../../repositories/sessions-repository.ts';
-import { findUserByEmail, updatePasswordHash } from '../../repositories/users-repository.ts';
+import { findUserByEmail, updatePasswordHash, type UserRow } from '../../repositories/users-repository.ts';
 import { clearSessionCookie, hashSessionId, newSessionId, sessionCookieValue, setSessionCookie } from '../../plugins/session.ts';
 import type { Schemas } from '../../lib/schemas.ts';
 import type { OperationHandler } from '../operation-handler.ts';
 
 export function sessionHandlers(ctx: ServerContext): Record<'login' | 'logout' | 'getCurrentUser', OperationHandler> {
-  let dummyHash: Promise<string> | undefined;
+  // Checked for unknown emails: it costs one derivation at the current cost, like a real check, and matches nothing.
+  const dummyHash = unmatchableHash(ctx.scryptCost);
   const policy = ctx.loginThrottle;
+
+  /** The password check, or 503 when the hashing pool is full. */
+  async function checkPassword(password: string, hash: string | undefined): Promise<boolean> {
+    try {
+      return await ctx.passwords.verify(password, hash ?? dummyHash);
+    } catch (error) {
+      if (!(error instanceof QueueFullError)) throw error;
+      throw new HttpError(503, `Too many logins at once, retry in ${error.retryAfterSeconds} seconds.`, { 'retry-after': String(error.retryAfterSeconds) });
+    }
+  }
 
   const login: OperationHandler = {
     changesState: true,
     async handle(request, reply) {
       const body = request.body as Schemas['LoginRequest'];
       const email = body.email.toLowerCase();
-      const keys = [`account:${email}`, `address:${request.ip}`];
-      const windows = await readFailures(ctx.db, keys, policy.windowSeconds);
-      const blocked = windows.filter((window) =>
-        window.key.startsWith('account:') ? window.failures >= policy.perAccount : window.failures >= policy.perAddress,
+      const address = throttleAddress(request.ip);
+      const pairKey = `pair:${address} ${email}`;
+      const addressKey = `address:${address}`;
+      const attempt = await takeAttempt(
+        ctx.db,
+        [
+          { key: pairKey, limit: policy.perAccountAndAddress },
+          { key: addressKey, limit: policy.perAddress },
+        ],
+        policy.windowSeconds,
       );
-      if (blocked.length > 0) {
-        const retryAfter = Math.max(...blocked.map((window) => window.retryAfter));
-        throw new HttpError(429, `Too many failed logins, retry in ${retryAfter} seconds.`, { 'retry-after': String(retryAfter) });
+      if (!attempt.taken) {
+        throw new HttpError(429, `Too many failed logins, retry in ${attempt.retryAfter} seconds.`, { 'retry-after': String(attempt.retryAfter) });
       }
 
-      const user = await findUserByEmail(ctx.db, email);
-      dummyHash ??= hashPassword('not-a-password', ctx.scryptCost);
-      const passwordOk = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash));
-      if (user === undefined || !passwordOk || user.user_type !== body.userType) {
-        await recordFailure(ctx.db, keys, policy.windowSeconds);
-        throw new HttpError(401, LOGIN_FAILED_MESSAGE);
+      let checked = false;
+      let passwordOk = false;
+      let user: UserRow | undefined;
+      try {
+        user = await findUserByEmail(ctx.db, email);
+        passwordOk = await checkPassword(body.password, user?.password_hash);
+        checked = true;
+      } finally {
+        // No password was checked (refused by the pool, or an error): the attempt is not a failure.
+        if (!checked) await returnAttempt(ctx.db, [pairKey, addressKey], policy.windowSeconds);
       }
+      if (user === undefined || !passwordOk || user.user_type !== body.userType) throw new HttpError(401, LOGIN_FAILED_MESSAGE);
 
-      await clearFailures(ctx.db, keys[0] ?? '');
+      // The right password from this address: its pair starts over; the address gets this attempt back.
+      await clearFailures(ctx.db, pairKey);
+      await returnAttempt(ctx.db, [addressKey], policy.windowSeconds);
       if (isWeakerThan(user.password_hash, ctx.scryptCost)) {
-        await updatePasswordHash(ctx.db, user.id, await hashPassword(body.password, ctx.scryptCost));
+        try {
+          await updatePasswordHash(ctx.db, user.id, await ctx.passwords.hash(body.password));
+        } catch (error) {
+          // A busy pool only postpones the upgrade to a later login.
+          if (!(error instanceof QueueFullError)) throw error;
+        }
       }
       // A new id on every login; the session the browser came with (if any) ends here.
       const previous = sessionCookieValue(ctx, request);
