@@ -64,8 +64,8 @@ export interface BuildAppOptions {
    * must hold checks in flight to see the queue refuse more).
    */
   testPasswordHashing?: { limits?: Partial<HashingLimits>; derive?: Derive };
-  /** Tests only: a different failed-login policy. */
-  loginThrottle?: LoginThrottlePolicy;
+  /** Tests only: a different failed-login policy (what is not given stays the default). */
+  loginThrottle?: Partial<LoginThrottlePolicy>;
   /** Tests only: shorter HTTP timeouts, so a test of the 408 waits a second instead of half a minute. */
   testHttpTimeouts?: Partial<HttpTimeouts>;
 }
@@ -115,7 +115,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       keys,
       scryptCost,
       passwords,
-      loginThrottle: options.loginThrottle ?? DEFAULT_LOGIN_THROTTLE,
+      loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle },
       sessionCookieName: schemes.sessionCookie?.name ?? 'portal_session',
       apiTokenHeader: (schemes.apiToken?.name ?? brand.apiTokenHeader).toLowerCase(),
       rateLimiter: createRateLimiter((tokenId, hits) => addRateWindowHits(db.relaxed, tokenId, hits), config.rateLimitPerMinute),

@@ -18,9 +18,11 @@ export interface LoginThrottlePolicy {
   /** Failed logins allowed from one client address (any accounts) within a window. */
   perAddress: number;
   windowSeconds: number;
+  /** A refused login (429 or 503) is answered after this pause, so refusals cannot be turned into a request flood. */
+  refusalDelayMs: number;
 }
 
-export const DEFAULT_LOGIN_THROTTLE: LoginThrottlePolicy = { perAccountAndAddress: 10, perAddress: 100, windowSeconds: 15 * 60 };
+export const DEFAULT_LOGIN_THROTTLE: LoginThrottlePolicy = { perAccountAndAddress: 10, perAddress: 100, windowSeconds: 15 * 60, refusalDelayMs: 1_000 };
 
 export interface ServerContext {
   config: Config;

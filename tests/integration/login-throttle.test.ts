@@ -11,6 +11,7 @@ import { startTestServer, type TestServer } from './support/test-server.ts';
 const LOGIN = '/api/auth/login';
 const PAIR_LIMIT = 10;
 const ADDRESS_LIMIT = 20;
+const REFUSAL_DELAY_MS = 300;
 
 /** Counts password derivations: every check of a password is one. */
 let derivations = 0;
@@ -23,7 +24,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({
     env: { TRUST_PROXY: 'true' },
-    loginThrottle: { perAccountAndAddress: PAIR_LIMIT, perAddress: ADDRESS_LIMIT, windowSeconds: 600 },
+    loginThrottle: { perAccountAndAddress: PAIR_LIMIT, perAddress: ADDRESS_LIMIT, windowSeconds: 600, refusalDelayMs: REFUSAL_DELAY_MS },
     // Room for every check of the concurrent tests below: here the throttle alone decides.
     testPasswordHashing: { limits: { concurrency: 4, queueLength: 200, maxWaitMs: 60_000 }, derive: countingDerive },
   });
@@ -99,10 +100,21 @@ describe('an attacker cannot lock the owner out', () => {
   });
 });
 
+describe('refusals are not instant', () => {
+  it('a refused login is answered only after the pause, so a client cannot turn refusals into a flood', async () => {
+    const from = '198.51.100.1';
+    const started = performance.now();
+    const refused = await login(from, { email: 'seller@example.com', password: 'wrong' });
+    expect(refused.status).toBe(429);
+    // A lower bound only: a busy machine can make it later, never earlier.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(REFUSAL_DELAY_MS - 5);
+  });
+});
+
 describe('without TRUST_PROXY', () => {
   it('X-Forwarded-For is ignored: rotating it does not escape the budget of the real address', async () => {
     const direct = await startTestServer({
-      loginThrottle: { perAccountAndAddress: 3, perAddress: 100, windowSeconds: 600 },
+      loginThrottle: { perAccountAndAddress: 3, perAddress: 100, windowSeconds: 600, refusalDelayMs: 0 },
       testPasswordHashing: { limits: { concurrency: 2, queueLength: 10 } },
     });
     try {
@@ -139,7 +151,7 @@ describe('password checks are bounded', () => {
         running -= 1;
       }
     };
-    const busy = await startTestServer({ testPasswordHashing: { limits: { concurrency: 1, queueLength: 2, maxWaitMs: 60_000 }, derive: heldDerive } });
+    const busy = await startTestServer({ loginThrottle: { refusalDelayMs: 0 }, testPasswordHashing: { limits: { concurrency: 1, queueLength: 2, maxWaitMs: 60_000 }, derive: heldDerive } });
     try {
       const answered: Response[] = [];
       const requests = Array.from({ length: 6 }, () =>

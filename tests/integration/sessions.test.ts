@@ -12,7 +12,7 @@ const LOGIN = '/api/auth/login';
 const seller = { email: 'seller@example.com', password: DEMO_PASSWORD, userType: 'SELLER' };
 
 beforeAll(async () => {
-  server = await startTestServer({ loginThrottle: { perAccountAndAddress: 5, perAddress: 1000, windowSeconds: 900 } });
+  server = await startTestServer({ loginThrottle: { perAccountAndAddress: 5, perAddress: 1000, windowSeconds: 900, refusalDelayMs: 0 } });
 });
 afterAll(async () => server?.close());
 

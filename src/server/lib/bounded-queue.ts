@@ -1,9 +1,9 @@
 /**
  * Runs at most `concurrency` tasks at once and lets at most `queueLength` wait; a task beyond that, or one
  * that has waited `maxWaitMs` without starting, is refused with QueueFullError, whose retryAfterSeconds
- * estimates when a place frees up (from the average duration of recent tasks). Used in front of password
- * hashing (password-hasher.ts), where each task holds a thread and 128 MB for most of a second: refusing
- * early keeps memory bounded and the answer fast, instead of letting requests pile up.
+ * estimates when a place frees up (from the average time recent tasks held their place). Used in front of
+ * password checks (password-hasher.ts), where each check holds a thread and 128 MB for most of a second:
+ * refusing early keeps memory bounded and the answer fast, instead of letting requests pile up.
  */
 export class QueueFullError extends Error {
   constructor(readonly retryAfterSeconds: number) {
@@ -48,7 +48,11 @@ export class BoundedQueue {
     return Math.max(1, Math.ceil((ahead * this.averageTaskMs) / this.options.concurrency / 1000));
   }
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
+  /**
+   * A place among the running tasks: at once when one is free, after waiting otherwise. Throws
+   * QueueFullError when the queue is full or the wait exceeds maxWaitMs. Call the returned release once done.
+   */
+  async acquire(): Promise<() => void> {
     if (this.running >= this.options.concurrency) {
       if (this.waiting.length >= this.options.queueLength) throw new QueueFullError(this.retryAfterSeconds());
       await new Promise<void>((resolve, reject) => {
@@ -68,15 +72,25 @@ export class BoundedQueue {
       this.running += 1;
     }
     const started = this.now();
-    try {
-      return await task();
-    } finally {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
       // A moving average: recent tasks count most (the machine's load changes).
       this.averageTaskMs = 0.8 * this.averageTaskMs + 0.2 * Math.max(1, this.now() - started);
       const next = this.waiting.shift();
-      // The slot passes straight to the next task, so `running` never drops while tasks wait.
+      // The place passes straight to the next task, so `running` never drops while tasks wait.
       if (next === undefined) this.running -= 1;
       else next.start();
+    };
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    const release = await this.acquire();
+    try {
+      return await task();
+    } finally {
+      release();
     }
   }
 }

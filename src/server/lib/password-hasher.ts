@@ -5,8 +5,9 @@
  *
  * - derivations run in a small pool of worker threads (piscina, scrypt-worker.js) at a lower CPU priority
  *   than the event loop, one thread per two cores (at least one);
- * - a BoundedQueue in front lets a few more wait (4 per thread, at most 10 s) and refuses the rest at once
- *   with QueueFullError, which the login answers as 503 + Retry-After.
+ * - a login holds a place in a BoundedQueue for its whole check (throttle bookkeeping, user lookup,
+ *   derivation); a few more wait (4 per thread, at most 10 s) and the rest are refused at once with
+ *   QueueFullError, which the login answers as 503 + Retry-After, before any database work.
  *
  * Memory for hashing is therefore at most threads x 128 MB, whatever the number of logins.
  */
@@ -29,10 +30,18 @@ export function defaultHashingLimits(cores = availableParallelism()): HashingLim
   return { concurrency, queueLength: 4 * concurrency, maxWaitMs: 10_000 };
 }
 
-export interface PasswordHasher {
-  hash(password: string): Promise<string>;
+/** A place in the bounded pool, held for one login: its checks run on the pool's threads. */
+export interface HashingSlot {
   verify(password: string, hash: string): Promise<boolean>;
-  /** Checks running and waiting now. */
+  hash(password: string): Promise<string>;
+  /** Gives the place to the next login; call it once done (idempotent). */
+  release(): void;
+}
+
+export interface PasswordHasher {
+  /** Waits for a place (at once when one is free), or throws QueueFullError when too many are waiting. */
+  acquire(): Promise<HashingSlot>;
+  /** Logins holding a place and waiting for one, now. */
   load(): { running: number; waiting: number };
   close(): Promise<void>;
 }
@@ -54,8 +63,14 @@ export function createPasswordHasher(options: { cost: ScryptCost; limits: Hashin
   const derive: Derive = options.derive ?? ((task) => (pool as Piscina<ScryptTask, Uint8Array>).run(task));
   const queue = new BoundedQueue({ ...limits, initialTaskMs: 1_000 });
   return {
-    hash: (password) => queue.run(() => hashPassword(password, cost, derive)),
-    verify: (password, hash) => queue.run(() => verifyPassword(password, hash, derive)),
+    async acquire() {
+      const release = await queue.acquire();
+      return {
+        verify: (password, hash) => verifyPassword(password, hash, derive),
+        hash: (password) => hashPassword(password, cost, derive),
+        release,
+      };
+    },
     load: () => queue.size,
     async close() {
       await pool?.destroy();

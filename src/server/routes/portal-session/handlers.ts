@@ -9,6 +9,7 @@
  * Password checks run in a bounded pool; past it the login is refused with 503 + Retry-After.
  * See docs/decisions/005-login-throttling-and-http-limits.md.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ServerContext } from '../../context.ts';
 import { QueueFullError } from '../../lib/bounded-queue.ts';
 import { throttleAddress } from '../../lib/client-address.ts';
@@ -26,13 +27,23 @@ export function sessionHandlers(ctx: ServerContext): Record<'login' | 'logout' |
   const dummyHash = unmatchableHash(ctx.scryptCost);
   const policy = ctx.loginThrottle;
 
-  /** The password check, or 503 when the hashing pool is full. */
-  async function checkPassword(password: string, hash: string | undefined): Promise<boolean> {
+  /**
+   * A refused login (429, 503) is answered after a pause: a client that sends the next login as soon as
+   * the last is answered would otherwise turn instant refusals into a flood of requests that takes the
+   * event loop from the public API. Each connection gets at most one refusal per pause.
+   */
+  async function refuse(error: HttpError): Promise<never> {
+    await sleep(policy.refusalDelayMs);
+    throw error;
+  }
+
+  /** The hashing pool's refusal as the API's 503; other errors as they are. */
+  async function busyAs503<T>(work: () => T | Promise<T>): Promise<T> {
     try {
-      return await ctx.passwords.verify(password, hash ?? dummyHash);
+      return await work();
     } catch (error) {
       if (!(error instanceof QueueFullError)) throw error;
-      throw new HttpError(503, `Too many logins at once, retry in ${error.retryAfterSeconds} seconds.`, { 'retry-after': String(error.retryAfterSeconds) });
+      return refuse(new HttpError(503, `Too many logins at once, retry in ${error.retryAfterSeconds} seconds.`, { 'retry-after': String(error.retryAfterSeconds) }));
     }
   }
 
@@ -41,44 +52,43 @@ export function sessionHandlers(ctx: ServerContext): Record<'login' | 'logout' |
     async handle(request, reply) {
       const body = request.body as Schemas['LoginRequest'];
       const email = body.email.toLowerCase();
+      // A place in the hashing pool first: a flood is refused here, before it costs any database work.
+      const slot = await busyAs503(() => ctx.passwords.acquire());
+      let user: UserRow | undefined;
       const address = throttleAddress(request.ip);
       const pairKey = `pair:${address} ${email}`;
       const addressKey = `address:${address}`;
-      const attempt = await takeAttempt(
-        ctx.db,
-        [
-          { key: pairKey, limit: policy.perAccountAndAddress },
-          { key: addressKey, limit: policy.perAddress },
-        ],
-        policy.windowSeconds,
-      );
-      if (!attempt.taken) {
-        throw new HttpError(429, `Too many failed logins, retry in ${attempt.retryAfter} seconds.`, { 'retry-after': String(attempt.retryAfter) });
-      }
-
-      let checked = false;
-      let passwordOk = false;
-      let user: UserRow | undefined;
       try {
-        user = await findUserByEmail(ctx.db, email);
-        passwordOk = await checkPassword(body.password, user?.password_hash);
-        checked = true;
-      } finally {
-        // No password was checked (refused by the pool, or an error): the attempt is not a failure.
-        if (!checked) await returnAttempt(ctx.db, [pairKey, addressKey], policy.windowSeconds);
-      }
-      if (user === undefined || !passwordOk || user.user_type !== body.userType) throw new HttpError(401, LOGIN_FAILED_MESSAGE);
-
-      // The right password from this address: its pair starts over; the address gets this attempt back.
-      await clearFailures(ctx.db, pairKey);
-      await returnAttempt(ctx.db, [addressKey], policy.windowSeconds);
-      if (isWeakerThan(user.password_hash, ctx.scryptCost)) {
-        try {
-          await updatePasswordHash(ctx.db, user.id, await ctx.passwords.hash(body.password));
-        } catch (error) {
-          // A busy pool only postpones the upgrade to a later login.
-          if (!(error instanceof QueueFullError)) throw error;
+        const attempt = await takeAttempt(
+          ctx.db,
+          [
+            { key: pairKey, limit: policy.perAccountAndAddress },
+            { key: addressKey, limit: policy.perAddress },
+          ],
+          policy.windowSeconds,
+        );
+        if (!attempt.taken) {
+          slot.release();
+          return await refuse(new HttpError(429, `Too many failed logins, retry in ${attempt.retryAfter} seconds.`, { 'retry-after': String(attempt.retryAfter) }));
         }
+        let passwordOk = false;
+        let checked = false;
+        try {
+          user = await findUserByEmail(ctx.db, email);
+          passwordOk = await slot.verify(body.password, user?.password_hash ?? dummyHash);
+          checked = true;
+        } finally {
+          // No password was checked (an error): the attempt is not a failure.
+          if (!checked) await returnAttempt(ctx.db, [pairKey, addressKey], policy.windowSeconds);
+        }
+        if (user === undefined || !passwordOk || user.user_type !== body.userType) throw new HttpError(401, LOGIN_FAILED_MESSAGE);
+
+        // The right password from this address: its pair starts over; the address gets this attempt back.
+        await clearFailures(ctx.db, pairKey);
+        await returnAttempt(ctx.db, [addressKey], policy.windowSeconds);
+        if (isWeakerThan(user.password_hash, ctx.scryptCost)) await updatePasswordHash(ctx.db, user.id, await slot.hash(body.password));
+      } finally {
+        slot.release();
       }
       // A new id on every login; the session the browser came with (if any) ends here.
       const previous = sessionCookieValue(ctx, request);
