@@ -14,6 +14,12 @@ export default tseslint.config(
     },
   },
   {
+    // Tool configuration read by require() (.dependency-cruiser.cjs).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['src/web/**/*.{ts,tsx}', 'tests/unit/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
