@@ -247,7 +247,7 @@ export function writeReport(results: BenchResults): string {
     '',
     '```sh',
     'npm ci',
-    'npm run bench                      # everything, about 12 minutes on 2 cores; builds first if stale',
+    'npm run bench                      # everything, about 14 minutes on 2 cores; builds first if stale',
     'npm run bench -- --only=pages      # or server, data, logins; comma-separated: replaces only those sections of this report',
     'npm run bench -- --quick           # fewer runs and shorter loads, for iterating on the harness',
     '```',
