@@ -3,24 +3,21 @@
  * byte-identical 401 for all three; unknown emails are checked against a hash that matches nothing, so they
  * take as long.
  *
- * Failed logins are throttled per account-and-address pair and per address (never per account alone, so
- * an attacker elsewhere cannot lock the owner out), counted in the database: an attempt is taken from both
- * budgets before the password is checked, so concurrent attempts cannot exceed them (429 + Retry-After).
- * Password checks run in a bounded pool; past it the login is refused with 503 + Retry-After.
- * See docs/decisions/005-login-throttling-and-http-limits.md.
+ * Failed logins are throttled (login-attempt.ts: 429 + Retry-After). Password checks run in a bounded pool
+ * (lib/password-hasher.ts); past it the login is refused with 503 + Retry-After. Both refusals come after a
+ * pause. See docs/decisions/005-login-throttling-and-http-limits.md.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ServerContext } from '../../context.ts';
 import { QueueFullError } from '../../lib/bounded-queue.ts';
-import { throttleAddress } from '../../lib/client-address.ts';
 import { HttpError, LOGIN_FAILED_MESSAGE } from '../../lib/http-error.ts';
 import { isWeakerThan, unmatchableHash } from '../../lib/password.ts';
-import { clearFailures, returnAttempt, takeAttempt } from '../../repositories/login-failures-repository.ts';
 import { createSession, deleteSession } from '../../repositories/sessions-repository.ts';
 import { findUserByEmail, updatePasswordHash, type UserRow } from '../../repositories/users-repository.ts';
 import { clearSessionCookie, hashSessionId, newSessionId, sessionCookieValue, setSessionCookie } from '../../plugins/session.ts';
 import type { Schemas } from '../../lib/schemas.ts';
 import type { OperationHandler } from '../operation-handler.ts';
+import { takeLoginAttempt } from './login-attempt.ts';
 
 export function sessionHandlers(ctx: ServerContext): Record<'login' | 'logout' | 'getCurrentUser', OperationHandler> {
   // Checked for unknown emails: it costs one derivation at the current cost, like a real check, and matches nothing.
@@ -55,37 +52,22 @@ export function sessionHandlers(ctx: ServerContext): Record<'login' | 'logout' |
       // A place in the hashing pool first: a flood is refused here, before it costs any database work.
       const slot = await busyAs503(() => ctx.passwords.acquire());
       let user: UserRow | undefined;
-      const address = throttleAddress(request.ip);
-      const pairKey = `pair:${address} ${email}`;
-      const addressKey = `address:${address}`;
       try {
-        const attempt = await takeAttempt(
-          ctx.db,
-          [
-            { key: pairKey, limit: policy.perAccountAndAddress },
-            { key: addressKey, limit: policy.perAddress },
-          ],
-          policy.windowSeconds,
-        );
-        if (!attempt.taken) {
+        const claim = await takeLoginAttempt(ctx, request.ip, email);
+        if (!('attempt' in claim)) {
           slot.release();
-          return await refuse(new HttpError(429, `Too many failed logins, retry in ${attempt.retryAfter} seconds.`, { 'retry-after': String(attempt.retryAfter) }));
+          return await refuse(new HttpError(429, `Too many failed logins, retry in ${claim.retryAfter} seconds.`, { 'retry-after': String(claim.retryAfter) }));
         }
-        let passwordOk = false;
-        let checked = false;
+        let passwordOk: boolean;
         try {
           user = await findUserByEmail(ctx.db, email);
           passwordOk = await slot.verify(body.password, user?.password_hash ?? dummyHash);
-          checked = true;
-        } finally {
-          // No password was checked (an error): the attempt is not a failure.
-          if (!checked) await returnAttempt(ctx.db, [pairKey, addressKey], policy.windowSeconds);
+        } catch (error) {
+          await claim.attempt.abandoned();
+          throw error;
         }
         if (user === undefined || !passwordOk || user.user_type !== body.userType) throw new HttpError(401, LOGIN_FAILED_MESSAGE);
-
-        // The right password from this address: its pair starts over; the address gets this attempt back.
-        await clearFailures(ctx.db, pairKey);
-        await returnAttempt(ctx.db, [addressKey], policy.windowSeconds);
+        await claim.attempt.succeeded();
         if (isWeakerThan(user.password_hash, ctx.scryptCost)) await updatePasswordHash(ctx.db, user.id, await slot.hash(body.password));
       } finally {
         slot.release();
