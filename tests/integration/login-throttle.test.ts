@@ -25,8 +25,9 @@ beforeAll(async () => {
   server = await startTestServer({
     env: { TRUST_PROXY: 'true' },
     loginThrottle: { perAccountAndAddress: PAIR_LIMIT, perAddress: ADDRESS_LIMIT, windowSeconds: 600, refusalDelayMs: REFUSAL_DELAY_MS },
-    // Room for every check of the concurrent tests below: here the throttle alone decides.
-    testPasswordHashing: { limits: { concurrency: 4, queueLength: 200, maxWaitMs: 60_000 }, derive: countingDerive },
+    // A place for each of the 50 concurrent logins below: they all claim their attempts at once, and the
+    // throttle alone decides.
+    testPasswordHashing: { limits: { concurrency: 50, queueLength: 200, maxWaitMs: 60_000 }, derive: countingDerive },
   });
 });
 afterAll(async () => server?.close());
