@@ -6,7 +6,7 @@
  * - derivations run in a small pool of worker threads (piscina, scrypt-worker.js) at a lower CPU priority
  *   than the event loop, one thread per two cores (at least one);
  * - a login holds a place in a BoundedQueue for its whole check (throttle bookkeeping, user lookup,
- *   derivation); a few more wait (4 per thread, at most 10 s) and the rest are refused at once with
+ *   derivation); a few more wait (4 per thread, at most 5 s) and the rest are refused at once with
  *   QueueFullError, which the login answers as 503 + Retry-After, before any database work.
  *
  * Memory for hashing is therefore at most threads x 128 MB, whatever the number of logins.
@@ -27,7 +27,8 @@ export interface HashingLimits {
 
 export function defaultHashingLimits(cores = availableParallelism()): HashingLimits {
   const concurrency = Math.max(1, Math.floor(cores / 2));
-  return { concurrency, queueLength: 4 * concurrency, maxWaitMs: 10_000 };
+  // 5 s: a login that cannot start by then is better answered 503 with Retry-After than left waiting.
+  return { concurrency, queueLength: 4 * concurrency, maxWaitMs: 5_000 };
 }
 
 /** A place in the bounded pool, held for one login: its checks run on the pool's threads. */
