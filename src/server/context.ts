@@ -5,6 +5,7 @@ import type { TokenKeys } from './lib/token-keys.ts';
 import type { ScryptCost } from './lib/password.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { TokenCache } from './lib/token-cache.ts';
+import type { UserType } from './repositories/users-repository.ts';
 
 export interface LoginThrottlePolicy {
   /** Failed logins allowed per account (email) within one window. */
@@ -30,4 +31,11 @@ export interface ServerContext {
   rateLimiter: RateLimiter;
   /** Verified tokens by digest for a few seconds; evicted on refresh, delete and other replicas' NOTIFY. */
   tokenCache: TokenCache;
+  /** The domains (x-domain) of each API in the spec's order: what a token's scopes may name. */
+  apiDomains: Record<UserType, readonly string[]>;
+  /**
+   * The clock a request's token is checked against (its expiry, its grace window's end). Date.now, except
+   * in tests that move time on instead of waiting. The database's own now() still stamps what it stores.
+   */
+  now: () => number;
 }
