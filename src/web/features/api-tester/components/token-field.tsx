@@ -1,5 +1,5 @@
 /**
- * The API token: pick one of the user's own tokens of the right type (title, masked value, expiry;
+ * The API token: pick one of the user's own tokens of the right type (title, masked value, expiry, access;
  * expired ones shown but not selectable), or paste any value. The value is kept in memory only.
  */
 import { forwardRef, useState } from 'react';
@@ -13,7 +13,9 @@ import TextField from '@mui/material/TextField';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import type { operations } from '../../../../generated/api';
+import type { ApiFamily } from '../../../lib/api-domains';
 import { formatDateTime } from '../../../lib/format-date';
+import { accessSummary } from '../../../lib/token-access';
 import { expiryLabel, expiryState, TOKEN_MASK } from '../../../lib/token-display';
 
 export type OwnToken = operations['listApiTokens']['responses'][200]['content']['application/json']['data'][number];
@@ -23,12 +25,14 @@ interface TokenFieldProps {
   onChange: (value: string) => void;
   /** The user's tokens when they fit the chosen API; undefined while loading. */
   tokens: OwnToken[] | undefined;
+  /** The API the user's tokens reach (for "All Seller API domains"). */
+  family: ApiFamily;
   /** Why the user's tokens are not offered (other user type), if they are not. */
   unavailableReason: string | null;
   error: string | null;
 }
 
-export const TokenField = forwardRef<HTMLInputElement, TokenFieldProps>(function TokenField({ value, onChange, tokens, unavailableReason, error }, ref) {
+export const TokenField = forwardRef<HTMLInputElement, TokenFieldProps>(function TokenField({ value, onChange, tokens, family, unavailableReason, error }, ref) {
   const [shown, setShown] = useState(false);
   const picked = tokens?.find((token) => token.token === value)?.token ?? '';
   const now = new Date();
@@ -56,10 +60,13 @@ export const TokenField = forwardRef<HTMLInputElement, TokenFieldProps>(function
               <ListItemText
                 primary={token.title}
                 secondary={
-                  <Box component="span" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                  <Box component="span" sx={{ display: 'flex', columnGap: 1, flexWrap: 'wrap' }}>
                     <Box component="span" sx={{ letterSpacing: '0.1em' }}>{TOKEN_MASK.slice(0, 12)}</Box>
                     <span>{state.kind === 'expired' ? 'Expired' : `Expires ${formatDateTime(token.expiryDate)}`}</span>
                     {badge && state.kind !== 'expired' ? <span>({badge})</span> : null}
+                    <Box component="span" sx={{ flexBasis: '100%' }}>
+                      Access: {accessSummary(token, family)}
+                    </Box>
                   </Box>
                 }
               />
