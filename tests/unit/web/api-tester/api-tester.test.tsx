@@ -191,7 +191,12 @@ describe('token picker', () => {
     await user.click(await screen.findByRole('combobox', { name: 'Your tokens' }));
     const listbox = screen.getByRole('listbox');
     expect(within(listbox).getByRole('option', { name: /Shop sync/ })).toHaveTextContent(/Expires .*Access: All Seller API domains/);
-    expect(within(listbox).getByRole('option', { name: /Orders only/ })).toHaveTextContent(/Expires .*Access: Products, Orders/);
+    expect(within(listbox).getByRole('option', { name: /Orders only/ })).toHaveTextContent(/Expires .*Access: Products, Orders$/);
+    await user.keyboard('{Escape}');
+    await chooseDomain(user, 'Warehouses');
+    await user.click(screen.getByRole('combobox', { name: 'Your tokens' }));
+    expect(within(screen.getByRole('listbox')).getByRole('option', { name: /Orders only/ })).toHaveTextContent(/Access: Products, Orders \(no access to warehouses\)$/);
+    expect(within(screen.getByRole('listbox')).getByRole('option', { name: /Shop sync/ })).toHaveTextContent(/Access: All Seller API domains$/);
   });
 
   it("marks the domains outside the chosen token's access, and still calls one, explaining the 403", async () => {
@@ -208,6 +213,7 @@ describe('token picker', () => {
 
     await user.click(screen.getByRole('combobox', { name: 'Your tokens' }));
     await user.click(screen.getByRole('option', { name: /Orders only/ }));
+    expect(screen.getByText(/^Access: Orders · Expires /)).toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: 'Domain' }));
     const MARK = "not in this token's access";
     const options = within(screen.getByRole('listbox')).getAllByRole('option');

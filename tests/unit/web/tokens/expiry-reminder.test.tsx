@@ -21,10 +21,10 @@ describe('token expiry reminder', () => {
     const banner = await reminder();
     expect(within(banner).getByRole('status')).toHaveTextContent('Your API token “Shop sync” expires in 3 days.');
     expect(banner).not.toHaveTextContent('Fine');
-    await user.click(within(banner).getByRole('link', { name: 'Open Settings' }));
+    await user.click(within(banner).getByRole('link', { name: 'Review in Settings' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/settings'));
     // On Settings itself the link would go nowhere.
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'Open Settings' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Review in Settings' })).not.toBeInTheDocument());
     expect(within(await reminder()).getByRole('button', { name: 'Dismiss for today' })).toBeInTheDocument();
   });
 

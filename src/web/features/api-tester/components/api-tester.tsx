@@ -216,6 +216,7 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
               }}
               tokens={tokensFit ? tokens : []}
               family={userFamily}
+              domain={choices.domain}
               unavailableReason={
                 tokensFit ? null : `Your tokens reach the ${userFamilyLabel} only. The ${familyLabel} needs a token of a ${choices.api} account: paste one below.`
               }

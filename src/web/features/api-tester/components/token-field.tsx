@@ -15,7 +15,7 @@ import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import type { operations } from '../../../../generated/api';
 import type { ApiFamily } from '../../../lib/api-domains';
 import { formatDateTime } from '../../../lib/format-date';
-import { accessSummary } from '../../../lib/token-access';
+import { accessSummary, hasAccess } from '../../../lib/token-access';
 import { expiryLabel, expiryState, TOKEN_MASK } from '../../../lib/token-display';
 
 export type OwnToken = operations['listApiTokens']['responses'][200]['content']['application/json']['data'][number];
@@ -27,18 +27,22 @@ interface TokenFieldProps {
   tokens: OwnToken[] | undefined;
   /** The API the user's tokens reach (for "All Seller API domains"). */
   family: ApiFamily;
+  /** The chosen domain ('' before one is chosen): tokens without access to it say so. */
+  domain: string;
   /** Why the user's tokens are not offered (other user type), if they are not. */
   unavailableReason: string | null;
   error: string | null;
 }
 
-export const TokenField = forwardRef<HTMLInputElement, TokenFieldProps>(function TokenField({ value, onChange, tokens, family, unavailableReason, error }, ref) {
+export const TokenField = forwardRef<HTMLInputElement, TokenFieldProps>(function TokenField({ value, onChange, tokens, family, domain, unavailableReason, error }, ref) {
   const [shown, setShown] = useState(false);
-  const picked = tokens?.find((token) => token.token === value)?.token ?? '';
+  const pickedToken = tokens?.find((token) => token.token === value);
+  const picked = pickedToken?.token ?? '';
   const now = new Date();
 
   let pickerHelp = 'Fills in the token below.';
   if (unavailableReason) pickerHelp = unavailableReason;
+  else if (pickedToken) pickerHelp = `Access: ${accessSummary(pickedToken, family)} · Expires ${formatDateTime(pickedToken.expiryDate)}`;
   else if (tokens && tokens.length === 0) pickerHelp = 'You have no tokens yet: create one in Settings, or paste a token below.';
 
   return (
@@ -66,6 +70,7 @@ export const TokenField = forwardRef<HTMLInputElement, TokenFieldProps>(function
                     {badge && state.kind !== 'expired' ? <span>({badge})</span> : null}
                     <Box component="span" sx={{ flexBasis: '100%' }}>
                       Access: {accessSummary(token, family)}
+                      {domain && !hasAccess(token, domain) ? ` (no access to ${domain})` : ''}
                     </Box>
                   </Box>
                 }

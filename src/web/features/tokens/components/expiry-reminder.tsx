@@ -6,12 +6,12 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import CloseIcon from '@mui/icons-material/Close';
 import { useApiTokens, type ApiToken } from '../../../lib/api-tokens';
 import { expiryLabel, tokensNeedingAttention } from '../../../lib/token-display';
-import { useNow } from '../../../lib/use-now';
+import { useClockTick } from '../../../lib/use-clock-tick';
 import { dismissForDay, dismissedOn, localDay } from '../lib/reminder-dismissal';
 
 type Due = ReturnType<typeof tokensNeedingAttention<ApiToken>>[number];
@@ -30,7 +30,8 @@ export function reminderText(due: readonly Due[]): string {
 
 export function ExpiryReminder({ onSettings }: { onSettings: boolean }) {
   const tokens = useApiTokens();
-  const now = useNow(60_000);
+  useClockTick(60_000);
+  const now = new Date();
   const [dismissedDay, setDismissedDay] = useState(dismissedOn);
   if (!tokens.data || dismissedDay === localDay(now)) return null;
   const due = tokensNeedingAttention(tokens.data, now);
@@ -41,19 +42,19 @@ export function ExpiryReminder({ onSettings }: { onSettings: boolean }) {
         severity="warning"
         role="status"
         action={
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-            {onSettings ? null : (
-              <Button component={RouterLink} to="/settings" color="inherit" size="small">
-                Open Settings
-              </Button>
-            )}
-            <IconButton color="inherit" size="small" aria-label="Dismiss for today" onClick={() => setDismissedDay(dismissForDay(new Date()))}>
-              <CloseIcon fontSize="small" />
-            </IconButton>
-          </Box>
+          <IconButton color="inherit" size="small" aria-label="Dismiss for today" onClick={() => setDismissedDay(dismissForDay(new Date()))}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
         }
       >
-        {reminderText(due)} Refresh a token to give it a new value and lifetime, or delete the ones you no longer use.
+        {reminderText(due)}{' '}
+        {onSettings ? (
+          'Refresh gives a token a new value and lifetime.'
+        ) : (
+          <Link component={RouterLink} to="/settings" color="inherit" sx={{ fontWeight: 600 }}>
+            Review in Settings
+          </Link>
+        )}
       </Alert>
     </Box>
   );

@@ -33,9 +33,9 @@ interface TokenCardProps {
   endingGrace: boolean;
 }
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+function Detail({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <Box sx={{ minWidth: 0 }}>
+    <Box sx={{ minWidth: 0, gridColumn: wide ? '1 / -1' : undefined }}>
       <Typography component="dt" variant="caption" color="text.secondary" sx={{ display: 'block', textTransform: 'uppercase', letterSpacing: '0.05em' }}>
         {label}
       </Typography>
@@ -65,13 +65,11 @@ export function TokenCard({ token, id, family, now, onRefresh, onDelete, onEndGr
         </Box>
         <TokenValue value={token.token} />
         <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', gap: 1.5 }}>
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <Detail label="Access">
-              <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
-                <TokenAccessChips scopes={token.scopes} family={family} />
-              </Box>
-            </Detail>
-          </Box>
+          <Detail label="Access" wide>
+            <Box sx={{ mt: 0.5 }}>
+              <TokenAccessChips scopes={token.scopes} family={family} />
+            </Box>
+          </Detail>
           <Detail label="Created">{formatDateTime(token.createdDate)}</Detail>
           <Detail label="Expires">{formatDateTime(token.expiryDate)}</Detail>
           <Detail label="Last used">{token.lastUsedDate ? formatDateTime(token.lastUsedDate) : 'Never'}</Detail>
@@ -82,12 +80,14 @@ export function TokenCard({ token, id, family, now, onRefresh, onDelete, onEndGr
             variant="outlined"
             role="status"
             action={
-              <Button color="inherit" size="small" onClick={onEndGrace} loading={endingGrace}>
+              <Button color="inherit" size="small" onClick={onEndGrace} loading={endingGrace} sx={{ whiteSpace: 'nowrap' }}>
                 End now
               </Button>
             }
           >
-            {grace}
+            <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
+              {grace}
+            </Box>
             <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
               Both values work until {formatDateTime(token.previousValueExpiresAt)}.
             </Typography>

@@ -14,7 +14,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { logError } from '../../../lib/log-error';
 import type { ApiFamily } from '../../../lib/api-domains';
-import { useNow } from '../../../lib/use-now';
+import { useClockTick } from '../../../lib/use-clock-tick';
 import { useCreateApiToken } from '../api/create-api-token';
 import { useDeleteApiToken } from '../api/delete-api-token';
 import { useEndApiTokenGrace } from '../api/end-api-token-grace';
@@ -33,7 +33,8 @@ export function TokenSettings({ userTypeLabel, family }: { userTypeLabel: string
   const refresh = useRefreshApiToken();
   const endGrace = useEndApiTokenGrace();
   const remove = useDeleteApiToken();
-  const now = useNow();
+  useClockTick();
+  const now = new Date();
   const [createOpen, setCreateOpen] = useState(false);
   // The token a dialog is about stays set while it animates out, so its title does not flicker away.
   const [toDelete, setToDelete] = useState<ApiToken | null>(null);
