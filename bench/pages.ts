@@ -17,6 +17,7 @@ import { measurePage, type PageRun, type ReadyCondition } from './measure-page.t
 import { operationIdsOfTag, type SpecFacts } from './lib/spec-facts.ts';
 import { summarize, type Summary } from './lib/stats.ts';
 import { DEMO_SELLER } from './lib/api-session.ts';
+import { HTTP_METHODS } from '../src/shared/openapi/openapi-document.ts';
 
 export interface PageTarget {
   id: string;
@@ -44,14 +45,13 @@ export interface PageResult {
 export const TAG_PAGE = { category: 'seller', subcategory: 'order', tag: 'Seller order' };
 export const DEFAULT_PAGE = { tag: 'Seller warehouse' };
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
 
 export function peerTargets(peersOrigin: string, specName: 'real' | 'large', facts: SpecFacts, slowRuns: number): PageTarget[] {
   const specUrl = specName === 'real' ? '/spec/public.json' : '/spec/large.json';
   const total = facts.operations.length;
   const firstTag = facts.tagsWithOperations[0] ?? '';
   const swaggerVirtual = facts.swaggerItems >= 150;
-  const scalarSelector = METHODS.map((method) => `section[id*="/tag/"][id*="/${method}/"]`).join(',');
+  const scalarSelector = HTTP_METHODS.map((method) => `section[id*="/tag/"][id*="/${method}/"]`).join(',');
   return [
     {
       id: `swagger-ui-${specName}`,

@@ -1,7 +1,6 @@
 /** What the benchmark needs to know about a bundled spec: its operations and their tags. */
 import { readFileSync } from 'node:fs';
-
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+import { firstTagOf, listOperations, type OpenApiDocument } from '../../src/shared/openapi/openapi-document.ts';
 
 export interface SpecOperation {
   operationId: string;
@@ -20,25 +19,20 @@ export interface SpecFacts {
 }
 
 export function readSpecFacts(file: string): SpecFacts {
-  const spec = JSON.parse(readFileSync(file, 'utf8')) as {
-    paths: Record<string, Record<string, { operationId?: string; tags?: string[] }>>;
-    components?: { securitySchemes?: Record<string, { type?: string; in?: string; name?: string }> };
-  };
-  const operations: SpecOperation[] = [];
-  for (const [path, item] of Object.entries(spec.paths)) {
-    for (const method of METHODS) {
-      const operation = item[method];
-      if (operation === undefined) continue;
-      operations.push({ operationId: operation.operationId ?? `${method} ${path}`, method, path, tag: operation.tags?.[0] ?? 'default' });
-    }
-  }
+  const spec = JSON.parse(readFileSync(file, 'utf8')) as OpenApiDocument;
+  const operations: SpecOperation[] = listOperations(spec).map((entry) => ({
+    operationId: typeof entry.operation.operationId === 'string' ? entry.operation.operationId : `${entry.method} ${entry.path}`,
+    method: entry.method,
+    path: entry.path,
+    tag: firstTagOf(entry) ?? 'default',
+  }));
   const tagsWithOperations = [...new Set(operations.map((operation) => operation.tag))];
   const header = Object.values(spec.components?.securitySchemes ?? {}).find((scheme) => scheme.type === 'apiKey' && scheme.in === 'header');
   return {
     operations,
     tagsWithOperations,
     swaggerItems: operations.length + tagsWithOperations.length,
-    apiTokenHeader: header?.name ?? 'ACME-API-TOKEN',
+    apiTokenHeader: typeof header?.name === 'string' ? header.name : 'ACME-API-TOKEN',
   };
 }
 
