@@ -4,6 +4,7 @@ import type { PageResult } from './pages.ts';
 import type { BenchResults } from './lib/results.ts';
 import type { Summary } from './lib/stats.ts';
 import { THROTTLED } from './measure-page.ts';
+import { loginFloodSection } from './report-login-flood.ts';
 
 const KB = 1024;
 const MB = 1024 * 1024;
@@ -238,6 +239,7 @@ export function writeReport(results: BenchResults): string {
     ...pagesSection(results),
     ...serverSection(results),
     ...growthSection(results),
+    ...loginFloodSection(results),
   ];
   if (results.errors.length > 0) lines.push('## Errors in this run', '', ...results.errors.map((error) => `- ${error}`), '');
   lines.push(
@@ -246,11 +248,11 @@ export function writeReport(results: BenchResults): string {
     '```sh',
     'npm ci',
     'npm run bench                      # everything, about 12 minutes on 2 cores; builds first if stale',
-    'npm run bench -- --only=pages      # or server, data; comma-separated',
+    'npm run bench -- --only=pages      # or server, data, logins; comma-separated: replaces only those sections of this report',
     'npm run bench -- --quick           # fewer runs and shorter loads, for iterating on the harness',
     '```',
     '',
-    'Needs Chromium at /usr/bin/chromium and, for the PostgreSQL rows and the data-growth section, a PostgreSQL server on 127.0.0.1:5432 (user postgres, trust; scratch databases `bench_*` are created and dropped; `BENCH_POSTGRES_URL` overrides). Knobs: `BENCH_PAGE_RUNS`, `BENCH_LARGE_RUNS`, `BENCH_LOAD_SECONDS`, `BENCH_WARMUP_SECONDS`, `BENCH_CONNECTIONS`, `BENCH_GROWTH_CALLS`, `BENCH_VOLUMES` (e.g. `10000,100000`), `BENCH_STARTUP_RUNS`. Ports 8400-8499. The benchmark is not part of `npm test`.',
+    'Needs Chromium at /usr/bin/chromium and, for the PostgreSQL rows and the data-growth section, a PostgreSQL server on 127.0.0.1:5432 (user postgres, trust; scratch databases `bench_*` are created and dropped; `BENCH_POSTGRES_URL` overrides). Knobs: `BENCH_PAGE_RUNS`, `BENCH_LARGE_RUNS`, `BENCH_LOAD_SECONDS`, `BENCH_WARMUP_SECONDS`, `BENCH_CONNECTIONS`, `BENCH_LOGIN_CONNECTIONS`, `BENCH_GROWTH_CALLS`, `BENCH_VOLUMES` (e.g. `10000,100000`), `BENCH_STARTUP_RUNS`; `BENCH_COMPARE_ROOT` names another checkout (with `node_modules` and `src/generated`) whose server the login-flood section measures beside this one, e.g. the commit before a change (`BENCH_COMPARE_LABEL` names it). Ports 8400-8499. The benchmark is not part of `npm test`.',
     '',
   );
   return lines.join('\n');

@@ -1,9 +1,10 @@
 /**
- * `npm run bench`: reference pages, server under load, data growth; writes bench/results/*.json
- * and bench/REPORT.md. Options: --only=pages,server,data  --quick (fewer runs; BENCH_* env vars
- * in lib/options.ts tune each knob). Each section fails on its own: the report says what is missing.
+ * `npm run bench`: reference pages, server under load, data growth, login flood; writes bench/results/*.json
+ * and bench/REPORT.md. Options: --only=pages,server,data,logins (the other sections of REPORT.md are kept)
+ * --quick (fewer runs; BENCH_* env vars in lib/options.ts tune each knob). Each section fails on its own:
+ * the report says what is missing.
  */
-import { appendFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { buildLargeApp } from './build-large-app.ts';
 import { runDataGrowth } from './data-growth.ts';
@@ -15,6 +16,8 @@ import { startOurServer } from './lib/our-server.ts';
 import { createDatabase, dropDatabase, postgresAvailable, serverVersion } from './lib/postgres.ts';
 import { createSellerToken, firstOrderId } from './lib/api-session.ts';
 import { rssBytes, runToEnd, start, tsNode, waitForHttp } from './lib/processes.ts';
+import { mergeReport } from './lib/report-merge.ts';
+import { runLoginFlood } from './login-flood.ts';
 import type { BenchResults } from './lib/results.ts';
 import { readSpecFacts } from './lib/spec-facts.ts';
 import { apiEndpoints, loadTest, type LoadResult } from './measure-server.ts';
@@ -175,6 +178,10 @@ async function main(): Promise<void> {
     }
   }
 
+  if (options.sections.has('logins')) {
+    results.logins = await section('login flood', results, () => runLoginFlood(readSpecFacts(PUBLIC_SPEC).apiTokenHeader, log));
+  }
+
   results.finishedAt = new Date().toISOString();
   results.machine.loadAtEnd = currentLoad();
   results.durationMs = performance.now() - started;
@@ -182,7 +189,15 @@ async function main(): Promise<void> {
   writeFileSync(join(resultsDir, `results-${results.startedAt.replace(/[:.]/g, '-')}.json`), json);
   writeFileSync(join(resultsDir, 'latest.json'), json);
   const report = resolve(root, 'bench/REPORT.md');
-  writeFileSync(report, writeReport(results));
+  const SECTION_NUMBERS: Record<string, string> = { pages: '1', server: '2', data: '3', logins: '4' };
+  const everything = Object.keys(SECTION_NUMBERS).every((name) => options.sections.has(name));
+  const fresh = writeReport(results);
+  writeFileSync(
+    report,
+    everything || !existsSync(report)
+      ? fresh
+      : mergeReport(readFileSync(report, 'utf8'), fresh, new Set([...options.sections].map((name) => SECTION_NUMBERS[name] ?? ''))),
+  );
   log(`bench: done in ${(results.durationMs / 60_000).toFixed(1)} min -> ${report}`);
   if (results.errors.length > 0) {
     log(`bench: ${results.errors.length} section(s) failed:\n${results.errors.join('\n')}`);

@@ -16,7 +16,7 @@ function numberFromEnv(name: string, fallback: number): number {
 
 function sectionsFromArgs(): Set<string> {
   const only = process.argv.find((arg) => arg.startsWith('--only='));
-  const all = ['pages', 'server', 'data'];
+  const all = ['pages', 'server', 'data', 'logins'];
   if (only === undefined) return new Set(all);
   return new Set(only.slice('--only='.length).split(',').filter((name) => all.includes(name)));
 }
@@ -41,6 +41,12 @@ export const options = {
   loadSeconds: numberFromEnv('BENCH_LOAD_SECONDS', quick ? 3 : 10),
   warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', quick ? 1 : 2),
   connections: numberFromEnv('BENCH_CONNECTIONS', 50),
+  /** Connections sending logins in the login-flood section (as in the report that found logins starving the API). */
+  loginConnections: numberFromEnv('BENCH_LOGIN_CONNECTIONS', 20),
+  /** Another checkout measured beside this one in the login-flood section (before/after a change). */
+  compareRoot: process.env.BENCH_COMPARE_ROOT === undefined || process.env.BENCH_COMPARE_ROOT === '' ? undefined : resolve(process.env.BENCH_COMPARE_ROOT),
+  /** How the report names it (default: its git commit). */
+  compareLabel: process.env.BENCH_COMPARE_LABEL,
   /** Sequential calls per query in the data-growth section (200: a median that holds still between runs). */
   growthCalls: numberFromEnv('BENCH_GROWTH_CALLS', quick ? 30 : 200),
   growthVolumes: (process.env.BENCH_VOLUMES ?? (quick ? '10000,100000' : '10000,100000,1000000'))
@@ -60,6 +66,8 @@ export const options = {
     ceiling: 8430,
     startup: 8440,
     growth: 8450,
+    /** 8460 and up: one port per login-flood target. */
+    flood: 8460,
   },
 } as const;
 

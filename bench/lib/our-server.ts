@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { options } from './options.ts';
+import { options, root } from './options.ts';
 import { start, tsNode, waitForHttp, type Started } from './processes.ts';
 
 export interface OurServer {
@@ -23,6 +23,8 @@ export async function startOurServer(settings: {
   databaseUrl?: string;
   webDir?: string;
   env?: NodeJS.ProcessEnv;
+  /** The checkout whose server runs (default: this one). */
+  serverRoot?: string;
 }): Promise<OurServer> {
   const dataDir = mkdtempSync(join(tmpdir(), `bench-${settings.name}-`));
   const env: NodeJS.ProcessEnv = {
@@ -34,7 +36,7 @@ export async function startOurServer(settings: {
     ...(settings.webDir === undefined ? {} : { WEB_DIR: settings.webDir }),
     ...settings.env,
   };
-  const [command, args] = tsNode('src/server/main.ts');
+  const [command, args] = tsNode(join(settings.serverRoot ?? root, 'src/server/main.ts'));
   const proc = start(settings.name, command, args, env);
   const origin = `http://127.0.0.1:${settings.port}`;
   const startupMs = await waitForHttp(`${origin}/healthz`, proc);

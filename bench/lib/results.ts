@@ -1,5 +1,6 @@
 /** What one `npm run bench` measures: written by run.ts to bench/results/*.json, read by report.ts. */
 import type { GrowthResult } from '../data-growth.ts';
+import type { LoginFloodResult } from '../login-flood.ts';
 import type { LoadResult } from '../measure-server.ts';
 import type { PageResult } from '../pages.ts';
 import type { StartupResult } from '../startup.ts';
@@ -15,5 +16,6 @@ export interface BenchResults {
   server?: { loads: LoadResult[]; idleRss: Record<string, number>; targets: string[] };
   startup?: StartupResult;
   growth?: GrowthResult;
+  logins?: LoginFloodResult;
   errors: string[];
 }

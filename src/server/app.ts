@@ -14,15 +14,20 @@ import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { seedDemo } from './db/seed/seed-demo.ts';
 import { NOT_FOUND_BODY } from './lib/http-error.ts';
-import { PRODUCTION_SCRYPT_COST, type ScryptCost } from './lib/password.ts';
+import { PRODUCTION_SCRYPT_COST, type Derive, type ScryptCost } from './lib/password.ts';
+import { createPasswordHasher, defaultHashingLimits, type HashingLimits, type PasswordHasher } from './lib/password-hasher.ts';
 import { loadTokenKeys, type TokenKeys } from './lib/token-keys.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
+import { addRateWindowHits } from './repositories/api-tokens-repository.ts';
 import { TokenCache } from './lib/token-cache.ts';
 import { listenForTokenRevocations, type TokenRevocationListener } from './db/postgres-listener.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHousekeeping } from './plugins/housekeeping.ts';
 import { loggerOptions, registerRequestLogging } from './plugins/request-logging.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
+import { registerShutdownAnswers } from './plugins/shutdown.ts';
+import { clientErrorHandler, frameworkErrorHandler } from './plugins/client-errors.ts';
+import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions, type HttpTimeouts } from './http-limits.ts';
 import { registerSpecRoutes } from './plugins/spec-routes.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 import { createHandlers } from './routes/handlers.ts';
@@ -55,10 +60,17 @@ export interface BuildAppOptions {
    * configuration, so production always hashes at PRODUCTION_SCRYPT_COST.
    */
   testScryptCost?: ScryptCost;
-  /** Tests only: a different failed-login policy. */
-  loginThrottle?: LoginThrottlePolicy;
+  /**
+   * Tests only: other hashing limits, and a derivation to use instead of the worker threads (a test that
+   * must hold checks in flight to see the queue refuse more).
+   */
+  testPasswordHashing?: { limits?: Partial<HashingLimits>; derive?: Derive };
+  /** Tests only: a different failed-login policy (what is not given stays the default). */
+  loginThrottle?: Partial<LoginThrottlePolicy>;
+  /** Tests only: shorter HTTP timeouts, so a test of the 408 waits a second instead of half a minute. */
+  testHttpTimeouts?: Partial<HttpTimeouts>;
   /** Tests only: the clock tokens are checked against (ServerContext.now), so a test moves time instead of waiting. */
-  clock?: () => number;
+  testClock?: () => number;
 }
 
 export class TokenKeyMismatchError extends Error {
@@ -93,11 +105,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const spec = options.spec ?? loadSpec();
   const scryptCost = options.testScryptCost ?? PRODUCTION_SCRYPT_COST;
 
-  const now = options.clock ?? Date.now;
+  const now = options.testClock ?? Date.now;
   const tokenCache = new TokenCache(true, now);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let ctx: ServerContext;
   let revocations: TokenRevocationListener | undefined;
+  let passwords: PasswordHasher | undefined;
   try {
     const keys = loadTokenKeys({ tokenSecret: config.tokenSecret, dataDir: config.dataDir });
     await db.withStartupLock(async () => {
@@ -105,16 +118,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await checkTokenKeys(db, keys);
       if (config.seedDemo) await seedDemo(db, scryptCost);
     });
+    passwords = createPasswordHasher({
+      cost: scryptCost,
+      limits: { ...defaultHashingLimits(), ...options.testPasswordHashing?.limits },
+      ...(options.testPasswordHashing?.derive === undefined ? {} : { derive: options.testPasswordHashing.derive }),
+    });
     const schemes = (spec.components as { securitySchemes?: Record<string, { name?: string }> }).securitySchemes ?? {};
     ctx = {
       config,
       db,
       keys,
       scryptCost,
-      loginThrottle: options.loginThrottle ?? DEFAULT_LOGIN_THROTTLE,
+      passwords,
+      loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle },
       sessionCookieName: schemes.sessionCookie?.name ?? 'portal_session',
       apiTokenHeader: (schemes.apiToken?.name ?? brand.apiTokenHeader).toLowerCase(),
-      rateLimiter: createRateLimiter(db.relaxed, config.rateLimitPerMinute),
+      rateLimiter: createRateLimiter((tokenId, hits) => addRateWindowHits(db.relaxed, tokenId, hits), config.rateLimitPerMinute),
       tokenCache,
       apiDomains: apiDomainsOf(spec),
       now,
@@ -127,37 +146,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   } catch (error) {
     await revocations?.close();
+    await passwords?.close();
     await db.close();
     throw error;
   }
 
+  const headers = securityHeaders({ hsts: config.cookieSecure });
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     // Fastify's own per-request lines are replaced by plugins/request-logging.ts (redacted URLs).
     logController: new LogController({ disableRequestLogging: true }),
     // A hop count becomes Fastify's function form: trust the nearest N proxies.
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
-    // The largest legitimate body is a token's title and description.
-    bodyLimit: 64 * 1024,
+    ...httpServerOptions({ ...DEFAULT_HTTP_TIMEOUTS, keepAliveMs: config.keepAliveTimeoutSeconds * 1000, ...options.testHttpTimeouts }),
     // Long enough for any id or token in a path; longer params simply match no route (404).
     routerOptions: { maxParamLength: 256 },
-    return503OnClosing: true,
+    // plugins/shutdown.ts answers requests that arrive while closing, in the API's shape.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
+    frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers),
   });
   app.decorate('database', db);
   app.decorate('tokenCache', tokenCache);
-  // While closing, answers to requests in flight end their keep-alive connection, so close() does not
-  // wait for clients to hang up.
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (closing) void reply.header('connection', 'close');
-    return payload;
-  });
   app.addHook('onClose', async () => {
     await revocations?.close();
+    await ctx.passwords.close();
     await db.close();
   });
   try {
@@ -165,8 +179,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.removeContentTypeParser('text/plain');
     await app.register(cookie);
     await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } });
+    registerShutdownAnswers(app);
     registerErrorHandler(app);
-    registerSecurityHeaders(app, { hsts: config.cookieSecure });
+    registerSecurityHeaders(app, headers);
     registerRequestLogging(app);
     // API responses are per-user data, and /api/auth/* returns token values: no browser or proxy may store them.
     app.addHook('onSend', async (request, reply, payload) => {
@@ -176,7 +191,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerHousekeeping(app, ctx);
     const defaults = createHandlers(ctx);
     registerSpecRoutes(app, ctx, spec, options.handlers ? options.handlers(defaults) : defaults);
-    app.all('/api/*', async (_request, reply) => reply.code(404).send(NOT_FOUND_BODY));
+    // Answered before any body is read: an unknown path is 404 whatever the body or its content type.
+    app.all('/api/*', {
+      onRequest: async (_request, reply) => reply.code(404).send(NOT_FOUND_BODY),
+      handler: async (_request, reply) => reply.code(404).send(NOT_FOUND_BODY),
+    });
     app.get('/healthz', async (_request, reply) => {
       try {
         await db.query('SELECT 1');

@@ -22,6 +22,8 @@ export interface Config {
   /** At least 32 characters; unset: keys generated into DATA_DIR/secrets.json on first start. */
   tokenSecret: string | undefined;
   rateLimitPerMinute: number;
+  /** Idle keep-alive connections close after this; above a load balancer's own idle timeout. */
+  keepAliveTimeoutSeconds: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Directory of the built app (dist/web) and of the export (dist/export). */
   webDir: string;
@@ -131,6 +133,8 @@ export function parseConfig(env: Env = process.env, cwd: string = process.cwd())
     tokenTtlDays: read.integer('TOKEN_TTL_DAYS', 90, 1, 3650),
     tokenSecret,
     rateLimitPerMinute: read.integer('RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+    // 72 s: longer than the common 60 s idle timeout of load balancers, so they close first.
+    keepAliveTimeoutSeconds: read.integer('KEEP_ALIVE_TIMEOUT_SECONDS', 72, 1, 3600),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     webDir: resolve(cwd, read.string('WEB_DIR', './dist/web')),
     exportDir: resolve(cwd, read.string('EXPORT_DIR', './dist/export')),

@@ -3,25 +3,35 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { TokenKeys } from './lib/token-keys.ts';
 import type { ScryptCost } from './lib/password.ts';
+import type { PasswordHasher } from './lib/password-hasher.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { TokenCache } from './lib/token-cache.ts';
 import type { UserType } from './repositories/users-repository.ts';
 
+/**
+ * Failed-login budgets (docs/decisions/005-login-throttling-and-http-limits.md): per account *and* client
+ * address, so guessing from elsewhere never locks the owner out, and per address, so one address cannot
+ * try many accounts. There is deliberately no budget per account alone.
+ */
 export interface LoginThrottlePolicy {
-  /** Failed logins allowed per account (email) within one window. */
-  perAccount: number;
-  /** Failed logins allowed per client address within one window. */
+  /** Wrong passwords allowed for one account from one client address within a window. */
+  perAccountAndAddress: number;
+  /** Failed logins allowed from one client address (any accounts) within a window. */
   perAddress: number;
   windowSeconds: number;
+  /** A refused login (429 or 503) is answered after this pause, so refusals cannot be turned into a request flood. */
+  refusalDelayMs: number;
 }
 
-export const DEFAULT_LOGIN_THROTTLE: LoginThrottlePolicy = { perAccount: 10, perAddress: 100, windowSeconds: 15 * 60 };
+export const DEFAULT_LOGIN_THROTTLE: LoginThrottlePolicy = { perAccountAndAddress: 10, perAddress: 100, windowSeconds: 15 * 60, refusalDelayMs: 1_000 };
 
 export interface ServerContext {
   config: Config;
   db: Database;
   keys: TokenKeys;
   scryptCost: ScryptCost;
+  /** Password hashing and checks for requests, bounded (lib/password-hasher.ts). */
+  passwords: PasswordHasher;
   loginThrottle: LoginThrottlePolicy;
   /** From the spec's sessionCookie security scheme (portal_session). */
   sessionCookieName: string;

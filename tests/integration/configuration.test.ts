@@ -1,6 +1,7 @@
 /**
  * Behaviour that configuration switches: Secure cookies (COOKIE_SECURE, or https behind TRUST_PROXY),
- * HSTS, token keys that must match the database they were created with, demo seeding, `.env`.
+ * HSTS, the keep-alive timeout, token keys that must match the database they were created with, demo
+ * seeding, `.env`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,6 +47,26 @@ describe('COOKIE_SECURE=true', () => {
     const response = await server.client().post('/api/auth/login', login);
     expect(response.headers.getSetCookie().join()).toMatch(/; Secure/);
     expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+  });
+});
+
+describe('KEEP_ALIVE_TIMEOUT_SECONDS', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { KEEP_ALIVE_TIMEOUT_SECONDS: '95' } });
+  });
+  afterAll(async () => server?.close());
+
+  it('tells keep-alive clients how long an idle connection stays open', async () => {
+    const response = await fetch(`${server.baseUrl}/healthz`);
+    expect(response.headers.get('keep-alive')).toBe('timeout=95');
+  });
+
+  it('is an integer of seconds from 1 to 3600; anything else stops the server naming it', () => {
+    expect(parseConfig({}).keepAliveTimeoutSeconds).toBe(72);
+    for (const bad of ['0', '3601', '1.5', 'forever']) {
+      expect(() => parseConfig({ KEEP_ALIVE_TIMEOUT_SECONDS: bad })).toThrow(/KEEP_ALIVE_TIMEOUT_SECONDS must be an integer from 1 to 3600/);
+    }
   });
 });
 

@@ -12,7 +12,7 @@ const LOGIN = '/api/auth/login';
 const seller = { email: 'seller@example.com', password: DEMO_PASSWORD, userType: 'SELLER' };
 
 beforeAll(async () => {
-  server = await startTestServer({ loginThrottle: { perAccount: 5, perAddress: 1000, windowSeconds: 900 } });
+  server = await startTestServer({ loginThrottle: { perAccountAndAddress: 5, perAddress: 1000, windowSeconds: 900, refusalDelayMs: 0 } });
 });
 afterAll(async () => server?.close());
 
@@ -196,7 +196,7 @@ describe('cross-site requests are refused and change nothing', () => {
 });
 
 describe('failed-login throttling (counted in the database)', () => {
-  it('answers 429 with Retry-After after repeated failures for one account, even with the right password', async () => {
+  it('answers 429 with Retry-After after repeated failures for one account from one address, even with the right password', async () => {
     const target = { email: 'seller2@example.com', password: 'wrong', userType: 'SELLER' };
     for (let i = 0; i < 5; i += 1) expect((await server.client().post(LOGIN, target)).status).toBe(401);
     const blocked = await server.client().post<{ status: number; message: string }>(LOGIN, { ...target, password: DEMO_PASSWORD });
@@ -204,12 +204,12 @@ describe('failed-login throttling (counted in the database)', () => {
     expect(blocked.body.status).toBe(429);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(900);
-    const [row] = await server.db.query<{ failures: number }>(`SELECT failures FROM login_failures WHERE key = 'account:seller2@example.com'`);
+    const [row] = await server.db.query<{ failures: number }>(`SELECT failures FROM login_failures WHERE key = 'pair:127.0.0.1 seller2@example.com'`);
     expect(row?.failures).toBe(5);
     // Other accounts are unaffected.
     expect((await server.client().post(LOGIN, seller)).status).toBe(200);
     // When the window has passed, the account can log in again.
-    await server.db.query(`UPDATE login_failures SET window_start = now() - interval '16 minutes' WHERE key = 'account:seller2@example.com'`);
+    await server.db.query(`UPDATE login_failures SET window_start = now() - interval '16 minutes' WHERE key = 'pair:127.0.0.1 seller2@example.com'`);
     expect((await server.client().post(LOGIN, { ...target, password: DEMO_PASSWORD })).status).toBe(200);
   });
 });
@@ -220,14 +220,14 @@ describe('housekeeping', () => {
     const live = server.client();
     await live.login();
     await server.client().post(LOGIN, { ...seller, email: 'ghost-housekeeping@example.com' });
-    await server.db.query(`INSERT INTO login_failures (key, window_start, failures) VALUES ('account:old@example.com', now() - interval '2 hours', 3)`);
+    await server.db.query(`INSERT INTO login_failures (key, window_start, failures) VALUES ('pair:127.0.0.1 old@example.com', now() - interval '2 hours', 3)`);
     await server.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id_hash <> (SELECT id_hash FROM sessions ORDER BY created_at DESC LIMIT 1)`);
-    await cleanUp({ db: server.db, config: server.config, loginThrottle: { perAccount: 5, perAddress: 1000, windowSeconds: 900 } } as never);
+    await cleanUp({ db: server.db, config: server.config, loginThrottle: { perAccountAndAddress: 5, perAddress: 1000, windowSeconds: 900 } } as never);
     const [sessions] = await server.db.query<{ count: number }>('SELECT count(*)::int AS count FROM sessions');
     expect(sessions?.count).toBe(1);
     expect((await live.get('/api/auth/me')).status).toBe(200);
     const keys = (await server.db.query<{ key: string }>('SELECT key FROM login_failures')).map((row) => row.key);
-    expect(keys).toContain('account:ghost-housekeeping@example.com');
-    expect(keys).not.toContain('account:old@example.com');
+    expect(keys).toContain('pair:127.0.0.1 ghost-housekeeping@example.com');
+    expect(keys).not.toContain('pair:127.0.0.1 old@example.com');
   });
 });

@@ -21,5 +21,7 @@ export const LOGIN_FAILED_MESSAGE = 'Invalid email, password or user type.';
 export const CROSS_SITE_MESSAGE = 'Cross-site request refused.';
 export const NOT_LOGGED_IN_MESSAGE = 'Not logged in.';
 export const NOT_FOUND_MESSAGE = 'Not found.';
+/** A percent-encoding in the path that decodes to no text; the URL itself is never echoed. */
+export const MALFORMED_URL_MESSAGE = 'The request URL is malformed.';
 /** The answer for a path nothing serves (an unknown /api/ path, a missing download, any other path). */
 export const NOT_FOUND_BODY = Object.freeze({ status: 404, message: NOT_FOUND_MESSAGE });

@@ -1,62 +1,79 @@
 /**
  * Per-token rate limit without a database write per request (docs/decisions/003-rate-limit-and-token-cache.md).
  *
- * Each process counts a token's hits in memory and syncs them to its row in token_rate_windows in batches:
- * one UPSERT ... RETURNING adds the hits counted here since the last sync and returns the window's global
- * count (every replica's synced hits). A request is decided on (global count at the last sync + hits
- * counted here since). A sync happens on a token's first request, when the last one is older than
- * SYNC_INTERVAL_MS, when this process's window has ended, and whenever the request would cross the limit
- * (so every decision near the limit is made on the database's count).
+ * Each process counts a token's admitted requests in memory and syncs them to its row in token_rate_windows
+ * in batches: one UPSERT ... RETURNING adds the hits counted here since the last sync and returns the
+ * window's global count (every replica's synced hits). A request is decided, synchronously, on
+ * `synced + inFlight + unsynced`: the global count at the last sync, the hits being sent by a sync under
+ * way, and the hits admitted here since. Deciding and counting happen in one synchronous step, so within
+ * one process no two requests can take the same place in the window, whatever the concurrency.
  *
- * Within one process the count is exact (or, with requests in flight during a sync, slightly higher:
- * stricter). Across replicas each one sees the others' hits at most SYNC_INTERVAL_MS late, so N replicas
- * can together admit a little over the limit: at most what they serve in one interval before the
- * request that crosses it forces a sync. Unsynced hits of a process that dies are lost (counters only).
+ * A request waits for a sync (and starts one if none is under way) when this process has not seen the
+ * window yet or it has ended, when the last sync is older than SYNC_INTERVAL_MS, or when it would cross
+ * the limit: then it is decided on a count read after it arrived, so a crossing is always confirmed
+ * against the database. Rejected requests are not counted (a client that keeps calling while limited
+ * costs no writes). Across replicas each one sees the others' hits at most SYNC_INTERVAL_MS late; the
+ * decision record says what that allows. Unsynced hits of a process that dies are lost (counters only).
  */
-import type { Queryable } from '../db/database.ts';
-import { addRateWindowHits } from '../repositories/api-tokens-repository.ts';
-
 const SYNC_INTERVAL_MS = 200;
 /** Tokens tracked per process before entries whose window has ended are dropped. */
 const MAX_TRACKED = 10_000;
 
+/** Adds hits to the token's current window in the shared store; returns its total and ms until it ends. */
+export type AddWindowHits = (tokenId: number, hits: number) => Promise<{ hits: number; resetMs: number }>;
+
 interface TokenWindow {
-  /** The window's count in the database at the last sync (this process's synced hits included). */
-  global: number;
-  /** Hits counted here since the last sync began. */
-  local: number;
+  /** The window's global count at the last sync (this process's hits sent so far included). */
+  synced: number;
+  /** Hits being added by the sync under way. */
+  inFlight: number;
+  /** Hits admitted here and not yet sent. */
+  unsynced: number;
   lastSync: number;
   /** Local clock time the database's window ends. */
   resetAt: number;
+  /** Syncs started so far; a request's decision needs a sync numbered above the count at its arrival. */
+  syncsStarted: number;
+  /** Number of the sync whose answer `synced` holds. */
+  syncedBy: number;
   syncing: Promise<void> | undefined;
 }
 
 export interface RateDecision {
+  /** The request's place in the window: admitted when at most the limit. */
   hits: number;
+  admitted: boolean;
   resetSeconds: number;
 }
 
 export interface RateLimiter {
-  /** Counts one request for the token; hits is its position in the current window. */
+  readonly limit: number;
+  /** Decides one request for the token, counting it when admitted. */
   hit(tokenId: number): Promise<RateDecision>;
 }
 
-export function createRateLimiter(db: Queryable, limit: number, now: () => number = Date.now): RateLimiter {
+export function createRateLimiter(addWindowHits: AddWindowHits, limit: number, now: () => number = Date.now): RateLimiter {
   const windows = new Map<number, TokenWindow>();
 
   async function sync(tokenId: number, state: TokenWindow): Promise<void> {
-    const delta = state.local;
-    state.local -= delta;
+    const sent = state.unsynced;
+    state.unsynced = 0;
+    state.inFlight += sent;
+    state.syncsStarted += 1;
+    const number = state.syncsStarted;
     const started = now();
     try {
-      const { hits, resetMs } = await addRateWindowHits(db, tokenId, delta);
-      state.global = hits;
+      const { hits, resetMs } = await addWindowHits(tokenId, sent);
+      state.synced = hits;
+      state.syncedBy = number;
       state.lastSync = started;
       state.resetAt = started + resetMs;
     } catch (error) {
       // Not counted in the database: keep them here for the next sync.
-      state.local += delta;
+      state.unsynced += sent;
       throw error;
+    } finally {
+      state.inFlight -= sent;
     }
   }
 
@@ -64,32 +81,41 @@ export function createRateLimiter(db: Queryable, limit: number, now: () => numbe
     for (const [id, state] of windows) if (state.resetAt <= at && state.syncing === undefined) windows.delete(id);
   }
 
+  function stateOf(tokenId: number): TokenWindow {
+    let state = windows.get(tokenId);
+    if (state === undefined) {
+      if (windows.size >= MAX_TRACKED) prune(now());
+      state = { synced: 0, inFlight: 0, unsynced: 0, lastSync: 0, resetAt: 0, syncsStarted: 0, syncedBy: 0, syncing: undefined };
+      windows.set(tokenId, state);
+    }
+    return state;
+  }
+
   return {
+    limit,
     async hit(tokenId) {
-      let state = windows.get(tokenId);
-      if (state === undefined) {
-        if (windows.size >= MAX_TRACKED) prune(now());
-        state = { global: 0, local: 0, lastSync: 0, resetAt: 0, syncing: undefined };
-        windows.set(tokenId, state);
-      }
-      state.local += 1;
+      const state = stateOf(tokenId);
+      const arrivedAfter = state.syncsStarted;
       for (;;) {
         const at = now();
-        const due = at - state.lastSync >= SYNC_INTERVAL_MS || at >= state.resetAt || state.global + state.local > limit;
-        if (!due) break;
-        if (state.syncing !== undefined) {
-          // Another request is syncing: its answer may make this one's decision without a query.
-          await state.syncing.catch(() => undefined);
-          continue;
+        const place = state.synced + state.inFlight + state.unsynced + 1;
+        const seenSinceArrival = state.syncedBy > arrivedAfter;
+        const windowEnded = at >= state.resetAt;
+        const stale = at - state.lastSync >= SYNC_INTERVAL_MS;
+        if (!windowEnded && (seenSinceArrival || (!stale && place <= limit))) {
+          // Decided and counted in one synchronous step: no other request can take this place.
+          const admitted = place <= limit;
+          if (admitted) state.unsynced += 1;
+          return { hits: place, admitted, resetSeconds: Math.max(1, Math.ceil((state.resetAt - at) / 1000)) };
         }
-        const current = state;
-        state.syncing = sync(tokenId, current).finally(() => {
-          current.syncing = undefined;
-        });
+        if (state.syncing === undefined) {
+          const current = state;
+          current.syncing = sync(tokenId, current).finally(() => {
+            current.syncing = undefined;
+          });
+        }
         await state.syncing;
-        break;
       }
-      return { hits: state.global + state.local, resetSeconds: Math.ceil((state.resetAt - now()) / 1000) };
     },
   };
 }

@@ -56,16 +56,15 @@ export function requireApiToken(ctx: ServerContext, family: UserType, domain: st
     // Before the rate limit: a call the token may not make costs it nothing.
     if (row.scopes !== null && !row.scopes.includes(domain)) throw new HttpError(403, noAccessMessage(domain));
 
-    const limit = ctx.config.rateLimitPerMinute;
-    const { hits, resetSeconds } = await ctx.rateLimiter.hit(row.id);
-    const reset = Math.max(1, resetSeconds);
+    const { limit } = ctx.rateLimiter;
+    const { hits, admitted, resetSeconds } = await ctx.rateLimiter.hit(row.id);
     void reply.headers({
       'ratelimit-limit': String(limit),
       'ratelimit-remaining': String(Math.max(0, limit - hits)),
-      'ratelimit-reset': String(reset),
+      'ratelimit-reset': String(resetSeconds),
     });
-    if (hits > limit) {
-      throw new HttpError(429, `Too many requests, retry in ${reset} seconds.`, { 'retry-after': String(reset) });
+    if (!admitted) {
+      throw new HttpError(429, `Too many requests, retry in ${resetSeconds} seconds.`, { 'retry-after': String(resetSeconds) });
     }
     request.apiPrincipal = { tokenId: row.id, userId: row.user_id, userType: row.user_type, warehouseId: row.warehouse_id };
 

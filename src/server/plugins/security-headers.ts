@@ -19,18 +19,26 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function registerSecurityHeaders(app: FastifyInstance, options: { hsts: boolean }): void {
+/**
+ * The headers every response carries, as one object: the onSend hook below sets them, and the answers
+ * Fastify's routing and Node's HTTP parser give outside the hooks (plugins/client-errors.ts) add them.
+ */
+export function securityHeaders(options: { hsts: boolean }): Readonly<Record<string, string>> {
+  return Object.freeze({
+    'content-security-policy': CONTENT_SECURITY_POLICY,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    ...(options.hsts ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  });
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, headers: Readonly<Record<string, string>>): void {
   app.addHook('onSend', async (_request, reply, payload) => {
-    void reply.headers({
-      'content-security-policy': CONTENT_SECURITY_POLICY,
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'no-referrer',
-      'x-frame-options': 'DENY',
-      'cross-origin-opener-policy': 'same-origin',
-      'cross-origin-resource-policy': 'same-origin',
-      'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-    });
-    if (options.hsts) void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    void reply.headers(headers);
     return payload;
   });
 }

@@ -4,13 +4,14 @@
  * 2020-12, OpenAPI 3.1) and answered by the handler of its operationId. The server refuses to start when
  * an operation has no handler. Other methods on a known path get 405 with Allow.
  */
+import { METHODS } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, onRequestHookHandler } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import type { HandlerMap } from '../routes/operation-handler.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { UserType } from '../repositories/users-repository.ts';
 import { anchorRefs, createAjv } from '../spec/ajv.ts';
-import { HTTP_METHODS } from '../../shared/openapi/openapi-document.ts';
+import { integerParameters, parameterValidator } from '../spec/parameter-values.ts';
 import { routableOperations, type JsonSchema, type OpenApiDocument, type SpecOperation, type SpecParameter } from '../spec/openapi-document.ts';
 import { requireApiToken } from './api-token-auth.ts';
 import { assertSameOrigin } from './csrf.ts';
@@ -18,8 +19,15 @@ import { requireSession } from './session.ts';
 
 const PUBLIC_PREFIXES = ['/api/v1', '/api'];
 const PORTAL_PREFIX = '/api';
-// HEAD is answered with GET; TRACE is not routable in Fastify by default.
-const ALL_METHODS = HTTP_METHODS.filter((method) => method !== 'head' && method !== 'trace').map((method) => method.toUpperCase() as HTTPMethods);
+// Every method Node parses (PROPFIND, QUERY, PURGE, ...), so any other method on a known path is 405, not
+// 404. CONNECT never reaches routing (Node hands it to the 'connect' event).
+const ALL_METHODS = METHODS.filter((method) => method !== 'CONNECT') as HTTPMethods[];
+
+/** Lets Fastify route every method Node parses; the 405 routes need them. */
+function routeEveryMethod(app: FastifyInstance): void {
+  const known = new Set(app.supportedMethods);
+  for (const method of ALL_METHODS) if (!known.has(method)) app.addHttpMethod(method);
+}
 
 export class MissingHandlersError extends Error {
   constructor(operationIds: string[]) {
@@ -63,11 +71,10 @@ export function registerSpecRoutes(app: FastifyInstance, ctx: ServerContext, spe
   const missing = operations.filter((op) => !(op.operationId in handlers)).map((op) => op.operationId);
   if (missing.length > 0) throw new MissingHandlersError(missing);
 
-  // Path and query strings are coerced to the schema's types; JSON bodies are taken as sent.
-  const coercing = createAjv(spec, { coerceTypes: true });
-  const strict = createAjv(spec, { coerceTypes: false });
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema as object));
+  // Nothing is coerced: integer parameters are read from text by parameter-values.ts, JSON bodies are taken as sent.
+  const ajv = createAjv(spec, { coerceTypes: false });
 
+  routeEveryMethod(app);
   const byPath = new Map<string, SpecOperation[]>();
   for (const op of operations) byPath.set(op.path, [...(byPath.get(op.path) ?? []), op]);
 
@@ -87,23 +94,33 @@ export function registerSpecRoutes(app: FastifyInstance, ctx: ServerContext, spe
           onRequest.push(requireApiToken(ctx, userType, domain));
         }
         else if (op.security.includes('sessionCookie')) onRequest.push(requireSession(ctx));
+        const integers = {
+          params: integerParameters(spec, op.parameters.filter((parameter) => parameter.in === 'path')),
+          querystring: integerParameters(spec, op.parameters.filter((parameter) => parameter.in === 'query')),
+        };
         app.route({
           method: op.method.toUpperCase() as HTTPMethods,
           url,
           schema: routeSchema(op),
+          validatorCompiler: ({ schema, httpPart }) => {
+            const validate = ajv.compile(schema as object);
+            return httpPart === 'params' || httpPart === 'querystring' ? parameterValidator(integers[httpPart], validate) : validate;
+          },
           config: { operationId: op.operationId },
           onRequest,
           handler: (request: FastifyRequest, reply: FastifyReply) => definition.handle(request, reply),
         });
       }
-      const others = ALL_METHODS.filter((method) => !allowed.includes(method));
+      const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])];
+      const methodNotAllowed = async () => {
+        throw new HttpError(405, 'Method not allowed.', { allow: allow.join(', ') });
+      };
+      // Answered in onRequest, before any body is read: 405 whatever the body or its content type.
       app.route({
-        method: others,
+        method: ALL_METHODS.filter((method) => !allow.includes(method)),
         url,
-        handler: async (_request, reply) => {
-          void reply.header('allow', [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', '));
-          throw new HttpError(405, 'Method not allowed.');
-        },
+        onRequest: methodNotAllowed,
+        handler: methodNotAllowed,
       });
     }
   }

@@ -10,7 +10,7 @@ import { extname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NOT_FOUND_BODY, NOT_FOUND_MESSAGE } from '../lib/http-error.ts';
+import { MALFORMED_URL_MESSAGE, NOT_FOUND_BODY } from '../lib/http-error.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
@@ -102,13 +102,13 @@ export function registerStaticFiles(app: FastifyInstance, options: { webDir: str
     try {
       path = decodeURIComponent(request.url.split('?')[0] ?? '/');
     } catch {
-      return reply.code(400).type('text/plain; charset=utf-8').send('Bad request.');
+      return reply.code(400).send({ status: 400, message: MALFORMED_URL_MESSAGE });
     }
     const file = web.get(path);
     if (file !== undefined) return send(request, reply, file);
     // Client routes are extension-less paths; a missing file with an extension is a real 404.
     if (/^\/(api|downloads)(\/|$)/.test(path)) return reply.code(404).send(NOT_FOUND_BODY);
     if (index !== undefined && extname(path) === '') return send(request, reply, index);
-    return reply.code(404).type('text/plain; charset=utf-8').send(index === undefined ? 'The app is not built: run `npm run build`.' : NOT_FOUND_MESSAGE);
+    return reply.code(404).send(index === undefined ? { status: 404, message: 'The app is not built: run `npm run build`.' } : NOT_FOUND_BODY);
   });
 }

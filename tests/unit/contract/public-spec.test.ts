@@ -59,16 +59,16 @@ describe('public spec (openapi.public.json)', () => {
       expect(operation.tags).toEqual([expected.tag]);
     });
 
-    it(expected.mode === 'list' ? 'takes page (default 0) and size (1..100, default 10)' : `takes ${expected.idParam}, an integer >= 1`, () => {
+    it(expected.mode === 'list' ? 'takes page (0..2147483647, default 0) and size (1..100, default 10)' : `takes ${expected.idParam}, an integer from 1 to 2147483647`, () => {
       const parameters = parametersOf(ctx.publicSpec, find());
       if (expected.mode === 'list') {
         expect(parameters).toEqual([
-          expect.objectContaining({ name: 'page', in: 'query', schema: { type: 'integer', minimum: 0, default: 0 } }),
-          expect.objectContaining({ name: 'size', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 10 } }),
+          expect.objectContaining({ name: 'page', in: 'query', schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 2147483647, default: 0 } }),
+          expect.objectContaining({ name: 'size', in: 'query', schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 100, default: 10 } }),
         ]);
       } else {
         expect(parameters).toEqual([
-          expect.objectContaining({ name: expected.idParam, in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }),
+          expect.objectContaining({ name: expected.idParam, in: 'path', required: true, schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 2147483647 } }),
         ]);
       }
     });

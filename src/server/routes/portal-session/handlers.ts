@@ -1,48 +1,94 @@
 /**
  * login, logout, getCurrentUser. Login checks email, password and user type together and fails with one
- * byte-identical 401 for all three; unknown emails hash a dummy password so they take as long.
- * Failed logins are throttled per account and per address (429 + Retry-After), counted in the database.
+ * byte-identical 401 for all three; unknown emails are checked against a hash that matches nothing, so they
+ * take as long.
+ *
+ * Failed logins are throttled per account-and-address pair and per address (never per account alone, so
+ * an attacker elsewhere cannot lock the owner out), counted in the database: an attempt is taken from both
+ * budgets before the password is checked, so concurrent attempts cannot exceed them (429 + Retry-After).
+ * Password checks run in a bounded pool; past it the login is refused with 503 + Retry-After.
+ * See docs/decisions/005-login-throttling-and-http-limits.md.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ServerContext } from '../../context.ts';
+import { QueueFullError } from '../../lib/bounded-queue.ts';
+import { throttleAddress } from '../../lib/client-address.ts';
 import { HttpError, LOGIN_FAILED_MESSAGE } from '../../lib/http-error.ts';
-import { hashPassword, isWeakerThan, verifyPassword } from '../../lib/password.ts';
-import { clearFailures, readFailures, recordFailure } from '../../repositories/login-failures-repository.ts';
+import { isWeakerThan, unmatchableHash } from '../../lib/password.ts';
+import { clearFailures, returnAttempt, takeAttempt } from '../../repositories/login-failures-repository.ts';
 import { createSession, deleteSession } from '../../repositories/sessions-repository.ts';
-import { findUserByEmail, updatePasswordHash } from '../../repositories/users-repository.ts';
+import { findUserByEmail, updatePasswordHash, type UserRow } from '../../repositories/users-repository.ts';
 import { clearSessionCookie, hashSessionId, newSessionId, sessionCookieValue, setSessionCookie } from '../../plugins/session.ts';
 import type { Schemas } from '../../lib/schemas.ts';
 import type { OperationHandler } from '../operation-handler.ts';
 
 export function sessionHandlers(ctx: ServerContext): Record<'login' | 'logout' | 'getCurrentUser', OperationHandler> {
-  let dummyHash: Promise<string> | undefined;
+  // Checked for unknown emails: it costs one derivation at the current cost, like a real check, and matches nothing.
+  const dummyHash = unmatchableHash(ctx.scryptCost);
   const policy = ctx.loginThrottle;
+
+  /**
+   * A refused login (429, 503) is answered after a pause: a client that sends the next login as soon as
+   * the last is answered would otherwise turn instant refusals into a flood of requests that takes the
+   * event loop from the public API. Each connection gets at most one refusal per pause.
+   */
+  async function refuse(error: HttpError): Promise<never> {
+    await sleep(policy.refusalDelayMs);
+    throw error;
+  }
+
+  /** The hashing pool's refusal as the API's 503; other errors as they are. */
+  async function busyAs503<T>(work: () => T | Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (!(error instanceof QueueFullError)) throw error;
+      return refuse(new HttpError(503, `Too many logins at once, retry in ${error.retryAfterSeconds} seconds.`, { 'retry-after': String(error.retryAfterSeconds) }));
+    }
+  }
 
   const login: OperationHandler = {
     changesState: true,
     async handle(request, reply) {
       const body = request.body as Schemas['LoginRequest'];
       const email = body.email.toLowerCase();
-      const keys = [`account:${email}`, `address:${request.ip}`];
-      const windows = await readFailures(ctx.db, keys, policy.windowSeconds);
-      const blocked = windows.filter((window) =>
-        window.key.startsWith('account:') ? window.failures >= policy.perAccount : window.failures >= policy.perAddress,
-      );
-      if (blocked.length > 0) {
-        const retryAfter = Math.max(...blocked.map((window) => window.retryAfter));
-        throw new HttpError(429, `Too many failed logins, retry in ${retryAfter} seconds.`, { 'retry-after': String(retryAfter) });
-      }
+      // A place in the hashing pool first: a flood is refused here, before it costs any database work.
+      const slot = await busyAs503(() => ctx.passwords.acquire());
+      let user: UserRow | undefined;
+      const address = throttleAddress(request.ip);
+      const pairKey = `pair:${address} ${email}`;
+      const addressKey = `address:${address}`;
+      try {
+        const attempt = await takeAttempt(
+          ctx.db,
+          [
+            { key: pairKey, limit: policy.perAccountAndAddress },
+            { key: addressKey, limit: policy.perAddress },
+          ],
+          policy.windowSeconds,
+        );
+        if (!attempt.taken) {
+          slot.release();
+          return await refuse(new HttpError(429, `Too many failed logins, retry in ${attempt.retryAfter} seconds.`, { 'retry-after': String(attempt.retryAfter) }));
+        }
+        let passwordOk = false;
+        let checked = false;
+        try {
+          user = await findUserByEmail(ctx.db, email);
+          passwordOk = await slot.verify(body.password, user?.password_hash ?? dummyHash);
+          checked = true;
+        } finally {
+          // No password was checked (an error): the attempt is not a failure.
+          if (!checked) await returnAttempt(ctx.db, [pairKey, addressKey], policy.windowSeconds);
+        }
+        if (user === undefined || !passwordOk || user.user_type !== body.userType) throw new HttpError(401, LOGIN_FAILED_MESSAGE);
 
-      const user = await findUserByEmail(ctx.db, email);
-      dummyHash ??= hashPassword('not-a-password', ctx.scryptCost);
-      const passwordOk = await verifyPassword(body.password, user?.password_hash ?? (await dummyHash));
-      if (user === undefined || !passwordOk || user.user_type !== body.userType) {
-        await recordFailure(ctx.db, keys, policy.windowSeconds);
-        throw new HttpError(401, LOGIN_FAILED_MESSAGE);
-      }
-
-      await clearFailures(ctx.db, keys[0] ?? '');
-      if (isWeakerThan(user.password_hash, ctx.scryptCost)) {
-        await updatePasswordHash(ctx.db, user.id, await hashPassword(body.password, ctx.scryptCost));
+        // The right password from this address: its pair starts over; the address gets this attempt back.
+        await clearFailures(ctx.db, pairKey);
+        await returnAttempt(ctx.db, [addressKey], policy.windowSeconds);
+        if (isWeakerThan(user.password_hash, ctx.scryptCost)) await updatePasswordHash(ctx.db, user.id, await slot.hash(body.password));
+      } finally {
+        slot.release();
       }
       // A new id on every login; the session the browser came with (if any) ends here.
       const previous = sessionCookieValue(ctx, request);
