@@ -87,6 +87,36 @@ const shots: Shot[] = [
     },
     fullPage: true,
   },
+  {
+    name: 'api-test-tokens',
+    auth: true,
+    prepare: async (page) => {
+      await page.goto('/api-test?api=seller&domain=orders');
+      await page.getByRole('combobox', { name: 'Your tokens' }).click();
+    },
+  },
+  {
+    name: 'api-test-access',
+    auth: true,
+    prepare: async (page) => {
+      await page.goto('/api-test?api=seller');
+      await page.getByRole('combobox', { name: 'Your tokens' }).click();
+      await page.getByRole('option', { name: /Partner trial/ }).click();
+      await page.getByRole('combobox', { name: 'Domain' }).click();
+    },
+  },
+  {
+    name: 'api-test-403',
+    auth: true,
+    prepare: async (page) => {
+      await page.goto('/api-test?api=seller&domain=products');
+      await page.getByRole('combobox', { name: 'Your tokens' }).click();
+      await page.getByRole('option', { name: /Partner trial/ }).click();
+      await page.getByRole('button', { name: 'Test API' }).click();
+      await page.getByRole('note').waitFor();
+    },
+    fullPage: true,
+  },
   { name: 'settings', auth: true, prepare: async (page) => void (await page.goto('/settings')), fullPage: true },
   {
     name: 'settings-create',
@@ -95,6 +125,31 @@ const shots: Shot[] = [
       await page.goto('/settings');
       await page.getByRole('button', { name: 'Create New Token' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+    },
+  },
+  {
+    name: 'settings-create-access',
+    auth: true,
+    prepare: async (page) => {
+      await page.goto('/settings');
+      await page.getByRole('button', { name: 'Create New Token' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('textbox', { name: 'Title' }).fill('Warehouse dashboard');
+      await dialog.getByRole('textbox', { name: 'Description' }).fill('Read-only view of stock and inbound shipments.');
+      await dialog.getByRole('combobox', { name: 'Expires in' }).click();
+      await page.getByRole('option', { name: '30 days' }).click();
+      await dialog.getByRole('radio', { name: 'Only the domains I choose' }).check();
+      await dialog.getByRole('checkbox', { name: 'Products' }).check();
+      await dialog.getByRole('checkbox', { name: 'Imports' }).check();
+    },
+  },
+  {
+    name: 'settings-refresh',
+    auth: true,
+    prepare: async (page) => {
+      await page.goto('/settings');
+      await page.getByRole('article', { name: 'ERP inventory feed' }).getByRole('button', { name: 'Refresh' }).click();
+      await page.getByRole('dialog').getByRole('radio', { name: '24 hours' }).check();
     },
   },
   {
@@ -149,7 +204,10 @@ async function capture(browser: Browser, baseUrl: string): Promise<number> {
   return count;
 }
 
-/** Gives the demo seller a few tokens (one soon to expire is not possible through the API; the badge shows in tests). */
+/**
+ * Gives the demo seller a few tokens: one with every domain in a grace window after a refresh, one limited
+ * to two domains, and one limited to orders that expires within 7 days (the shell's reminder names it).
+ */
 async function seedTokens(baseUrl: string): Promise<void> {
   const origin = { origin: baseUrl };
   const login = await fetch(`${baseUrl}/api/auth/login`, {
@@ -159,16 +217,22 @@ async function seedTokens(baseUrl: string): Promise<void> {
   });
   if (!login.ok) throw new Error(`demo login failed: ${login.status}`);
   const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  for (const [title, description] of [
-    ['Shopify sync', 'Imports new orders from the Shopify store every 10 minutes.'],
-    ['ERP inventory feed', 'Nightly stock level export to the ERP.'],
-  ]) {
+  const tokens = [
+    { title: 'Shopify sync', description: 'Imports new orders from the Shopify store every 10 minutes.' },
+    { title: 'ERP inventory feed', description: 'Nightly stock level export to the ERP.', expiresInDays: 180, scopes: ['warehouses', 'products'] },
+    { title: 'Partner trial', description: 'Order status for a 3PL partner during the trial week.', expiresInDays: 7, scopes: ['orders'] },
+  ];
+  for (const body of tokens) {
     const created = await fetch(`${baseUrl}/api/auth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie, ...origin },
-      body: JSON.stringify({ title, description }),
+      body: JSON.stringify(body),
     });
     if (!created.ok) throw new Error(`creating a demo token failed: ${created.status}`);
+    if (body.title !== 'Shopify sync') continue;
+    const { data } = (await created.json()) as { data: { token: string } };
+    const refreshed = await fetch(`${baseUrl}/api/auth/token/refresh/${data.token}?graceHours=24`, { headers: { cookie, ...origin } });
+    if (!refreshed.ok) throw new Error(`refreshing a demo token failed: ${refreshed.status}`);
   }
 }
 

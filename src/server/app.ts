@@ -32,7 +32,8 @@ import { registerSpecRoutes } from './plugins/spec-routes.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 import { createHandlers } from './routes/handlers.ts';
 import type { HandlerMap } from './routes/operation-handler.ts';
-import { loadSpec, type OpenApiDocument } from './spec/openapi-document.ts';
+import { loadSpec, routableOperations, type OpenApiDocument } from './spec/openapi-document.ts';
+import type { UserType } from './repositories/users-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,6 +69,8 @@ export interface BuildAppOptions {
   loginThrottle?: Partial<LoginThrottlePolicy>;
   /** Tests only: shorter HTTP timeouts, so a test of the 408 waits a second instead of half a minute. */
   testHttpTimeouts?: Partial<HttpTimeouts>;
+  /** Tests only: the clock tokens are checked against (ServerContext.now), so a test moves time instead of waiting. */
+  testClock?: () => number;
 }
 
 export class TokenKeyMismatchError extends Error {
@@ -78,6 +81,17 @@ export class TokenKeyMismatchError extends Error {
     );
     this.name = 'TokenKeyMismatchError';
   }
+}
+
+/** Each API's domains (x-domain of its public operations), in the spec's order. */
+function apiDomainsOf(spec: OpenApiDocument): Record<UserType, readonly string[]> {
+  const domains: Record<UserType, string[]> = { SELLER: [], WAREHOUSE: [] };
+  for (const op of routableOperations(spec)) {
+    if (op.family === null || op.domain === null) continue;
+    const list = domains[op.family === 'seller' ? 'SELLER' : 'WAREHOUSE'];
+    if (!list.includes(op.domain)) list.push(op.domain);
+  }
+  return domains;
 }
 
 async function checkTokenKeys(db: Database, keys: TokenKeys): Promise<void> {
@@ -91,7 +105,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const spec = options.spec ?? loadSpec();
   const scryptCost = options.testScryptCost ?? PRODUCTION_SCRYPT_COST;
 
-  const tokenCache = new TokenCache();
+  const now = options.testClock ?? Date.now;
+  const tokenCache = new TokenCache(true, now);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let ctx: ServerContext;
   let revocations: TokenRevocationListener | undefined;
@@ -120,6 +135,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       apiTokenHeader: (schemes.apiToken?.name ?? brand.apiTokenHeader).toLowerCase(),
       rateLimiter: createRateLimiter((tokenId, hits) => addRateWindowHits(db.relaxed, tokenId, hits), config.rateLimitPerMinute),
       tokenCache,
+      apiDomains: apiDomainsOf(spec),
+      now,
     };
     // Other replicas' refreshes and deletes evict here too; PGlite is one process, so in-process eviction suffices.
     if (config.databaseUrl !== undefined) {

@@ -6,6 +6,7 @@ import type { ScryptCost } from './lib/password.ts';
 import type { PasswordHasher } from './lib/password-hasher.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { TokenCache } from './lib/token-cache.ts';
+import type { UserType } from './repositories/users-repository.ts';
 
 /**
  * Failed-login budgets (docs/decisions/005-login-throttling-and-http-limits.md): per account *and* client
@@ -40,4 +41,11 @@ export interface ServerContext {
   rateLimiter: RateLimiter;
   /** Verified tokens by digest for a few seconds; evicted on refresh, delete and other replicas' NOTIFY. */
   tokenCache: TokenCache;
+  /** The domains (x-domain) of each API in the spec's order: what a token's scopes may name. */
+  apiDomains: Record<UserType, readonly string[]>;
+  /**
+   * The clock a request's token is checked against (its expiry, its grace window's end). Date.now, except
+   * in tests that move time on instead of waiting. The database's own now() still stamps what it stores.
+   */
+  now: () => number;
 }

@@ -58,6 +58,39 @@ for (const colorScheme of ['light', 'dark'] as const) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
+    test('token access, refresh confirmation, grace window and expiry reminder', async ({ page }) => {
+      await login(page, 'seller2');
+      await page.goto('/settings');
+      await page.getByRole('button', { name: 'Create New Token' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Create New Token' });
+      const title = `A11y reminder ${colorScheme} ${Date.now()}`;
+      await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
+      await dialog.getByRole('textbox', { name: 'Description' }).fill('Expires within a week');
+      await dialog.getByRole('combobox', { name: 'Expires in' }).click();
+      await page.getByRole('option', { name: '7 days', exact: true }).click();
+      await dialog.getByRole('radio', { name: 'Only the domains I choose' }).check();
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await expect(dialog.getByText('Choose at least one domain.')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await dialog.getByRole('checkbox', { name: 'Orders' }).check();
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await expect(dialog).toBeHidden();
+      const card = page.getByRole('article', { name: title });
+      await card.getByRole('button', { name: 'Refresh' }).click();
+      const refresh = page.getByRole('dialog', { name: `Refresh “${title}”` });
+      await refresh.getByRole('radio', { name: '1 hour' }).check();
+      expect(await seriousViolations(page)).toEqual([]);
+      await refresh.getByRole('button', { name: 'Refresh' }).click();
+      await expect(card.getByRole('button', { name: 'End now' })).toBeVisible();
+      await page.goto('/api-test?api=seller&domain=products');
+      await expect(page.getByRole('complementary', { name: 'Token expiry reminder' })).toBeVisible();
+      await page.getByRole('combobox', { name: 'Your tokens' }).click();
+      await page.getByRole('option', { name: new RegExp(title) }).click();
+      await page.getByRole('button', { name: 'Test API' }).click();
+      await expect(page.getByRole('note')).toContainText('does not include products');
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
     test('not found and the narrow-screen drawer', async ({ page }) => {
       await login(page);
       await page.goto('/nowhere');

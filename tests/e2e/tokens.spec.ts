@@ -38,12 +38,17 @@ test('create, reveal, hide, copy, refresh and delete a token', async ({ page }) 
   await expect(card.getByRole('button', { name: 'Copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(value);
 
-  // Refresh reloads the list with the token's new expiry (the server may also issue a new value).
+  // Refresh asks first (the old value stops at once by default), then reloads the list with a new value.
   await card.getByRole('button', { name: 'Refresh' }).click();
+  const refresh = page.getByRole('dialog', { name: `Refresh “${title}”` });
+  await expect(refresh.getByRole('radio', { name: /Not at all/ })).toBeChecked();
+  await refresh.getByRole('button', { name: 'Refresh' }).click();
   await expect(page.getByText(`Token “${title}” refreshed.`)).toBeVisible();
   await expect(card.getByText(MASK)).toBeVisible();
+  await expect(card.getByText(/Previous value stops working/)).toHaveCount(0);
   await card.getByRole('button', { name: 'Show token' }).click();
   await expect(card.getByLabel('Token value', { exact: true })).toHaveText(/^acme_s_/);
+  await expect(card.getByLabel('Token value', { exact: true })).not.toHaveText(value);
 
   // Delete asks first; Cancel keeps it, Delete removes it.
   await card.getByRole('button', { name: 'Delete' }).click();

@@ -1,6 +1,6 @@
 /**
  * Secrets never reach the log: a full session at LOG_LEVEL=trace (login, create, list, public calls,
- * refresh and delete with the value in the path, failures, a token in the query string), then the
+ * refresh, end-grace and delete with the value in the path, failures, a token in the query string), then the
  * captured log is searched for every token value, the session id and the password.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -32,6 +32,15 @@ it('a full session logs requests without token values, session ids or passwords'
   secrets.push(refreshed.body.data.token);
   await client.api('/api/v1/seller/orders/normal', first);
   await client.get(`/api/auth/token/refresh/${first}`);
+  const graced = await client.get<{ data: { token: string } }>(`/api/auth/token/refresh/${refreshed.body.data.token}?graceHours=24`);
+  secrets.push(graced.body.data.token);
+  await client.api('/api/v1/seller/orders/normal', refreshed.body.data.token);
+  await client.delete(`/api/auth/token/previous-value/${graced.body.data.token}`);
+  // Not even a value that is no token of ours.
+  const junk = 'not-a-token-but-secret-all-the-same';
+  secrets.push(junk);
+  await client.delete(`/api/auth/token/previous-value/${junk}`);
+  await client.get(`/api/auth/token/refresh/${junk}?graceHours=1`);
   await client.delete(`/api/auth/token/${second}`);
   await client.delete(`/api/auth/token/${second}`);
   await client.get(`/api/auth/token/refresh/${second}`, { headers: { origin: 'https://evil.example' } });
@@ -43,11 +52,12 @@ it('a full session logs requests without token values, session ids or passwords'
   // The log is real: it has a line per request, with the token path redacted.
   expect(logs).toContain('/api/auth/token/refresh/[redacted]');
   expect(logs).toContain('"url":"/api/auth/token/[redacted]"');
+  expect(logs).toContain('"url":"/api/auth/token/previous-value/[redacted]"');
   expect(logs.split('\n').filter((line) => line.includes('"msg":"request"')).length).toBeGreaterThanOrEqual(15);
   for (const secret of secrets) {
     expect(secret.length).toBeGreaterThan(10);
     expect(logs).not.toContain(secret);
   }
   // Nor any fragment long enough to matter (e.g. a token's random part without its prefix).
-  for (const token of secrets.slice(2)) expect(logs).not.toContain(token.slice(7, 29));
+  for (const token of secrets.slice(2).filter((secret) => secret !== junk)) expect(logs).not.toContain(token.slice(7, 29));
 });

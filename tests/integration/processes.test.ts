@@ -147,5 +147,47 @@ if (TEST_DATABASE === 'pglite') {
       expect(await revokedOnBWithin(deleted)).toBeLessThan(1_000);
       await Promise.all([a.kill('SIGTERM'), b.kill('SIGTERM')]);
     });
+
+    it('a grace window ended, replaced by a refresh or deleted on one replica stops the previous value on the other within a second', async () => {
+      const [a, b] = await Promise.all([start(database), start(database)]);
+      if (a === undefined || b === undefined) throw new Error('replicas did not start');
+      const viaA = new Client(a.baseUrl);
+      await viaA.login();
+      const viaB = new Client(b.baseUrl);
+      const call = (value: string) => viaB.api('/api/v1/seller/orders/normal?size=1', value);
+      /** Polls B until the value answers 401; how long that took, or Infinity after 1 s. */
+      const revokedOnBWithin = async (value: string): Promise<number> => {
+        const started = performance.now();
+        while (performance.now() - started < 1_000) {
+          if ((await call(value)).status === 401) return performance.now() - started;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        return Number.POSITIVE_INFINITY;
+      };
+      const refresh = async (value: string, graceHours: number) =>
+        (await viaA.get<{ data: { token: string } }>(`/api/auth/token/refresh/${value}?graceHours=${graceHours}`)).body.data.token;
+
+      // "End now" on A: the previous value, verified and cached on B, stops there too; the current one works.
+      const ended = await viaA.createToken('ended on A', 'cached on B');
+      const endedNext = await refresh(ended, 24);
+      for (const value of [ended, endedNext, ended]) expect((await call(value)).status).toBe(200);
+      expect((await viaA.delete(`/api/auth/token/previous-value/${endedNext}`)).status).toBe(200);
+      expect(await revokedOnBWithin(ended)).toBeLessThan(1_000);
+      expect((await call(endedNext)).status).toBe(200);
+
+      // A second refresh on A ends the first window on B.
+      const first = await viaA.createToken('refreshed twice on A', 'cached on B');
+      const second = await refresh(first, 24);
+      for (const value of [first, second, first]) expect((await call(value)).status).toBe(200);
+      const third = await refresh(second, 24);
+      expect(await revokedOnBWithin(first)).toBeLessThan(1_000);
+      for (const value of [second, third]) expect((await call(value)).status).toBe(200);
+
+      // Delete on A stops both values on B.
+      expect((await viaA.delete(`/api/auth/token/${third}`)).status).toBe(204);
+      expect(await revokedOnBWithin(second)).toBeLessThan(1_000);
+      expect(await revokedOnBWithin(third)).toBeLessThan(1_000);
+      await Promise.all([a.kill('SIGTERM'), b.kill('SIGTERM')]);
+    });
   });
 }

@@ -169,13 +169,14 @@ describe('cross-site requests are refused and change nothing', () => {
     expect(client.cookie).toBeUndefined();
   });
 
-  it.each(crossSite)('create, refresh, delete and logout from %o', async (headers) => {
+  it.each(crossSite)('create, refresh, end a grace window, delete and logout from %o', async (headers) => {
     const client = server.client();
     await client.login();
     const token = await client.createToken('csrf-victim', 'must survive');
     const before = await client.get<{ data: unknown[] }>('/api/auth/token');
     expect((await client.post('/api/auth/token', { title: 'evil', description: 'evil' }, { headers })).status).toBe(403);
-    expect((await client.get(`/api/auth/token/refresh/${token}`, { headers })).status).toBe(403);
+    expect((await client.get(`/api/auth/token/refresh/${token}?graceHours=1`, { headers })).status).toBe(403);
+    expect((await client.delete(`/api/auth/token/previous-value/${token}`, { headers })).status).toBe(403);
     expect((await client.delete(`/api/auth/token/${token}`, { headers })).status).toBe(403);
     expect((await client.get('/api/auth/logout', { headers })).status).toBe(403);
     const after = await client.get<{ data: unknown[] }>('/api/auth/token');

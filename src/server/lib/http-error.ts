@@ -15,6 +15,8 @@ export class HttpError extends Error {
 
 /** The public API's one answer to every authentication failure (openapi/components/responses/Unauthorized.yaml). */
 export const FORBIDDEN_MESSAGE = 'forbidden';
+/** The public API's answer to a valid token outside its access (openapi/components/responses/NoAccessTo*.yaml). */
+export const noAccessMessage = (domain: string): string => `This token has no access to ${domain}.`;
 export const LOGIN_FAILED_MESSAGE = 'Invalid email, password or user type.';
 export const CROSS_SITE_MESSAGE = 'Cross-site request refused.';
 export const NOT_LOGGED_IN_MESSAGE = 'Not logged in.';

@@ -2,12 +2,14 @@
  * Verified API tokens by digest, in memory for a few seconds, so a public request does not look its
  * token up in the database every time (docs/decisions/003-rate-limit-and-token-cache.md).
  *
- * Nothing evicts implicitly: whatever revokes a token says so. Refresh and delete evict it in this process
- * once their statement has run (routes/portal-tokens/handlers.ts); other replicas evict on PostgreSQL's
- * NOTIFY token_revoked (db/postgres-listener.ts), and while that listener is not connected the cache is
- * off. A change made straight in the database reaches the cache through that NOTIFY when migration 003's
- * triggers cover it, otherwise after TOKEN_CACHE_TTL_MS. Expiry is checked against the clock on every
- * request by the caller.
+ * Nothing evicts implicitly: whatever revokes a token says so. Refresh, ending a grace window and delete
+ * evict it in this process once their statement has run (routes/portal-tokens/handlers.ts); other replicas
+ * evict on PostgreSQL's NOTIFY token_revoked (db/postgres-listener.ts), and while that listener is not
+ * connected the cache is off. A token's current and previous value are two entries (by digest) of one id,
+ * and eviction is by id, so both go together. A change made straight in the database reaches the cache
+ * through that NOTIFY when the triggers of migrations 003 and 004 cover it, otherwise after
+ * TOKEN_CACHE_TTL_MS. Expiry (or a grace window's end) is checked against the clock on every request by
+ * the caller, and so is access (the row's scopes).
  */
 import type { TokenPrincipalRow } from '../repositories/api-tokens-repository.ts';
 

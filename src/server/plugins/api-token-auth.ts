@@ -1,14 +1,16 @@
 /**
  * Public API authentication: the token header only. Every failure (missing, malformed, unknown,
- * expired, deleted, refreshed away, tampered ciphertext, other user type) answers exactly
- * 401 {status: 401, message: 'forbidden'}. Then the per-token rate limit (RateLimit-* headers,
- * 429 + Retry-After), counted in memory and synced to the database in batches (lib/rate-limiter.ts), so
- * it is exact within a process and holds across replicas within the sync interval.
+ * expired, deleted, refreshed away after its grace window, tampered ciphertext, other user type) answers
+ * exactly 401 {status: 401, message: 'forbidden'}. A valid token outside its access (scopes) answers 403
+ * naming the domain, decided from the cached token with no query, and spends no rate limit. Then the
+ * per-token rate limit (RateLimit-* headers, 429 + Retry-After), counted in memory and synced to the
+ * database in batches (lib/rate-limiter.ts), so it is exact within a process and holds across replicas
+ * within the sync interval.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import type { ApiPrincipal } from '../lib/api-principal.ts';
-import { FORBIDDEN_MESSAGE, HttpError } from '../lib/http-error.ts';
+import { FORBIDDEN_MESSAGE, HttpError, noAccessMessage } from '../lib/http-error.ts';
 import { parseTokenValue, type UserType } from '../lib/token-format.ts';
 import { findLiveToken, recordTokenUse, type TokenPrincipalRow } from '../repositories/api-tokens-repository.ts';
 
@@ -20,19 +22,23 @@ declare module 'fastify' {
 
 const forbidden = () => new HttpError(401, FORBIDDEN_MESSAGE);
 
-/** The database's row for a presented token, verified (digest and ciphertext), then cached briefly. */
+/** The database's row for a presented value, verified (digest, and ciphertext for a current value), then cached briefly. */
 async function lookUp(ctx: ServerContext, digest: Buffer, value: string): Promise<TokenPrincipalRow | undefined> {
   const ticket = ctx.tokenCache.ticket();
   const row = await findLiveToken(ctx.db, digest);
   if (row === undefined || !ctx.keys.digestsEqual(row.digest, digest)) return undefined;
-  // The ciphertext must decrypt to the presented value: a tampered row fails closed.
-  const plain = ctx.keys.decrypt(row.ciphertext, row.digest);
-  if (plain === undefined || plain !== value) return undefined;
+  // A current value's ciphertext must decrypt to it: a tampered row fails closed. A previous value keeps
+  // only its digest (it is never revealed again), so the keyed digest alone vouches for it.
+  if (row.ciphertext !== null) {
+    const plain = ctx.keys.decrypt(row.ciphertext, row.digest);
+    if (plain === undefined || plain !== value) return undefined;
+  }
   ctx.tokenCache.set(digest, row, ticket);
   return row;
 }
 
-export function requireApiToken(ctx: ServerContext, family: UserType) {
+/** The hook for one public operation: tokens of `family` whose access includes `domain` (its x-domain). */
+export function requireApiToken(ctx: ServerContext, family: UserType, domain: string) {
   /** Per process: when this process last wrote a token's last use (saves the query in between). */
   const lastUseWritten = new Map<number, number>();
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
@@ -44,9 +50,11 @@ export function requireApiToken(ctx: ServerContext, family: UserType) {
     const digest = ctx.keys.digest(value);
     const row = ctx.tokenCache.get(digest) ?? (await lookUp(ctx, digest, value));
     if (row === undefined) throw forbidden();
-    // Cached or not, expiry is checked against the clock on every request.
-    if (row.expires_at.getTime() <= Date.now()) throw forbidden();
+    // Cached or not, the presented value's end (expiry, or its grace window's end) is checked against the clock.
+    if (row.expires_at.getTime() <= ctx.now()) throw forbidden();
     if (row.user_type !== family) throw forbidden();
+    // Before the rate limit: a call the token may not make costs it nothing.
+    if (row.scopes !== null && !row.scopes.includes(domain)) throw new HttpError(403, noAccessMessage(domain));
 
     const { limit } = ctx.rateLimiter;
     const { hits, admitted, resetSeconds } = await ctx.rateLimiter.hit(row.id);

@@ -27,7 +27,11 @@ function describeValidationError(errors: AjvLikeError[], context: string | undef
     case 'additionalProperties':
       return `${where} has an unknown property ${String(error.params.additionalProperty)}`;
     case 'type':
-      return `${where} must be ${String(error.params.type)}`.replace(/must be integer$/, 'must be an integer');
+      return `${where} must be ${String(error.params.type).split(',').join(' or ')}`.replace(/must be integer$/, 'must be an integer');
+    case 'minItems':
+      return `${where} must have at least ${String(error.params.limit)} item${error.params.limit === 1 ? '' : 's'}`;
+    case 'uniqueItems':
+      return `${where} must not name an item twice`;
     default:
       return `${where} ${error.message ?? 'is invalid'}`;
   }

@@ -1,9 +1,11 @@
 /**
- * Periodic clean-up, so tables that grow with traffic stay small: expired sessions and failed-login
- * windows that have ended. Every replica runs it; the deletes are idempotent.
+ * Periodic clean-up, so tables that grow with traffic stay small: expired sessions, failed-login windows
+ * that have ended, and previous token values whose grace window has ended (they already match nothing).
+ * Every replica runs it; each statement is idempotent.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
+import { clearEndedGraceWindows } from '../repositories/api-tokens-repository.ts';
 import { deleteExpiredSessions } from '../repositories/sessions-repository.ts';
 
 const INTERVAL_MS = 10 * 60 * 1000;
@@ -11,6 +13,7 @@ const INTERVAL_MS = 10 * 60 * 1000;
 export async function cleanUp(ctx: ServerContext): Promise<void> {
   await deleteExpiredSessions(ctx.db, ctx.config.sessionIdleMinutes);
   await ctx.db.query('DELETE FROM login_failures WHERE window_start <= now() - make_interval(secs => $1)', [ctx.loginThrottle.windowSeconds]);
+  await clearEndedGraceWindows(ctx.db);
 }
 
 export function registerHousekeeping(app: FastifyInstance, ctx: ServerContext): void {

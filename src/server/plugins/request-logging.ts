@@ -1,6 +1,6 @@
 /**
  * Request logging without secrets. Fastify's own request logs are off; one line per response carries
- * method, a redacted URL, status and time. Token values are removed from the refresh and delete paths
+ * method, a redacted URL, status and time. Token values are removed from the refresh, end-grace and delete paths
  * and from anything that looks like a token; headers (cookie, token header) are never logged.
  * A last line of defence scrubs token-like strings from every log line before it is written.
  */
@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { TOKEN_LIKE } from '../lib/token-format.ts';
 
-const TOKEN_PATHS = /^(\/api\/auth\/token\/(?:refresh\/)?)[^/?]+/;
+const TOKEN_PATHS = /^(\/api\/auth\/token\/(?:refresh\/|previous-value\/)?)[^/?]+/;
 
 function redactUrl(url: string): string {
   return url.replace(TOKEN_PATHS, '$1[redacted]').replace(TOKEN_LIKE, '[redacted]');

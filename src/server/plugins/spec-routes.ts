@@ -60,10 +60,10 @@ function fastifyPath(specPath: string): string {
   return specPath.replace(/\{([^}]+)\}/g, ':$1');
 }
 
-/** The user type whose tokens a public operation accepts: its API family (the x-category of its tag). */
-function userTypeOf(op: SpecOperation): UserType {
-  if (op.family === null) throw new Error(`${op.operationId} needs an API token but is internal`);
-  return op.family === 'seller' ? 'SELLER' : 'WAREHOUSE';
+/** The user type whose tokens a public operation accepts (its API family: the x-category of its tag) and the domain it reads. */
+function tokenRequirementOf(op: SpecOperation): { userType: UserType; domain: string } {
+  if (op.family === null || op.domain === null) throw new Error(`${op.operationId} needs an API token but is internal`);
+  return { userType: op.family === 'seller' ? 'SELLER' : 'WAREHOUSE', domain: op.domain };
 }
 
 export function registerSpecRoutes(app: FastifyInstance, ctx: ServerContext, spec: OpenApiDocument, handlers: Partial<HandlerMap>): void {
@@ -89,7 +89,10 @@ export function registerSpecRoutes(app: FastifyInstance, ctx: ServerContext, spe
         if (definition === undefined) continue;
         const onRequest: onRequestHookHandler[] = [];
         if (definition.changesState) onRequest.push(async (request: FastifyRequest) => assertSameOrigin(request));
-        if (op.security.includes('apiToken')) onRequest.push(requireApiToken(ctx, userTypeOf(op)));
+        if (op.security.includes('apiToken')) {
+          const { userType, domain } = tokenRequirementOf(op);
+          onRequest.push(requireApiToken(ctx, userType, domain));
+        }
         else if (op.security.includes('sessionCookie')) onRequest.push(requireSession(ctx));
         const integers = {
           params: integerParameters(spec, op.parameters.filter((parameter) => parameter.in === 'path')),

@@ -1,4 +1,7 @@
-/** API tokens: digest for lookup, ciphertext for reveal; per-token rate-limit windows. */
+/**
+ * API tokens: digest for lookup, ciphertext for reveal, the previous value's digest while a grace window runs;
+ * per-token rate-limit windows.
+ */
 import type { Queryable } from '../db/database.ts';
 import type { UserType } from './users-repository.ts';
 
@@ -11,9 +14,14 @@ export interface TokenRow {
   created_at: Date;
   expires_at: Date;
   last_used_at: Date | null;
+  /** The domains it may read; null: every domain of its API. */
+  scopes: string[] | null;
+  /** null: the server's default lifetime (tokens made before lifetimes were chosen). */
+  lifetime_days: number | null;
+  previous_expires_at: Date | null;
 }
 
-const COLUMNS = 'id, title, description, digest, ciphertext, created_at, expires_at, last_used_at';
+const COLUMNS = 'id, title, description, digest, ciphertext, created_at, expires_at, last_used_at, scopes, lifetime_days, previous_expires_at';
 
 export async function listTokens(db: Queryable, userId: number): Promise<TokenRow[]> {
   return db.query<TokenRow & Record<string, unknown>>(`SELECT ${COLUMNS} FROM api_tokens WHERE user_id = $1 ORDER BY id`, [userId]);
@@ -26,12 +34,20 @@ export async function countTokens(db: Queryable, userId: number): Promise<number
 
 export async function insertToken(
   db: Queryable,
-  token: { userId: number; title: string; description: string; digest: Buffer; ciphertext: Buffer; ttlDays: number },
+  token: {
+    userId: number;
+    title: string;
+    description: string;
+    digest: Buffer;
+    ciphertext: Buffer;
+    lifetimeDays: number;
+    scopes: string[] | null;
+  },
 ): Promise<TokenRow> {
   const rows = await db.query<TokenRow & Record<string, unknown>>(
-    `INSERT INTO api_tokens (user_id, title, description, digest, ciphertext, expires_at)
-     VALUES ($1, $2, $3, $4, $5, now() + make_interval(days => $6)) RETURNING ${COLUMNS}`,
-    [token.userId, token.title, token.description, token.digest, token.ciphertext, token.ttlDays],
+    `INSERT INTO api_tokens (user_id, title, description, digest, ciphertext, expires_at, lifetime_days, scopes)
+     VALUES ($1, $2, $3, $4, $5, now() + make_interval(days => $6), $6, $7) RETURNING ${COLUMNS}`,
+    [token.userId, token.title, token.description, token.digest, token.ciphertext, token.lifetimeDays, token.scopes],
   );
   const row = rows[0];
   if (row === undefined) throw new Error('insert returned no row');
@@ -46,18 +62,43 @@ export async function findOwnToken(db: Queryable, userId: number, digest: Buffer
   return rows[0];
 }
 
-/** Refresh: a new value and a new expiry on the same row; the old digest stops matching at once. */
+/**
+ * Refresh: a new value and a new expiry (the token's own lifetime, or defaultDays) on the same row. With a
+ * grace window the replaced value's digest is kept as the previous one until min(now + grace, its own
+ * expiry); without one, or for an expired value, there is no previous value. Either way a previous value
+ * from an earlier refresh is overwritten: its window ends. Only while `digest` is still the value the
+ * caller saw, so two refreshes at once cannot both succeed.
+ */
 export async function replaceTokenValue(
   db: Queryable,
   id: number,
-  value: { digest: Buffer; ciphertext: Buffer; ttlDays: number },
+  replaced: Buffer,
+  value: { digest: Buffer; ciphertext: Buffer; defaultDays: number; graceHours: number },
 ): Promise<TokenRow | undefined> {
+  // In an UPDATE, columns on the right-hand side are the row's values before it.
   const rows = await db.query<TokenRow & Record<string, unknown>>(
-    `UPDATE api_tokens SET digest = $2, ciphertext = $3, expires_at = now() + make_interval(days => $4)
-      WHERE id = $1 RETURNING ${COLUMNS}`,
-    [id, value.digest, value.ciphertext, value.ttlDays],
+    `UPDATE api_tokens SET
+        previous_digest = CASE WHEN $6 > 0 AND expires_at > now() THEN digest END,
+        previous_expires_at = CASE WHEN $6 > 0 AND expires_at > now() THEN LEAST(now() + make_interval(hours => $6), expires_at) END,
+        digest = $3, ciphertext = $4, expires_at = now() + make_interval(days => COALESCE(lifetime_days, $5))
+      WHERE id = $1 AND digest = $2 RETURNING ${COLUMNS}`,
+    [id, replaced, value.digest, value.ciphertext, value.defaultDays, value.graceHours],
   );
   return rows[0];
+}
+
+/** Ends a grace window now: the previous value stops matching. The row as it is afterwards. */
+export async function endGraceWindow(db: Queryable, id: number): Promise<TokenRow | undefined> {
+  const rows = await db.query<TokenRow & Record<string, unknown>>(
+    `UPDATE api_tokens SET previous_digest = NULL, previous_expires_at = NULL WHERE id = $1 RETURNING ${COLUMNS}`,
+    [id],
+  );
+  return rows[0];
+}
+
+/** Forgets previous values whose grace window has ended (they match nothing already); housekeeping. */
+export async function clearEndedGraceWindows(db: Queryable): Promise<void> {
+  await db.query('UPDATE api_tokens SET previous_digest = NULL, previous_expires_at = NULL WHERE previous_expires_at <= now()');
 }
 
 export async function deleteToken(db: Queryable, id: number): Promise<void> {
@@ -69,21 +110,36 @@ export interface TokenPrincipalRow {
   user_id: number;
   user_type: UserType;
   warehouse_id: number | null;
+  /** The digest of the value presented (the current or the previous one). */
   digest: Uint8Array;
-  ciphertext: Uint8Array;
+  /** The current value's ciphertext; null when the presented value is the previous one (only its digest is kept). */
+  ciphertext: Uint8Array | null;
+  /** When the presented value stops working: the token's expiry, or the end of the grace window. */
   expires_at: Date;
+  /** The domains it may read; null: every domain of its API. */
+  scopes: string[] | null;
   last_used_recent: boolean;
 }
 
-/** The live (unexpired) token with this digest, with its owner's type and warehouse. */
+const PRINCIPAL_COLUMNS = `t.id, t.user_id, u.user_type, w.id AS warehouse_id, t.scopes,
+            COALESCE(t.last_used_at > now() - interval '1 minute', false) AS last_used_recent`;
+const PRINCIPAL_FROM = `api_tokens t
+       JOIN users u ON u.id = t.user_id
+       LEFT JOIN warehouses w ON w.account_id = u.id`;
+
+/**
+ * The live token one of whose values has this digest, with its owner's type and warehouse: the current
+ * value until the token expires, the previous one until its grace window ends. One round trip.
+ */
 export async function findLiveToken(db: Queryable, digest: Buffer): Promise<TokenPrincipalRow | undefined> {
   const rows = await db.query<TokenPrincipalRow & Record<string, unknown>>(
-    `SELECT t.id, t.user_id, u.user_type, w.id AS warehouse_id, t.digest, t.ciphertext, t.expires_at,
-            COALESCE(t.last_used_at > now() - interval '1 minute', false) AS last_used_recent
-       FROM api_tokens t
-       JOIN users u ON u.id = t.user_id
-       LEFT JOIN warehouses w ON w.account_id = u.id
-      WHERE t.digest = $1 AND t.expires_at > now()`,
+    `SELECT ${PRINCIPAL_COLUMNS}, t.digest, t.ciphertext, t.expires_at
+       FROM ${PRINCIPAL_FROM}
+      WHERE t.digest = $1 AND t.expires_at > now()
+     UNION ALL
+     SELECT ${PRINCIPAL_COLUMNS}, t.previous_digest, NULL, t.previous_expires_at
+       FROM ${PRINCIPAL_FROM}
+      WHERE t.previous_digest = $1 AND t.previous_expires_at > now()`,
     [digest],
   );
   return rows[0];

@@ -16,7 +16,7 @@ import {
   type JsonObject,
   type OpenApiDocument,
 } from '../../shared/openapi/openapi-document.ts';
-import { familyOf, type ApiFamily } from '../../shared/openapi/portal-extensions.ts';
+import { publicOperationMeaning, type ApiFamily } from '../../shared/openapi/portal-extensions.ts';
 
 export type { OpenApiDocument };
 export type JsonSchema = JsonObject;
@@ -36,6 +36,8 @@ export interface SpecOperation {
   internal: boolean;
   /** The API whose tokens a public operation accepts; null for the portal's own (internal) operations. */
   family: ApiFamily | null;
+  /** The domain (x-domain) a public operation reads, which a token's scopes must include; null for internal ones. */
+  domain: string | null;
   /** Security scheme names this operation accepts; empty when it needs none. */
   security: string[];
   parameters: SpecParameter[];
@@ -66,6 +68,7 @@ export function routableOperations(spec: OpenApiDocument): SpecOperation[] {
   return listOperations(spec).map((entry) => {
     const { operation } = entry;
     const internal = isInternal(entry);
+    const meaning = internal ? undefined : publicOperationMeaning(spec, entry);
     const parameters = parametersOf(spec, entry).map((parameter) => ({
       name: String(parameter.name),
       in: parameter.in as SpecParameter['in'],
@@ -82,7 +85,8 @@ export function routableOperations(spec: OpenApiDocument): SpecOperation[] {
       method: entry.method,
       path: entry.path,
       internal,
-      family: internal ? null : familyOf(spec, entry),
+      family: meaning?.family ?? null,
+      domain: meaning?.domain ?? null,
       security: security.flatMap((requirement) => Object.keys(requirement)),
       parameters,
       requestBody: jsonSchemaOf(spec, operation.requestBody),

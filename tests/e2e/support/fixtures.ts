@@ -12,6 +12,8 @@ import { test as base, expect, type Page } from '@playwright/test';
 export const DEMO = {
   seller: { email: 'seller@example.com', password: 'demo-password', userType: 'Seller' },
   warehouse: { email: 'warehouse@example.com', password: 'demo-password', userType: 'Warehouse' },
+  // Journeys that leave tokens about to expire use this one, so the reminder they cause stays theirs.
+  seller2: { email: 'seller2@example.com', password: 'demo-password', userType: 'Seller' },
 } as const;
 
 function isExpectedApiFailure(text: string, url: string): boolean {

@@ -23,7 +23,7 @@ afterAll(async () => {
 interface Collection {
   variable: Array<{ key: string; value: string }>;
   auth: { type: string; apikey: Array<{ key: string; value: string }> };
-  item: Array<{ name: string; item: Array<{ request: { url: { host: string[] } } }> }>;
+  item: Array<{ name: string; item: Array<{ request: { url: { host: string[] } }; response?: Array<{ code: number; body: string }> }> }>;
 }
 
 describe('export', () => {
@@ -58,6 +58,14 @@ describe('export', () => {
     const requests = collection.item.flatMap((folder) => folder.item);
     expect(requests).toHaveLength(22);
     for (const request of requests) expect(request.request.url.host).toEqual(['{{baseUrl}}']);
+  });
+
+  it("carries the 401 and the 403 outside a token's access on every operation, in the spec and the collection", async () => {
+    const json = JSON.parse(await readFile(join(exportDir, 'openapi.json'), 'utf8')) as { paths: Record<string, { get: { responses: Record<string, unknown> } }> };
+    for (const [path, item] of Object.entries(json.paths)) expect(Object.keys(item.get.responses), path).toEqual(expect.arrayContaining(['401', '403']));
+    const collection = JSON.parse(await readFile(join(exportDir, 'postman-collection.json'), 'utf8')) as Collection;
+    const examples = collection.item.flatMap((folder) => folder.item).map((request) => (request.response ?? []).filter((response) => response.code === 403));
+    for (const forbidden of examples) expect(forbidden.map((response) => JSON.parse(response.body) as unknown)).toEqual([{ status: 403, message: expect.stringMatching(/^This token has no access to [a-z]+\.$/) }]);
   });
 
   it('builds a self-contained HTML reference (Redoc inlined, nothing loaded from a CDN)', async () => {

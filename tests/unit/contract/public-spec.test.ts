@@ -73,10 +73,15 @@ describe('public spec (openapi.public.json)', () => {
       }
     });
 
-    it('answers 200 with its schema and documents 400, 401 (forbidden), 429 and, for details, 404', () => {
+    it('answers 200 with its schema and documents 400, 401 (forbidden), 403 (its domain), 429 and, for details, 404', () => {
       const responses = find().responses as JsonObject;
       const codes = Object.keys(responses).sort();
-      expect(codes).toEqual(expected.mode === 'list' ? ['200', '400', '401', '429'] : ['200', '400', '401', '404', '429']);
+      expect(codes).toEqual(expected.mode === 'list' ? ['200', '400', '401', '403', '429'] : ['200', '400', '401', '403', '404', '429']);
+      const noAccess = resolveRef(ctx.publicSpec, responses['403']) as JsonObject;
+      const noAccessExamples = ((noAccess.content as JsonObject)['application/json'] as JsonObject).examples as JsonObject;
+      expect(Object.values(noAccessExamples).map((example) => (resolveRef(ctx.publicSpec, example) as JsonObject).value)).toEqual([
+        { status: 403, message: `This token has no access to ${expected.domain}.` },
+      ]);
       const ok = resolveRef(ctx.publicSpec, responses['200']) as JsonObject;
       const media = (ok.content as JsonObject)['application/json'] as JsonObject;
       expect(media.schema).toEqual({ $ref: `#/components/schemas/${expected.schema}` });
@@ -116,7 +121,7 @@ describe('public spec (openapi.public.json)', () => {
     });
   });
 
-  it('describes authentication on the Authentication tag: Settings, header, curl, expiry, refresh, token types, 401 body', () => {
+  it('describes authentication on the Authentication tag: Settings, header, curl, expiry, refresh, grace, access, token types, 401 and 403 bodies', () => {
     const description = String(ctx.publicSpec.tags?.find((tag) => tag.name === 'Authentication')?.description);
     expect(description).toContain('Settings');
     expect(description).toContain('ACME-API-TOKEN');
@@ -127,11 +132,22 @@ describe('public spec (openapi.public.json)', () => {
     expect(description).toMatch(/seller\*{0,2} token[^\n]*Seller API/);
     expect(description).toMatch(/warehouse\*{0,2} token[^\n]*Warehouse API/);
     expect(description).toContain('{"status": 401, "message": "forbidden"}');
+    expect(description).toContain('{"status": 403, "message": "This token has no access to orders."}');
+    expect(description).toMatch(/grace window/);
+    expect(description).toContain('End now');
+    for (const days of ['7', '30', '90', '180', '365']) expect(description).toContain(days);
+    for (const domain of new Set(publicOperations.operations.map((operation) => operation.domain))) expect(description).toContain(`\`${domain}\``);
+  });
+
+  it("lists in the portal's ApiTokenScope exactly the x-domain values of the public operations", () => {
+    const scope = ((ctx.portalSpec.components as JsonObject).schemas as JsonObject).ApiTokenScope as JsonObject;
+    const domains = new Set(listOperations(ctx.publicSpec).map(({ operation }) => String(operation['x-domain'])));
+    expect(new Set(scope.enum as string[])).toEqual(domains);
   });
 });
 
 describe('portal spec (openapi.portal.json)', () => {
-  it('adds exactly the 7 portal operations, each internal, on the /api server with the session cookie scheme', () => {
+  it('adds exactly the 8 portal operations, each internal, on the /api server with the session cookie scheme', () => {
     const publicIds = new Set(publicOperations.operations.map((operation) => operation.operationId));
     const portal = listOperations(ctx.portalSpec).filter(({ operation }) => !publicIds.has(String(operation.operationId)));
     expect(portal.map(({ method, path, operation }) => ({ operationId: operation.operationId, method, path }))).toEqual(publicOperations.portalOperations);

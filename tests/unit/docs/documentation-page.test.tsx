@@ -123,6 +123,22 @@ describe('documentation pages', () => {
     expect(await navigator.clipboard.readText()).toContain(token.token);
   });
 
+  it("shows each token's access and expiry, and marks a token without access to the operation's domain", async () => {
+    const restricted = tokenFixture({ title: 'Orders only', token: fakeSellerToken('ordersonly'), scopes: ['orders'] });
+    server.use(listApiTokens([tokenFixture({ title: 'Everything' }), restricted]));
+    const { user } = await openPage('/documentation?category=seller&subcategory=warehouse');
+    const section = (await screen.findByRole('heading', { level: 2, name: 'List warehouses' })).closest('section');
+    if (!section) throw new Error('no section');
+    await user.click(within(section).getByRole('button', { name: 'Use my token' }));
+    const select = await within(section).findByRole('combobox', { name: 'Token' });
+    expect(within(select).getByRole('option', { name: /^Everything · expires .* · access: All Seller API domains$/ })).toBeEnabled();
+    const lacking = within(select).getByRole('option', { name: /^Orders only · expires .* · access: Orders · no access to warehouses$/ });
+    // It can still be chosen: the samples then show what the API answers.
+    await user.selectOptions(select, lacking);
+    expect(within(section).getByText('This token has no access to warehouses. Calls answer 403.')).toBeInTheDocument();
+    expect(within(section).getByRole('tabpanel')).not.toHaveTextContent(restricted.token);
+  });
+
   it('offers no seller token on a warehouse page', async () => {
     server.use(listApiTokens([tokenFixture()]));
     const { user } = await openPage('/documentation?category=warehouse&subcategory=inventory');

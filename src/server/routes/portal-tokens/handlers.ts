@@ -1,7 +1,8 @@
 /**
- * listApiTokens, createApiToken, refreshApiToken, deleteApiToken: a user's own tokens only.
- * Another user's token, an unknown or malformed value: 404, nothing changes. Refresh and delete evict the
- * token from the token cache themselves (lib/token-cache.ts), so the old value stops working at once.
+ * listApiTokens, createApiToken, refreshApiToken, endApiTokenGrace, deleteApiToken: a user's own tokens only.
+ * Another user's token, an unknown or malformed value: 404, nothing changes. Whatever stops a value (refresh,
+ * ending a grace window, delete) evicts the token from the token cache itself (lib/token-cache.ts), both
+ * values at once, so it stops working at once here; other replicas evict on NOTIFY token_revoked.
  */
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.ts';
@@ -9,13 +10,17 @@ import type { Queryable } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { generateTokenValue, parseTokenValue } from '../../lib/token-format.ts';
 import {
-  countTokens, deleteToken, findOwnToken, insertToken, listTokens, replaceTokenValue, type TokenRow,
+  countTokens, deleteToken, endGraceWindow, findOwnToken, insertToken, listTokens, replaceTokenValue, type TokenRow,
 } from '../../repositories/api-tokens-repository.ts';
 import type { SessionUser } from '../../repositories/sessions-repository.ts';
 import type { Schemas } from '../../lib/schemas.ts';
 import type { OperationHandler } from '../operation-handler.ts';
+import type { operations } from '../../../generated/api.d.ts';
+import { checkScopes } from './scopes.ts';
 
 const MAX_TOKENS_PER_USER = 50;
+
+type RefreshQuery = NonNullable<operations['refreshApiToken']['parameters']['query']>;
 
 function sessionUser(request: FastifyRequest): SessionUser {
   if (request.sessionUser === undefined) throw new Error('token operation reached without a session');
@@ -24,10 +29,12 @@ function sessionUser(request: FastifyRequest): SessionUser {
 
 export function tokenHandlers(
   ctx: ServerContext,
-): Record<'listApiTokens' | 'createApiToken' | 'refreshApiToken' | 'deleteApiToken', OperationHandler> {
+): Record<'listApiTokens' | 'createApiToken' | 'refreshApiToken' | 'endApiTokenGrace' | 'deleteApiToken', OperationHandler> {
   const toApiToken = (row: TokenRow): Schemas['ApiToken'] | undefined => {
     const value = ctx.keys.decrypt(row.ciphertext, row.digest);
     if (value === undefined) return undefined;
+    // A window that has ended is no window, whether or not housekeeping has cleared it yet.
+    const graceEnd = row.previous_expires_at !== null && row.previous_expires_at.getTime() > ctx.now() ? row.previous_expires_at : null;
     return {
       title: row.title,
       description: row.description,
@@ -35,13 +42,16 @@ export function tokenHandlers(
       createdDate: row.created_at.toISOString(),
       expiryDate: row.expires_at.toISOString(),
       lastUsedDate: row.last_used_at === null ? null : row.last_used_at.toISOString(),
+      lifetimeDays: row.lifetime_days ?? ctx.config.tokenTtlDays,
+      scopes: row.scopes as Schemas['ApiToken']['scopes'],
+      previousValueExpiresAt: graceEnd === null ? null : graceEnd.toISOString(),
     };
   };
 
   const newValue = (user: SessionUser) => {
     const value = generateTokenValue(user.userType);
     const digest = ctx.keys.digest(value);
-    return { digest, ciphertext: ctx.keys.encrypt(value, digest), ttlDays: ctx.config.tokenTtlDays };
+    return { digest, ciphertext: ctx.keys.encrypt(value, digest) };
   };
 
   const findOwn = async (db: Queryable, request: FastifyRequest): Promise<TokenRow> => {
@@ -76,13 +86,22 @@ export function tokenHandlers(
           // PostgreSQL text cannot hold NUL.
           if (body[field].includes('\u0000')) throw new HttpError(400, `${field} must not contain NUL characters`);
         }
+        // The spec's enum knows every domain; only the account's own API's domains are allowed.
+        const scopes = checkScopes(body.scopes ?? null, user.userType, ctx.apiDomains[user.userType]);
         const row = await ctx.db.transaction(async (tx) => {
           // Serialises concurrent creates of one user so the limit holds.
           await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [user.userId]);
           if ((await countTokens(tx, user.userId)) >= MAX_TOKENS_PER_USER) {
             throw new HttpError(400, `A user can have at most ${MAX_TOKENS_PER_USER} tokens; delete one first.`);
           }
-          return insertToken(tx, { userId: user.userId, title: body.title, description: body.description, ...newValue(user) });
+          return insertToken(tx, {
+            userId: user.userId,
+            title: body.title,
+            description: body.description,
+            ...newValue(user),
+            lifetimeDays: body.expiresInDays ?? ctx.config.tokenTtlDays,
+            scopes,
+          });
         });
         // Nothing to evict: a new value's digest cannot be in the token cache.
         return reply.code(201).send({ data: present(row) });
@@ -92,9 +111,27 @@ export function tokenHandlers(
       changesState: true,
       async handle(request) {
         const row = await findOwn(ctx.db, request);
-        const updated = await replaceTokenValue(ctx.db, row.id, newValue(sessionUser(request)));
-        // The old value stops working at once in this process; other replicas evict on NOTIFY token_revoked.
+        const { graceHours = 0 } = request.query as RefreshQuery;
+        const updated = await replaceTokenValue(ctx.db, row.id, Buffer.from(row.digest), {
+          ...newValue(sessionUser(request)),
+          defaultDays: ctx.config.tokenTtlDays,
+          graceHours,
+        });
+        // Another refresh replaced the value first: the one named here no longer exists.
+        if (updated === undefined) throw new HttpError(404, 'Token not found.');
+        // The replaced value (unless kept for a grace window) and any earlier previous value stop at once here.
         ctx.tokenCache.evictToken(row.id);
+        return { data: present(updated) };
+      },
+    },
+    endApiTokenGrace: {
+      changesState: true,
+      async handle(request) {
+        const row = await findOwn(ctx.db, request);
+        if (row.previous_expires_at === null) return { data: present(row) };
+        const updated = await endGraceWindow(ctx.db, row.id);
+        ctx.tokenCache.evictToken(row.id);
+        if (updated === undefined) throw new HttpError(404, 'Token not found.');
         return { data: present(updated) };
       },
     },

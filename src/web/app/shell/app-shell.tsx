@@ -1,9 +1,10 @@
 /**
- * The shell around every route but /login: a 280 px sidebar (a drawer behind a menu button below 900 px)
- * and a top bar. It renders only for a user whose profile has loaded (see shell-route.tsx).
+ * The shell around every route but /login: a 280 px sidebar (a drawer behind a menu button below 900 px),
+ * a top bar, and the token expiry reminder above the page. It renders only for a user whose profile has
+ * loaded (see shell-route.tsx).
  */
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useNavigate, useNavigation } from 'react-router';
+import { useLocation, useNavigate, useNavigation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -12,6 +13,7 @@ import { useTheme } from '@mui/material/styles';
 import { SIDEBAR_WIDTH_PX } from '../../../shared/limits';
 import type { CurrentUser } from '../../lib/current-user';
 import { useLogout } from '../../features/auth/api/logout';
+import { ExpiryReminder } from '../../features/tokens/components/expiry-reminder';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
@@ -24,6 +26,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
   const [drawerOpen, setDrawerOpen] = useState(false);
   const navigate = useNavigate();
   const navigation = useNavigation();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const logout = useLogout();
 
@@ -62,6 +65,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
         />
         <Box sx={{ height: 3 }}>{navigation.state === 'loading' ? <LinearProgress aria-label="Loading page" sx={{ height: 3 }} /> : null}</Box>
         <Box component="main" id="main" sx={{ flex: 1, px: { xs: 2, sm: 3, md: 5 }, py: { xs: 2, sm: 3, md: 4 }, maxWidth: 1280, width: '100%', mx: 'auto' }}>
+          <ExpiryReminder onSettings={location.pathname === '/settings'} />
           {children}
         </Box>
       </Box>

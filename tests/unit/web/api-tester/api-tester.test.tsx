@@ -182,6 +182,62 @@ describe('token picker', () => {
     expect(screen.getByLabelText('API token')).toHaveAttribute('type', 'password');
   });
 
+  it("shows each token's access beside its expiry", async () => {
+    server.use(
+      getCurrentUser(seller),
+      listApiTokens([tokenFixture(), tokenFixture({ title: 'Orders only', token: fakeSellerToken('orders'), scopes: ['products', 'orders'] })]),
+    );
+    const { user } = renderApp('/api-test?api=seller&domain=products');
+    await user.click(await screen.findByRole('combobox', { name: 'Your tokens' }));
+    const listbox = screen.getByRole('listbox');
+    expect(within(listbox).getByRole('option', { name: /Shop sync/ })).toHaveTextContent(/Expires .*Access: All Seller API domains/);
+    expect(within(listbox).getByRole('option', { name: /Orders only/ })).toHaveTextContent(/Expires .*Access: Products, Orders$/);
+    await user.keyboard('{Escape}');
+    await chooseDomain(user, 'Warehouses');
+    await user.click(screen.getByRole('combobox', { name: 'Your tokens' }));
+    expect(within(screen.getByRole('listbox')).getByRole('option', { name: /Orders only/ })).toHaveTextContent(/Access: Products, Orders \(no access to warehouses\)$/);
+    expect(within(screen.getByRole('listbox')).getByRole('option', { name: /Shop sync/ })).toHaveTextContent(/Access: All Seller API domains$/);
+  });
+
+  it("marks the domains outside the chosen token's access, and still calls one, explaining the 403", async () => {
+    const restricted = tokenFixture({ title: 'Orders only', token: fakeSellerToken('ordersonly'), scopes: ['orders'] });
+    const api = publicApi((url) =>
+      url.pathname.includes('/orders/') ? HttpResponse.json(listBody(0, 0, [1])) : HttpResponse.json({ status: 403, message: 'This token has no access to warehouses.' }, { status: 403 }),
+    );
+    server.use(getCurrentUser(seller), listApiTokens([tokenFixture(), restricted]), api.handler);
+    const { user } = renderApp('/api-test?api=seller');
+    // No token chosen yet: nothing is marked.
+    await user.click(await screen.findByRole('combobox', { name: 'Domain' }));
+    expect(within(screen.getByRole('listbox')).queryByText("not in this token's access")).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('combobox', { name: 'Your tokens' }));
+    await user.click(screen.getByRole('option', { name: /Orders only/ }));
+    expect(screen.getByText(/^Access: Orders · Expires /)).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Domain' }));
+    const MARK = "not in this token's access";
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    const marked = options.filter((option) => within(option).queryByText(MARK) !== null).map((option) => option.textContent?.replace(MARK, ''));
+    expect(marked).toEqual(['Warehouses', 'Quotations', 'Imports', 'Products']);
+    expect(within(screen.getByRole('option', { name: /Orders/ })).queryByText(MARK)).toBeNull();
+    await user.click(screen.getByRole('option', { name: /Warehouses/ }));
+    expect(screen.getByText("Not in this token's access: the call will answer 403.")).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Test API' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('403 Forbidden');
+    expect(alert).toHaveTextContent('This token has no access to warehouses.');
+    const help = screen.getByRole('note');
+    expect(help).toHaveTextContent('its access does not include warehouses');
+    expect(help).toHaveTextContent("does not count against the token's rate limit");
+    expect(within(help).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    expect(api.calls).toEqual([{ path: '/api/v1/seller/warehouses', search: '?page=0&size=10', token: restricted.token }]);
+
+    // A domain in its access carries no mark.
+    await chooseDomain(user, 'Orders');
+    expect(screen.queryByText("Not in this token's access: the call will answer 403.")).not.toBeInTheDocument();
+  });
+
   it("does not offer a seller's tokens for the Warehouse API", async () => {
     server.use(getCurrentUser(seller), listApiTokens([tokenFixture()]));
     const { user } = renderApp('/api-test?api=seller');
@@ -272,7 +328,7 @@ describe('Test API call and response', () => {
     await user.click(screen.getByRole('button', { name: 'Test API' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('forbidden');
     const help = screen.getByRole('note');
-    expect(help).toHaveTextContent(/may have expired or been deleted, or it may belong to the other user type/);
+    expect(help).toHaveTextContent(/may have expired, been deleted or been replaced by a refresh \(once its grace window ended\), or it may belong to the other user type/);
     expect(within(help).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
   });
 });

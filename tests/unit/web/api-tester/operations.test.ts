@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../../../src/generated/catalogue';
-import { domainLabel, domainsFor, findOperation, orderTypesFor } from '../../../../src/web/features/api-tester/lib/operations';
+import { domainsFor, findOperation, orderTypesFor } from '../../../../src/web/features/api-tester/lib/operations';
+import { domainLabel } from '../../../../src/web/lib/api-domains';
 
 const operations = catalogue.operations;
 

@@ -22,6 +22,9 @@ export function tokenFixture(overrides: Partial<ApiTokenFixture> = {}): ApiToken
     createdDate: new Date(Date.now() - 10 * DAY).toISOString(),
     expiryDate: new Date(Date.now() + 80 * DAY).toISOString(),
     lastUsedDate: null,
+    lifetimeDays: 90,
+    scopes: null,
+    previousValueExpiresAt: null,
     ...overrides,
   };
 }

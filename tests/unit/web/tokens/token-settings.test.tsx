@@ -1,10 +1,10 @@
-/** The Settings screen: listApiTokens, createApiToken, refreshApiToken, deleteApiToken. */
+/** The Settings screen: listApiTokens, createApiToken, refreshApiToken, endApiTokenGrace, deleteApiToken. */
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { server, setupMsw } from '../support/msw-server';
 import { getCurrentUser, listApiTokens } from '../support/handlers';
-import { FAKE_TOKEN, daysFromNow, fakeSellerToken, seller, tokenFixture, type ApiTokenFixture } from '../support/fixtures';
+import { FAKE_TOKEN, daysFromNow, fakeSellerToken, seller, tokenFixture, warehouseUser, type ApiTokenFixture } from '../support/fixtures';
 import { renderApp } from '../support/render-app';
 import { expectConsoleErrors } from '../support/console';
 
@@ -26,15 +26,32 @@ function tokenStore(initial: ApiTokenFixture[]) {
       return HttpResponse.json({ data: tokens });
     }),
     http.post('*/api/auth/token', async ({ request }) => {
-      const body = (await request.json()) as { title: string; description: string };
+      const body = (await request.json()) as { title: string; description: string; expiresInDays: number; scopes: ApiTokenFixture['scopes'] };
       calls.push(`createApiToken ${JSON.stringify(body)}`);
-      const created = tokenFixture({ ...body, token: fakeSellerToken(`new${tokens.length}`) });
+      const created = tokenFixture({
+        title: body.title,
+        description: body.description,
+        lifetimeDays: body.expiresInDays,
+        scopes: body.scopes,
+        expiryDate: daysFromNow(body.expiresInDays),
+        token: fakeSellerToken(`new${tokens.length}`),
+      });
       tokens = [...tokens, created];
       return HttpResponse.json({ data: created }, { status: 201 });
     }),
-    http.get('*/api/auth/token/refresh/:token', ({ params }) => {
-      calls.push(`refreshApiToken ${String(params.token)}`);
-      tokens = tokens.map((token) => (token.token === params.token ? { ...token, expiryDate: daysFromNow(90) } : token));
+    http.get('*/api/auth/token/refresh/:token', ({ params, request }) => {
+      const grace = Number(new URL(request.url).searchParams.get('graceHours'));
+      calls.push(`refreshApiToken ${String(params.token)} graceHours=${grace}`);
+      tokens = tokens.map((token) =>
+        token.token === params.token
+          ? { ...token, expiryDate: daysFromNow(token.lifetimeDays), previousValueExpiresAt: grace > 0 ? daysFromNow(grace / 24) : null }
+          : token,
+      );
+      return HttpResponse.json({ data: tokens.find((token) => token.token === params.token) });
+    }),
+    http.delete('*/api/auth/token/previous-value/:token', ({ params }) => {
+      calls.push(`endApiTokenGrace ${String(params.token)}`);
+      tokens = tokens.map((token) => (token.token === params.token ? { ...token, previousValueExpiresAt: null } : token));
       return HttpResponse.json({ data: tokens.find((token) => token.token === params.token) });
     }),
     http.delete('*/api/auth/token/:token', ({ params }) => {
@@ -172,7 +189,7 @@ describe('createApiToken', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByRole('article', { name: 'CI pipeline' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(store.calls).toEqual(['listApiTokens', 'createApiToken {"title":"CI pipeline","description":"Deploy checks"}', 'listApiTokens']);
+    expect(store.calls).toEqual(['listApiTokens', 'createApiToken {"title":"CI pipeline","description":"Deploy checks","expiresInDays":90,"scopes":null}', 'listApiTokens']);
     await waitFor(() => expect(opener).toHaveFocus());
   });
 
@@ -210,17 +227,194 @@ describe('createApiToken', () => {
   });
 });
 
+describe('createApiToken: lifetime and access', () => {
+  async function openCreate(user: ReturnType<typeof renderApp>['user']) {
+    await user.click(await screen.findByRole('button', { name: 'Create New Token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Token' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Stock view');
+    await user.type(within(dialog).getByRole('textbox', { name: /Description/ }), 'Dashboard');
+    return dialog;
+  }
+
+  it('offers 7, 30, 90 (default), 180 and 365 days, and all domains by default', async () => {
+    server.use(getCurrentUser(seller), listApiTokens([]));
+    const { user } = renderApp('/settings');
+    const dialog = await openCreate(user);
+    const lifetime = within(dialog).getByRole('combobox', { name: 'Expires in' });
+    expect(lifetime).toHaveTextContent('90 days (default)');
+    await user.click(lifetime);
+    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      '7 days',
+      '30 days',
+      '90 days (default)',
+      '180 days',
+      '365 days',
+    ]);
+    await user.keyboard('{Escape}');
+    const access = within(dialog).getByRole('group', { name: 'Access' });
+    expect(within(access).getByRole('radio', { name: 'All Seller API domains, including ones added later' })).toBeChecked();
+    expect(within(access).queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(access).toHaveTextContent('All access is read-only, as the API is.');
+  });
+
+  it('sends the chosen lifetime and the ticked domains, in the API order', async () => {
+    const store = tokenStore([]);
+    server.use(getCurrentUser(seller), ...store.handlers);
+    const { user } = renderApp('/settings');
+    const dialog = await openCreate(user);
+    await user.click(within(dialog).getByRole('combobox', { name: 'Expires in' }));
+    await user.click(screen.getByRole('option', { name: '30 days' }));
+    expect(within(dialog).getByText(/^Until .* A refresh gives it the same lifetime again\.$/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: 'Only the domains I choose' }));
+    const domains = within(dialog).getByRole('group', { name: 'Domains' });
+    expect(within(domains).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual(['Warehouses', 'Quotations', 'Imports', 'Products', 'Orders']);
+    await user.click(within(domains).getByRole('checkbox', { name: 'Orders' }));
+    await user.click(within(domains).getByRole('checkbox', { name: 'Products' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    const created = await screen.findByRole('article', { name: 'Stock view' });
+    expect(store.calls[1]).toBe('createApiToken {"title":"Stock view","description":"Dashboard","expiresInDays":30,"scopes":["products","orders"]}');
+    const chips = within(created).getAllByRole('listitem').map((item) => item.textContent);
+    expect(chips).toEqual(['Products', 'Orders']);
+  });
+
+  it('needs at least one domain when choosing them, and sends nothing until then', async () => {
+    const store = tokenStore([]);
+    server.use(getCurrentUser(seller), ...store.handlers);
+    const { user } = renderApp('/settings');
+    const dialog = await openCreate(user);
+    await user.click(within(dialog).getByRole('radio', { name: 'Only the domains I choose' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('Choose at least one domain.')).toBeInTheDocument();
+    expect(store.calls).toEqual(['listApiTokens']);
+    // Back to every domain: the error goes and the token is created with full access.
+    await user.click(within(dialog).getByRole('radio', { name: /^All Seller API domains/ }));
+    expect(within(dialog).queryByText('Choose at least one domain.')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await screen.findByRole('article', { name: 'Stock view' });
+    expect(store.calls[1]).toMatch(/"scopes":null}$/);
+  });
+
+  it("offers a warehouse user the Warehouse API's domains", async () => {
+    server.use(getCurrentUser(warehouseUser), listApiTokens([]));
+    const { user } = renderApp('/settings');
+    const dialog = await openCreate(user);
+    expect(within(dialog).getByRole('radio', { name: /^All Warehouse API domains/ })).toBeChecked();
+    await user.click(within(dialog).getByRole('radio', { name: 'Only the domains I choose' }));
+    const domains = within(dialog).getByRole('group', { name: 'Domains' });
+    expect(within(domains).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual(['Quotations', 'Imports', 'Inventory', 'Orders']);
+  });
+});
+
+describe('cards: access and grace window', () => {
+  it('shows "All Seller API domains" for full access and a chip per domain otherwise', async () => {
+    server.use(
+      getCurrentUser(seller),
+      listApiTokens([tokenFixture(), tokenFixture({ title: 'Restricted', token: fakeSellerToken('restricted'), scopes: ['warehouses', 'orders'] })]),
+    );
+    renderApp('/settings');
+    const full = await screen.findByRole('article', { name: 'Shop sync' });
+    expect(within(full).getByText('Access')).toBeInTheDocument();
+    expect(within(full).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['All Seller API domains']);
+    expect(within(card('Restricted')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Warehouses', 'Orders']);
+  });
+
+  it('says when the previous value stops working, and "End now" ends the window', async () => {
+    const store = tokenStore([tokenFixture({ previousValueExpiresAt: new Date(Date.now() + 3 * 3_600_000 - 60_000).toISOString() })]);
+    server.use(getCurrentUser(seller), ...store.handlers);
+    const { user } = renderApp('/settings');
+    const article = await screen.findByRole('article', { name: 'Shop sync' });
+    const grace = within(article).getByRole('status');
+    expect(grace).toHaveTextContent('Previous value stops working in 3 h');
+    expect(grace).toHaveTextContent(/Both values work until .*\d{4}/);
+    await user.click(within(grace).getByRole('button', { name: 'End now' }));
+    await waitFor(() => expect(within(card('Shop sync')).queryByText(/Previous value stops working/)).not.toBeInTheDocument());
+    expect(store.calls).toEqual(['listApiTokens', `endApiTokenGrace ${FAKE_TOKEN}`, 'listApiTokens']);
+    expect(await screen.findByText('The previous value of “Shop sync” no longer works.')).toBeInTheDocument();
+  });
+
+  it('shows no grace window once its end has passed', async () => {
+    server.use(getCurrentUser(seller), listApiTokens([tokenFixture({ previousValueExpiresAt: daysFromNow(-0.01) })]));
+    renderApp('/settings');
+    const article = await screen.findByRole('article', { name: 'Shop sync' });
+    expect(within(article).queryByText(/Previous value/)).not.toBeInTheDocument();
+    expect(within(article).queryByRole('button', { name: 'End now' })).not.toBeInTheDocument();
+  });
+});
+
 describe('refreshApiToken', () => {
-  it('refreshes the token and reloads the list', async () => {
-    const store = tokenStore([tokenFixture({ expiryDate: daysFromNow(2.5) })]);
+  it('asks how long the old value keeps working (not at all by default), refreshes and reloads the list', async () => {
+    const store = tokenStore([tokenFixture({ expiryDate: daysFromNow(2.5), lifetimeDays: 30 })]);
     server.use(getCurrentUser(seller), ...store.handlers);
     const { user } = renderApp('/settings');
     const article = await screen.findByRole('article', { name: 'Shop sync' });
     expect(within(article).getByText('Expires in 2 days')).toBeInTheDocument();
     await user.click(within(article).getByRole('button', { name: 'Refresh' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refresh “Shop sync”' });
+    expect(dialog).toHaveTextContent('valid for 30 days from now');
+    const question = within(dialog).getByRole('radiogroup');
+    expect(within(question).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
+      'Not at all: it stops working at once',
+      '1 hour',
+      '24 hours',
+      '7 days',
+    ]);
+    expect(within(dialog).getByRole('radio', { name: /Not at all/ })).toBeChecked();
+    expect(store.calls).toEqual(['listApiTokens']);
+    await user.click(within(dialog).getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(within(card('Shop sync')).queryByText('Expires in 2 days')).not.toBeInTheDocument());
-    expect(store.calls).toEqual(['listApiTokens', `refreshApiToken ${FAKE_TOKEN}`, 'listApiTokens']);
+    expect(store.calls).toEqual(['listApiTokens', `refreshApiToken ${FAKE_TOKEN} graceHours=0`, 'listApiTokens']);
     expect(await screen.findByText('Token “Shop sync” refreshed.')).toBeInTheDocument();
+    expect(within(card('Shop sync')).queryByText(/Previous value/)).not.toBeInTheDocument();
+  });
+
+  it('keeps the old value for the chosen grace window, then the card counts it down with "End now"', async () => {
+    const store = tokenStore([tokenFixture()]);
+    server.use(getCurrentUser(seller), ...store.handlers);
+    const { user } = renderApp('/settings');
+    await user.click(within(await screen.findByRole('article', { name: 'Shop sync' })).getByRole('button', { name: 'Refresh' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refresh “Shop sync”' });
+    await user.click(within(dialog).getByRole('radio', { name: '24 hours' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await within(card('Shop sync')).findByText('Previous value stops working in 24 h')).toBeInTheDocument();
+    expect(within(card('Shop sync')).getByRole('button', { name: 'End now' })).toBeInTheDocument();
+    expect(store.calls).toEqual(['listApiTokens', `refreshApiToken ${FAKE_TOKEN} graceHours=24`, 'listApiTokens']);
+  });
+
+  it('Cancel sends nothing', async () => {
+    const store = tokenStore([tokenFixture()]);
+    server.use(getCurrentUser(seller), ...store.handlers);
+    const { user } = renderApp('/settings');
+    await user.click(within(await screen.findByRole('article', { name: 'Shop sync' })).getByRole('button', { name: 'Refresh' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refresh “Shop sync”' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('radio', { name: '7 days' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(store.calls).toEqual(['listApiTokens']);
+  });
+
+  it('says that a running grace window ends, and offers no grace for an expired value', async () => {
+    server.use(
+      getCurrentUser(seller),
+      listApiTokens([
+        tokenFixture({ previousValueExpiresAt: daysFromNow(0.5) }),
+        tokenFixture({ title: 'Expired one', token: fakeSellerToken('expired'), expiryDate: daysFromNow(-1) }),
+      ]),
+    );
+    const { user } = renderApp('/settings');
+    await user.click(within(await screen.findByRole('article', { name: 'Shop sync' })).getByRole('button', { name: 'Refresh' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Refresh “Shop sync”' });
+    expect(dialog).toHaveTextContent('the previous value from the last refresh stops working at once');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(within(card('Expired one')).getByRole('button', { name: 'Refresh' }));
+    dialog = await screen.findByRole('dialog', { name: 'Refresh “Expired one”' });
+    expect(dialog).toHaveTextContent('The current value has expired, so it cannot keep working.');
+    expect(within(dialog).getByRole('radio', { name: '24 hours' })).toBeDisabled();
+    expect(within(dialog).getByRole('radio', { name: /Not at all/ })).toBeEnabled();
+    expect(dialog).not.toHaveTextContent('A grace window is running');
   });
 
   it('logs a failed refresh and shows a snackbar', async () => {
@@ -228,6 +422,7 @@ describe('refreshApiToken', () => {
     server.use(getCurrentUser(seller), listApiTokens([tokenFixture()]), http.get('*/api/auth/token/refresh/:token', () => HttpResponse.error()));
     const { user } = renderApp('/settings');
     await user.click(within(await screen.findByRole('article', { name: 'Shop sync' })).getByRole('button', { name: 'Refresh' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByText('The token could not be refreshed. Please try again.')).toBeInTheDocument();
     expect(errors).toHaveBeenCalledWith(expect.stringContaining('Refresh token failed'));
     // The log names the operation, never the token value that is in the URL.

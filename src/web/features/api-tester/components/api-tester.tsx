@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
+import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -18,11 +19,13 @@ import { brand } from '../../../../generated/brand';
 import { CopyButton } from '../../../components/copy-button';
 import { PageHeader } from '../../../components/page-header';
 import { PUBLIC_API_BASE } from '../../../lib/api-client';
+import { domainLabel } from '../../../lib/api-domains';
+import { hasAccess } from '../../../lib/token-access';
 import { monospace } from '../../../theme/theme';
 import { useCallPublicApi } from '../api/call-public-api';
 import { buildCurl, buildQuery, buildRequestPath, buildRequestUrl } from '../lib/build-request';
 import { digitsOnly } from '../lib/digits-only';
-import { domainLabel, domainsFor, FAMILIES, findOperation, orderTypesFor, type ApiFamily, type Mode, type OrderType, type TesterOperation } from '../lib/operations';
+import { domainsFor, FAMILIES, findOperation, orderTypesFor, type ApiFamily, type Mode, type OrderType, type TesterOperation } from '../lib/operations';
 import { choicesToParams, parseChoices, parsePaging, withFamily, type TesterChoices } from '../lib/tester-choices';
 import { validateRequest, type ValidationFailure } from '../lib/validate-request';
 import { ChoiceToggle } from './choice-toggle';
@@ -116,6 +119,12 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
   const tokensFit = choices.api === userFamily;
   const familyLabel = FAMILIES.find((family) => family.value === choices.api)?.label ?? '';
   const userFamilyLabel = FAMILIES.find((family) => family.value === userFamily)?.label ?? '';
+  // One of the user's own tokens, when the value is one: its access marks the domains it cannot read.
+  const pickedToken = tokensFit ? tokens?.find((own) => own.token === token.trim()) : undefined;
+  const outsideAccess = (domain: string) => pickedToken !== undefined && !hasAccess(pickedToken, domain);
+  let domainHelp = `Resources of the ${familyLabel}`;
+  if (failure?.field === 'domain') domainHelp = failure.message;
+  else if (choices.domain && outsideAccess(choices.domain)) domainHelp = `Not in this token's access: the call will answer 403.`;
 
   return (
     <>
@@ -144,7 +153,7 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
               inputRef={domainRef}
               onChange={(event) => update({ domain: event.target.value, page: 0 }, 'domain')}
               error={failure?.field === 'domain'}
-              helperText={failure?.field === 'domain' ? failure.message : `Resources of the ${familyLabel}`}
+              helperText={domainHelp}
               slotProps={{
                 inputLabel: { shrink: true },
                 select: { displayEmpty: true, renderValue: (value) => (value ? domainLabel(String(value)) : 'Choose a domain') },
@@ -152,7 +161,12 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
             >
               {domains.map((domain) => (
                 <MenuItem key={domain} value={domain}>
-                  {domainLabel(domain)}
+                  <ListItemText
+                    primary={domainLabel(domain)}
+                    secondary={outsideAccess(domain) ? "not in this token's access" : undefined}
+                    slotProps={{ primary: { variant: 'body1' } }}
+                    sx={{ my: 0 }}
+                  />
                 </MenuItem>
               ))}
             </TextField>
@@ -201,6 +215,8 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
                 if (failure?.field === 'token') setFailure(null);
               }}
               tokens={tokensFit ? tokens : []}
+              family={userFamily}
+              domain={choices.domain}
               unavailableReason={
                 tokensFit ? null : `Your tokens reach the ${userFamilyLabel} only. The ${familyLabel} needs a token of a ${choices.api} account: paste one below.`
               }

@@ -1,7 +1,7 @@
 /**
  * The response: status, time, size and a copy button above the formatted JSON (at most 800 px high,
  * scrolling); 'No response yet' before any call; a red alert with the response's message, or the
- * error's own message; a plain-words explanation for a 401; Previous/Next for list responses.
+ * error's own message; a plain-words explanation for a 401 and a 403; Previous/Next for list responses.
  */
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -47,6 +47,7 @@ function ErrorAlert({ response, error }: { response: TesterResponse | undefined;
   return (
     <Alert severity="error" variant="filled">
       {response.status === 401 ? <AlertTitle>401 Unauthorized</AlertTitle> : null}
+      {response.status === 403 ? <AlertTitle>403 Forbidden</AlertTitle> : null}
       {message}
     </Alert>
   );
@@ -55,12 +56,26 @@ function ErrorAlert({ response, error }: { response: TesterResponse | undefined;
 function UnauthorizedHelp() {
   return (
     <Alert severity="info" variant="outlined" role="note">
-      The API did not accept this token. It may have expired or been deleted, or it may belong to the other user type: seller tokens
-      reach only the Seller API and warehouse tokens only the Warehouse API. Check your tokens in{' '}
+      The API did not accept this token. It may have expired, been deleted or been replaced by a refresh (once its grace window
+      ended), or it may belong to the other user type: seller tokens reach only the Seller API and warehouse tokens only the
+      Warehouse API. Check your tokens in{' '}
       <Link component={RouterLink} to="/settings">
         Settings
       </Link>
       .
+    </Alert>
+  );
+}
+
+function NoAccessHelp({ domain }: { domain: string }) {
+  return (
+    <Alert severity="info" variant="outlined" role="note">
+      This token is valid, but its access does not include {domain}: a token reads only the domains chosen when it was created. Pick a
+      token with access to {domain}, or create one in{' '}
+      <Link component={RouterLink} to="/settings">
+        Settings
+      </Link>
+      . A call refused this way does not count against the token&apos;s rate limit.
     </Alert>
   );
 }
@@ -84,6 +99,7 @@ export function ResponsePanel({ response, error, running, onOpenId, onPage }: Re
       </Box>
       <ErrorAlert response={response} error={error} />
       {response?.status === 401 ? <UnauthorizedHelp /> : null}
+      {response?.status === 403 ? <NoAccessHelp domain={response.operation.domain} /> : null}
       <Box
         role="region"
         aria-label="Response body"

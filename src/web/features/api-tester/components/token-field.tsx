@@ -1,5 +1,5 @@
 /**
- * The API token: pick one of the user's own tokens of the right type (title, masked value, expiry;
+ * The API token: pick one of the user's own tokens of the right type (title, masked value, expiry, access;
  * expired ones shown but not selectable), or paste any value. The value is kept in memory only.
  */
 import { forwardRef, useState } from 'react';
@@ -13,7 +13,9 @@ import TextField from '@mui/material/TextField';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import type { operations } from '../../../../generated/api';
+import type { ApiFamily } from '../../../lib/api-domains';
 import { formatDateTime } from '../../../lib/format-date';
+import { accessSummary, hasAccess } from '../../../lib/token-access';
 import { expiryLabel, expiryState, TOKEN_MASK } from '../../../lib/token-display';
 
 export type OwnToken = operations['listApiTokens']['responses'][200]['content']['application/json']['data'][number];
@@ -23,18 +25,24 @@ interface TokenFieldProps {
   onChange: (value: string) => void;
   /** The user's tokens when they fit the chosen API; undefined while loading. */
   tokens: OwnToken[] | undefined;
+  /** The API the user's tokens reach (for "All Seller API domains"). */
+  family: ApiFamily;
+  /** The chosen domain ('' before one is chosen): tokens without access to it say so. */
+  domain: string;
   /** Why the user's tokens are not offered (other user type), if they are not. */
   unavailableReason: string | null;
   error: string | null;
 }
 
-export const TokenField = forwardRef<HTMLInputElement, TokenFieldProps>(function TokenField({ value, onChange, tokens, unavailableReason, error }, ref) {
+export const TokenField = forwardRef<HTMLInputElement, TokenFieldProps>(function TokenField({ value, onChange, tokens, family, domain, unavailableReason, error }, ref) {
   const [shown, setShown] = useState(false);
-  const picked = tokens?.find((token) => token.token === value)?.token ?? '';
+  const pickedToken = tokens?.find((token) => token.token === value);
+  const picked = pickedToken?.token ?? '';
   const now = new Date();
 
   let pickerHelp = 'Fills in the token below.';
   if (unavailableReason) pickerHelp = unavailableReason;
+  else if (pickedToken) pickerHelp = `Access: ${accessSummary(pickedToken, family)} · Expires ${formatDateTime(pickedToken.expiryDate)}`;
   else if (tokens && tokens.length === 0) pickerHelp = 'You have no tokens yet: create one in Settings, or paste a token below.';
 
   return (
@@ -56,10 +64,14 @@ export const TokenField = forwardRef<HTMLInputElement, TokenFieldProps>(function
               <ListItemText
                 primary={token.title}
                 secondary={
-                  <Box component="span" sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+                  <Box component="span" sx={{ display: 'flex', columnGap: 1, flexWrap: 'wrap' }}>
                     <Box component="span" sx={{ letterSpacing: '0.1em' }}>{TOKEN_MASK.slice(0, 12)}</Box>
                     <span>{state.kind === 'expired' ? 'Expired' : `Expires ${formatDateTime(token.expiryDate)}`}</span>
                     {badge && state.kind !== 'expired' ? <span>({badge})</span> : null}
+                    <Box component="span" sx={{ flexBasis: '100%' }}>
+                      Access: {accessSummary(token, family)}
+                      {domain && !hasAccess(token, domain) ? ` (no access to ${domain})` : ''}
+                    </Box>
                   </Box>
                 }
               />

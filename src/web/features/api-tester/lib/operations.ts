@@ -48,8 +48,3 @@ export function findOperation(operations: readonly TesterOperation[], choice: Op
       (hasOrderTypes ? op.orderType === choice.orderType : op.orderType === null),
   );
 }
-
-/** "warehouses" -> "Warehouses" for the domain select. */
-export function domainLabel(domain: string): string {
-  return domain.charAt(0).toUpperCase() + domain.slice(1);
-}

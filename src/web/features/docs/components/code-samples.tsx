@@ -69,7 +69,7 @@ export function CodeSamples({ samples, operationId, family, sampleOrigin, origin
       <div className="samples-foot">
         {picking ? (
           <Suspense fallback={<span className="picker-note">Loading your tokens…</span>}>
-            <TokenPicker family={family} tokenVariable={tokenVariable} />
+            <TokenPicker family={family} operationId={operationId} tokenVariable={tokenVariable} />
           </Suspense>
         ) : (
           <Button size="small" startIcon={<KeyIcon fontSize="small" />} onClick={() => setPicking(true)}>

@@ -1,14 +1,19 @@
 /**
  * Lets a logged-in user fill one of their own tokens into the code samples. Only tokens of the
- * page's API are offered: a seller's tokens reach only the Seller API. The list loads only when asked,
- * and a chosen token stays masked until revealed. Loaded lazily: pages do not pay for it until used.
+ * page's API are offered: a seller's tokens reach only the Seller API. Each shows its access and expiry,
+ * and one whose access lacks the operation's domain says so (it can still be chosen: the call answers 403).
+ * The list loads only when asked, and a chosen token stays masked until revealed. Loaded lazily: pages do
+ * not pay for it until used.
  */
 import { useId } from 'react';
 import { Link } from 'react-router';
 import IconButton from '@mui/material/IconButton';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOffOutlined';
+import { catalogue } from '../../../../generated/catalogue';
+import { familyOfUserType } from '../../../lib/api-domains';
 import { formatDateTime } from '../../../lib/format-date';
+import { accessSummary, hasAccess, noAccessMessage } from '../../../lib/token-access';
 import { expiryState } from '../../../lib/token-display';
 import { useApiTokens } from '../../../lib/api-tokens';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -17,10 +22,12 @@ import { useSampleSettings } from '../lib/sample-settings';
 interface TokenPickerProps {
   /** The page's API: `seller` or `warehouse`. */
   family: string;
+  /** The operation whose samples the token fills: its domain is what the token must have access to. */
+  operationId: string;
   tokenVariable: string;
 }
 
-export default function TokenPicker({ family, tokenVariable }: TokenPickerProps) {
+export default function TokenPicker({ family, operationId, tokenVariable }: TokenPickerProps) {
   const { token, setToken, reveal, setReveal } = useSampleSettings();
   const selectId = useId();
   const user = useCurrentUser();
@@ -45,7 +52,10 @@ export default function TokenPicker({ family, tokenVariable }: TokenPickerProps)
   }
 
   const now = new Date();
+  const domain = catalogue.operations.find((op) => op.operationId === operationId)?.domain;
+  const lacks = (t: (typeof tokens.data)[number]) => domain !== undefined && !hasAccess(t, domain);
   const selectedIndex = token ? tokens.data.findIndex((t) => t.token === token.value) : -1;
+  const selected = tokens.data[selectedIndex];
   return (
     <span className="picker">
       <label htmlFor={selectId} className="picker-label">
@@ -65,7 +75,8 @@ export default function TokenPicker({ family, tokenVariable }: TokenPickerProps)
           const expired = expiryState(t.expiryDate, now).kind === 'expired';
           return (
             <option key={`${t.title}-${t.createdDate}`} value={String(index)} disabled={expired}>
-              {t.title} · {expired ? 'expired' : `expires ${formatDateTime(t.expiryDate)}`}
+              {t.title} · {expired ? 'expired' : `expires ${formatDateTime(t.expiryDate)}`} · access: {accessSummary(t, familyOfUserType(user.data.userType))}
+              {lacks(t) ? ` · no access to ${domain}` : ''}
             </option>
           );
         })}
@@ -75,6 +86,7 @@ export default function TokenPicker({ family, tokenVariable }: TokenPickerProps)
           {reveal ? <VisibilityOffIcon fontSize="small" /> : <VisibilityIcon fontSize="small" />}
         </IconButton>
       ) : null}
+      {selected && domain !== undefined && lacks(selected) ? <span className="picker-note">{noAccessMessage(domain)} Calls answer 403.</span> : null}
     </span>
   );
 }

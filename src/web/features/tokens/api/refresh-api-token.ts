@@ -1,10 +1,19 @@
-/** refreshApiToken: GET /auth/token/refresh/{token}; the list reloads afterwards. */
+/** refreshApiToken: GET /auth/token/refresh/{token}?graceHours=N; the list reloads afterwards. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { operations } from '../../../../generated/api';
 import { apiClient, unwrap } from '../../../lib/api-client';
 import { apiTokensQueryKey, type ApiToken } from '../../../lib/api-tokens';
 
-export async function refreshApiToken(token: string): Promise<ApiToken> {
-  return unwrap(await apiClient.GET('/auth/token/refresh/{token}', { params: { path: { token } } })).data;
+export type GraceHours = NonNullable<NonNullable<operations['refreshApiToken']['parameters']['query']>['graceHours']>;
+
+export interface RefreshApiTokenInput {
+  token: string;
+  /** How long the current value keeps working beside the new one; 0: it stops at once. */
+  graceHours: GraceHours;
+}
+
+export async function refreshApiToken({ token, graceHours }: RefreshApiTokenInput): Promise<ApiToken> {
+  return unwrap(await apiClient.GET('/auth/token/refresh/{token}', { params: { path: { token }, query: { graceHours } } })).data;
 }
 
 export function useRefreshApiToken() {

@@ -1,35 +1,74 @@
 /**
- * The Create New Token modal: Title and Description, both required. An empty
- * field shows its error inline and nothing is sent. Cancel and Escape close it; focus returns to the opener.
+ * The Create New Token modal: Title and Description (both required; an empty one shows its error inline and
+ * nothing is sent), how long the token lives, and what it may read: every domain of the user's API or the
+ * ones ticked (at least one). Cancel and Escape close it; focus returns to the opener.
  */
-import { useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { API_NAMES, apiDomains, domainLabel, type ApiFamily } from '../../../lib/api-domains';
+import { formatDate } from '../../../lib/format-date';
+import type { TokenScope } from '../../../lib/token-access';
 import type { CreateApiTokenBody } from '../api/create-api-token';
+import { DEFAULT_LIFETIME, LIFETIME_OPTIONS, type Lifetime } from '../lib/token-options';
 
 export const TITLE_REQUIRED = 'Title is required.';
 export const DESCRIPTION_REQUIRED = 'Description is required.';
+export const SCOPE_REQUIRED = 'Choose at least one domain.';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface CreateTokenForm {
+  title: string;
+  description: string;
+  expiresInDays: Lifetime;
+  access: 'all' | 'chosen';
+  scopes: string[];
+}
+
+const EMPTY_FORM: CreateTokenForm = { title: '', description: '', expiresInDays: DEFAULT_LIFETIME, access: 'all', scopes: [] };
 
 interface CreateTokenDialogProps {
   open: boolean;
   creating: boolean;
+  /** The user's API: its domains are the ones a token may be given. */
+  family: ApiFamily;
   /** The server's message when the last attempt failed. */
   error: string | null;
   onClose: () => void;
   onCreate: (body: CreateApiTokenBody) => void;
 }
 
-export function CreateTokenDialog({ open, creating, error, onClose, onCreate }: CreateTokenDialogProps) {
-  const { register, handleSubmit, reset, formState } = useForm<CreateApiTokenBody>({ defaultValues: { title: '', description: '' } });
+export function CreateTokenDialog({ open, creating, family, error, onClose, onCreate }: CreateTokenDialogProps) {
+  const { register, control, handleSubmit, reset, clearErrors, formState } = useForm<CreateTokenForm>({ defaultValues: EMPTY_FORM });
+  const domains = apiDomains(family);
+  const access = useWatch({ control, name: 'access' });
+  const lifetime = useWatch({ control, name: 'expiresInDays' });
   const close = () => {
     if (!creating) onClose();
   };
+  const submit = (values: CreateTokenForm) =>
+    onCreate({
+      title: values.title.trim(),
+      description: values.description.trim(),
+      expiresInDays: values.expiresInDays,
+      scopes: values.access === 'all' ? null : domains.filter((domain) => values.scopes.includes(domain)) as TokenScope[],
+    });
 
   return (
     <Dialog
@@ -38,9 +77,9 @@ export function CreateTokenDialog({ open, creating, error, onClose, onCreate }: 
       aria-labelledby="create-token-title"
       maxWidth="sm"
       fullWidth
-      slotProps={{ transition: { onExited: () => reset() } }}
+      slotProps={{ transition: { onExited: () => reset(EMPTY_FORM) } }}
     >
-      <form noValidate onSubmit={handleSubmit((values) => onCreate({ title: values.title.trim(), description: values.description.trim() }))}>
+      <form noValidate onSubmit={handleSubmit(submit)}>
         <DialogTitle id="create-token-title">Create New Token</DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
@@ -63,6 +102,73 @@ export function CreateTokenDialog({ open, creating, error, onClose, onCreate }: 
               helperText={formState.errors.description?.message ?? 'What the token is for, so you can tell tokens apart later.'}
               {...register('description', { validate: (value) => value.trim().length > 0 || DESCRIPTION_REQUIRED })}
             />
+            <Controller
+              control={control}
+              name="expiresInDays"
+              render={({ field }) => (
+                <TextField
+                  select
+                  label="Expires in"
+                  value={field.value}
+                  onChange={(event) => field.onChange(Number(event.target.value) as Lifetime)}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  helperText={`Until ${formatDate(new Date(Date.now() + lifetime * DAY_MS))}. A refresh gives it the same lifetime again.`}
+                >
+                  {LIFETIME_OPTIONS.map((option) => (
+                    <MenuItem key={option.value} value={option.value}>
+                      {option.value === DEFAULT_LIFETIME ? `${option.label} (default)` : option.label}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <FormControl component="fieldset" error={Boolean(formState.errors.scopes)}>
+              <FormLabel component="legend">Access</FormLabel>
+              <Controller
+                control={control}
+                name="access"
+                render={({ field }) => (
+                  <RadioGroup
+                    name={field.name}
+                    value={field.value}
+                    onChange={(event) => {
+                      clearErrors('scopes');
+                      field.onChange(event.target.value);
+                    }}
+                  >
+                    <FormControlLabel value="all" control={<Radio />} label={`All ${API_NAMES[family]} domains, including ones added later`} />
+                    <FormControlLabel value="chosen" control={<Radio />} label="Only the domains I choose" />
+                  </RadioGroup>
+                )}
+              />
+              {access === 'chosen' ? (
+                <Controller
+                  control={control}
+                  name="scopes"
+                  rules={{ validate: (value, values) => values.access === 'all' || value.length > 0 || SCOPE_REQUIRED }}
+                  render={({ field }) => (
+                    <FormGroup role="group" aria-label="Domains" row sx={{ pl: 4, columnGap: 1 }}>
+                      {domains.map((domain) => (
+                        <FormControlLabel
+                          key={domain}
+                          label={domainLabel(domain)}
+                          control={
+                            <Checkbox
+                              checked={field.value.includes(domain)}
+                              onChange={(event) =>
+                                field.onChange(event.target.checked ? [...field.value, domain] : field.value.filter((chosen) => chosen !== domain))
+                              }
+                            />
+                          }
+                        />
+                      ))}
+                    </FormGroup>
+                  )}
+                />
+              ) : null}
+              <FormHelperText>{formState.errors.scopes?.message ?? 'All access is read-only, as the API is. It cannot be changed later.'}</FormHelperText>
+            </FormControl>
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

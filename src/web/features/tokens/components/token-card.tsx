@@ -1,4 +1,9 @@
-/** One API token: title, description, dates, the masked value, and Refresh / Delete. */
+/**
+ * One API token: title, description, the masked value, its access, dates (with the expiring/expired badge)
+ * and last use; while a grace window runs, when the previous value stops and "End now"; Refresh / Delete.
+ */
+import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -7,35 +12,43 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
+import type { ApiFamily } from '../../../lib/api-domains';
 import { formatDateTime } from '../../../lib/format-date';
 import type { ApiToken } from '../../../lib/api-tokens';
+import { graceLabel } from '../../../lib/token-display';
 import { ExpiryBadge } from './expiry-badge';
+import { TokenAccessChips } from './token-access-chips';
 import { TokenValue } from './token-value';
 
 interface TokenCardProps {
   token: ApiToken;
   /** Unique per card, for the card's accessible name. */
   id: string;
+  family: ApiFamily;
+  /** The time the card's countdowns are told against (re-read by the screen every so often). */
+  now: Date;
   onRefresh: () => void;
   onDelete: () => void;
-  refreshing: boolean;
+  onEndGrace: () => void;
+  endingGrace: boolean;
 }
 
-function Detail({ label, value }: { label: string; value: string }) {
+function Detail({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <Box sx={{ minWidth: 0 }}>
+    <Box sx={{ minWidth: 0, gridColumn: wide ? '1 / -1' : undefined }}>
       <Typography component="dt" variant="caption" color="text.secondary" sx={{ display: 'block', textTransform: 'uppercase', letterSpacing: '0.05em' }}>
         {label}
       </Typography>
       <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-        {value}
+        {children}
       </Typography>
     </Box>
   );
 }
 
-export function TokenCard({ token, id, onRefresh, onDelete, refreshing }: TokenCardProps) {
+export function TokenCard({ token, id, family, now, onRefresh, onDelete, onEndGrace, endingGrace }: TokenCardProps) {
   const headingId = `${id}-title`;
+  const grace = graceLabel(token.previousValueExpiresAt, now);
   return (
     <Card component="article" aria-labelledby={headingId} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <CardContent sx={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 2 }}>
@@ -44,7 +57,7 @@ export function TokenCard({ token, id, onRefresh, onDelete, refreshing }: TokenC
             <Typography id={headingId} variant="h3" component="h2" sx={{ overflowWrap: 'anywhere' }}>
               {token.title}
             </Typography>
-            <ExpiryBadge expiryDate={token.expiryDate} />
+            <ExpiryBadge expiryDate={token.expiryDate} now={now} />
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
             {token.description}
@@ -52,13 +65,37 @@ export function TokenCard({ token, id, onRefresh, onDelete, refreshing }: TokenC
         </Box>
         <TokenValue value={token.token} />
         <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(150px, 1fr))', gap: 1.5 }}>
-          <Detail label="Created" value={formatDateTime(token.createdDate)} />
-          <Detail label="Expires" value={formatDateTime(token.expiryDate)} />
-          <Detail label="Last used" value={token.lastUsedDate ? formatDateTime(token.lastUsedDate) : 'Never'} />
+          <Detail label="Access" wide>
+            <Box sx={{ mt: 0.5 }}>
+              <TokenAccessChips scopes={token.scopes} family={family} />
+            </Box>
+          </Detail>
+          <Detail label="Created">{formatDateTime(token.createdDate)}</Detail>
+          <Detail label="Expires">{formatDateTime(token.expiryDate)}</Detail>
+          <Detail label="Last used">{token.lastUsedDate ? formatDateTime(token.lastUsedDate) : 'Never'}</Detail>
         </Box>
+        {grace && token.previousValueExpiresAt ? (
+          <Alert
+            severity="info"
+            variant="outlined"
+            role="status"
+            action={
+              <Button color="inherit" size="small" onClick={onEndGrace} loading={endingGrace} sx={{ whiteSpace: 'nowrap' }}>
+                End now
+              </Button>
+            }
+          >
+            <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
+              {grace}
+            </Box>
+            <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+              Both values work until {formatDateTime(token.previousValueExpiresAt)}.
+            </Typography>
+          </Alert>
+        ) : null}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, pt: 0, gap: 1 }}>
-        <Button size="small" variant="outlined" startIcon={<RefreshIcon />} onClick={onRefresh} loading={refreshing} loadingPosition="start">
+        <Button size="small" variant="outlined" startIcon={<RefreshIcon />} onClick={onRefresh}>
           Refresh
         </Button>
         <Button size="small" variant="outlined" color="error" startIcon={<DeleteOutlinedIcon />} onClick={onDelete}>

@@ -1,6 +1,6 @@
 /**
- * The Settings screen: the user's API tokens as cards, Create New Token, Refresh and Delete.
- * Failures are logged and also shown in a short snackbar.
+ * The Settings screen: the user's API tokens as cards, Create New Token, Refresh (with its grace-window
+ * question), End now and Delete. Failures are logged and also shown in a short snackbar.
  */
 import { useEffect, useState } from 'react';
 import { useToast } from '../../../components/toasts';
@@ -13,25 +13,34 @@ import { brand } from '../../../../generated/brand';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { logError } from '../../../lib/log-error';
+import type { ApiFamily } from '../../../lib/api-domains';
+import { useClockTick } from '../../../lib/use-clock-tick';
 import { useCreateApiToken } from '../api/create-api-token';
 import { useDeleteApiToken } from '../api/delete-api-token';
+import { useEndApiTokenGrace } from '../api/end-api-token-grace';
 import { useApiTokens, type ApiToken } from '../../../lib/api-tokens';
 import { useRefreshApiToken } from '../api/refresh-api-token';
 import { CreateTokenDialog } from './create-token-dialog';
 import { DeleteTokenDialog } from './delete-token-dialog';
+import { RefreshTokenDialog } from './refresh-token-dialog';
 import { TokenCard } from './token-card';
 import { TokenListSkeleton } from './token-list-skeleton';
 
-export function TokenSettings({ userTypeLabel }: { userTypeLabel: string }) {
+export function TokenSettings({ userTypeLabel, family }: { userTypeLabel: string; family: ApiFamily }) {
   const { enqueueSnackbar } = useToast();
   const tokens = useApiTokens();
   const create = useCreateApiToken();
   const refresh = useRefreshApiToken();
+  const endGrace = useEndApiTokenGrace();
   const remove = useDeleteApiToken();
+  useClockTick();
+  const now = new Date();
   const [createOpen, setCreateOpen] = useState(false);
-  // The token to delete stays set while the dialog animates out, so its title does not flicker away.
+  // The token a dialog is about stays set while it animates out, so its title does not flicker away.
   const [toDelete, setToDelete] = useState<ApiToken | null>(null);
   const [deleteOpen, setDeleteOpen] = useState(false);
+  const [toRefresh, setToRefresh] = useState<ApiToken | null>(null);
+  const [refreshOpen, setRefreshOpen] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
 
   const fail = (operation: string, text: string) => (error: Error) => {
@@ -80,11 +89,17 @@ export function TokenSettings({ userTypeLabel }: { userTypeLabel: string }) {
             key={token.token}
             id={`token-${index}`}
             token={token}
-            refreshing={refresh.isPending && refresh.variables === token.token}
-            onRefresh={() =>
-              refresh.mutate(token.token, {
-                onSuccess: () => enqueueSnackbar(`Token “${token.title}” refreshed.`, { variant: 'success' }),
-                onError: fail('Refresh token', 'The token could not be refreshed. Please try again.'),
+            family={family}
+            now={now}
+            onRefresh={() => {
+              setToRefresh(token);
+              setRefreshOpen(true);
+            }}
+            endingGrace={endGrace.isPending && endGrace.variables === token.token}
+            onEndGrace={() =>
+              endGrace.mutate(token.token, {
+                onSuccess: () => enqueueSnackbar(`The previous value of “${token.title}” no longer works.`, { variant: 'success' }),
+                onError: fail('End grace window', 'The grace window could not be ended. Please try again.'),
               })
             }
             onDelete={() => {
@@ -108,6 +123,7 @@ export function TokenSettings({ userTypeLabel }: { userTypeLabel: string }) {
       <CreateTokenDialog
         open={createOpen}
         creating={create.isPending}
+        family={family}
         error={createError}
         onClose={() => setCreateOpen(false)}
         onCreate={(values) =>
@@ -122,6 +138,23 @@ export function TokenSettings({ userTypeLabel }: { userTypeLabel: string }) {
             },
           })
         }
+      />
+      <RefreshTokenDialog
+        open={refreshOpen}
+        token={toRefresh}
+        refreshing={refresh.isPending}
+        onCancel={() => setRefreshOpen(false)}
+        onConfirm={(graceHours) => {
+          if (!toRefresh) return;
+          refresh.mutate(
+            { token: toRefresh.token, graceHours },
+            {
+              onSuccess: () => enqueueSnackbar(`Token “${toRefresh.title}” refreshed.`, { variant: 'success' }),
+              onError: fail('Refresh token', 'The token could not be refreshed. Please try again.'),
+              onSettled: () => setRefreshOpen(false),
+            },
+          );
+        }}
       />
       <DeleteTokenDialog
         open={deleteOpen}

@@ -1,0 +1,130 @@
+/**
+ * Token access, grace windows and reminders against the real server: a restricted token in API Test (an
+ * allowed and a forbidden domain), a refresh with a grace window called with both values, "End now", and
+ * the shell's expiry reminder. On the second seller account, so the 7-day token stays out of other journeys.
+ */
+import type { Page } from '@playwright/test';
+import { expect, login, test } from './support/fixtures';
+
+interface NewToken {
+  title: string;
+  expiresIn?: string;
+  domains?: string[];
+}
+
+async function createToken(page: Page, { title, expiresIn, domains }: NewToken): Promise<void> {
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Create New Token' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Token' });
+  await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
+  await dialog.getByRole('textbox', { name: 'Description' }).fill('Created by the end-to-end test');
+  if (expiresIn) {
+    await dialog.getByRole('combobox', { name: 'Expires in' }).click();
+    await page.getByRole('option', { name: expiresIn, exact: true }).click();
+  }
+  if (domains) {
+    await dialog.getByRole('radio', { name: 'Only the domains I choose' }).check();
+    for (const domain of domains) await dialog.getByRole('checkbox', { name: domain }).check();
+  }
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('article', { name: title })).toBeVisible();
+}
+
+async function revealedValue(page: Page, title: string): Promise<string> {
+  const card = page.getByRole('article', { name: title });
+  await card.getByRole('button', { name: 'Show token' }).click();
+  const value = (await card.getByLabel('Token value', { exact: true }).textContent()) ?? '';
+  await card.getByRole('button', { name: 'Hide token' }).click();
+  expect(value).toMatch(/^acme_s_/);
+  return value;
+}
+
+/** Runs the seller's normal order list in API Test with a pasted value; the status it got. */
+async function callWith(page: Page, value: string): Promise<string> {
+  await page.goto('/api-test?operation=listSellerNormalOrders&size=1');
+  await page.getByLabel('API token', { exact: true }).fill(value);
+  await page.getByRole('button', { name: 'Test API' }).click();
+  const status = page.getByRole('group', { name: 'Response summary' }).getByText(/^Status \d+$/);
+  await expect(status).toBeVisible();
+  return (await status.textContent()) ?? '';
+}
+
+test('a token restricted to orders reads orders and gets 403 for products in API Test', async ({ page }) => {
+  const title = `Orders only ${Date.now()}`;
+  await login(page, 'seller2');
+  await createToken(page, { title, expiresIn: '30 days', domains: ['Orders'] });
+  const card = page.getByRole('article', { name: title });
+  await expect(card.getByRole('listitem')).toHaveText(['Orders']);
+
+  await page.goto('/api-test?api=seller');
+  await page.getByRole('combobox', { name: 'Your tokens' }).click();
+  const option = page.getByRole('option', { name: new RegExp(title) });
+  await expect(option).toContainText('Access: Orders');
+  await option.click();
+  await page.getByRole('combobox', { name: 'Domain' }).click();
+  await expect(page.getByRole('option', { name: /Products/ })).toContainText("not in this token's access");
+  await expect(page.getByRole('option', { name: /Orders/ })).not.toContainText("not in this token's access");
+  await page.getByRole('option', { name: /Orders/ }).click();
+  await page.getByRole('button', { name: 'Test API' }).click();
+  const summary = page.getByRole('group', { name: 'Response summary' });
+  await expect(summary.getByText('Status 200')).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Domain' }).click();
+  await page.getByRole('option', { name: /Products/ }).click();
+  await expect(page.getByText("Not in this token's access: the call will answer 403.")).toBeVisible();
+  await page.getByRole('button', { name: 'Test API' }).click();
+  await expect(summary.getByText('Status 403')).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('This token has no access to products.');
+  await expect(page.getByRole('note')).toContainText('its access does not include products');
+  await expect(page.getByRole('region', { name: 'Response body' })).toContainText('"status": 403');
+});
+
+test('refresh with a 24-hour grace window: both values work, End now stops the old one', async ({ page }) => {
+  const title = `Rotated ${Date.now()}`;
+  await login(page, 'seller2');
+  await createToken(page, { title });
+  const oldValue = await revealedValue(page, title);
+
+  const card = page.getByRole('article', { name: title });
+  await card.getByRole('button', { name: 'Refresh' }).click();
+  const dialog = page.getByRole('dialog', { name: `Refresh “${title}”` });
+  await expect(dialog.getByRole('radio', { name: /Not at all/ })).toBeChecked();
+  await dialog.getByRole('radio', { name: '24 hours' }).check();
+  await dialog.getByRole('button', { name: 'Refresh' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByText('Previous value stops working in 24 h')).toBeVisible();
+  const newValue = await revealedValue(page, title);
+  expect(newValue).not.toBe(oldValue);
+
+  expect(await callWith(page, oldValue)).toBe('Status 200');
+  expect(await callWith(page, newValue)).toBe('Status 200');
+
+  await page.goto('/settings');
+  await page.getByRole('article', { name: title }).getByRole('button', { name: 'End now' }).click();
+  await expect(page.getByRole('article', { name: title }).getByText(/Previous value stops working/)).toHaveCount(0);
+  expect(await callWith(page, oldValue)).toBe('Status 401');
+  await expect(page.getByRole('alert')).toContainText('forbidden');
+  expect(await callWith(page, newValue)).toBe('Status 200');
+  expect(page.url()).not.toContain('acme_');
+});
+
+test('the shell reminds of a token expiring within 7 days until dismissed for the day', async ({ page }) => {
+  const title = `Short-lived ${Date.now()}`;
+  await login(page, 'seller2');
+  await createToken(page, { title, expiresIn: '7 days' });
+  await expect(page.getByRole('article', { name: title }).getByText('Expires in 6 days')).toBeVisible();
+
+  await page.goto('/');
+  const reminder = page.getByRole('complementary', { name: 'Token expiry reminder' });
+  await expect(reminder).toContainText(`“${title}” expires in 6 days`);
+  await reminder.getByRole('link', { name: 'Review in Settings' }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await reminder.getByRole('button', { name: 'Dismiss for today' }).click();
+  await expect(reminder).toHaveCount(0);
+  await page.goto('/api-test');
+  await expect(page.getByRole('heading', { name: 'API Test', level: 1 })).toBeVisible();
+  await expect(reminder).toHaveCount(0);
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+  expect(stored).not.toContain('acme_');
+});
