@@ -129,7 +129,10 @@ function ErrorResponses({ responses, operationId }: { responses: ReferenceRespon
         <li key={response.status} id={fieldAnchor(operationId, response.status)} className="error-row">
           <span className="status status-error">{response.status}</span>
           <div className="error-text">
-            <InlineText nodes={response.description} />
+            {/* One grid item: text and inline code of the description flow as one paragraph. */}
+            <span>
+              <InlineText nodes={response.description} />
+            </span>
             {response.examples?.map((example) => (
               <code key={example.name} className="error-body">
                 {compact(example.json)}
