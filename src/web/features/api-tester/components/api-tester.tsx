@@ -241,7 +241,8 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
                 </Box>
               </Box>
             ) : null}
-            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            {/* Sticky at the bottom of the screen while the form runs past it: Test API is always in reach. */}
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', position: 'sticky', bottom: 0, zIndex: 1, bgcolor: 'background.paper', py: 1.5, mb: -1.5 }}>
               <Button type="submit" variant="contained" size="large" startIcon={<PlayArrowIcon />} loading={call.isPending} loadingPosition="start" sx={{ flex: '1 1 auto' }}>
                 Test API
               </Button>

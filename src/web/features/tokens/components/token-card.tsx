@@ -65,7 +65,8 @@ export function TokenCard({ token, id, family, now, onRefresh, onDelete, onEndGr
   const headingId = `${id}-title`;
   const grace = graceLabel(token.previousValueExpiresAt, now);
   return (
-    <Card component="article" aria-labelledby={headingId} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+    // Focusable by script only: Settings moves focus here after the card before it is deleted.
+    <Card component="article" id={id} tabIndex={-1} aria-labelledby={headingId} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <CardContent sx={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Box>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
