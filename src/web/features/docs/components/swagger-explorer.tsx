@@ -23,7 +23,8 @@ const Frame = styled('div')(({ theme }) => {
     border: `1px solid ${v.palette.divider}`,
     padding: theme.spacing(1, 0),
     minWidth: 0,
-    overflowWrap: 'anywhere',
+    // break-word, not anywhere: it keeps the tables' natural column widths on wide screens.
+    overflowWrap: 'break-word',
     // Stronger than Swagger UI's `html.dark-mode .swagger-ui` so the card keeps the portal's paper colour.
     'html.dark-mode & .swagger-ui, & .swagger-ui': { background: 'transparent' },
     '.swagger-ui .info': { margin: '24px 0' },
@@ -36,15 +37,16 @@ const Frame = styled('div')(({ theme }) => {
     '.swagger-ui .opblock-tag small': { minWidth: 0 },
     '.swagger-ui .opblock .opblock-summary': { flexWrap: 'wrap', minWidth: 0 },
     '.swagger-ui .opblock .opblock-summary-path': { minWidth: 0, wordBreak: 'break-all' },
-    '.swagger-ui table': { tableLayout: 'fixed', width: '100%' },
-    '.swagger-ui .responses-table td, .swagger-ui .parameters td': { minWidth: 0, overflowWrap: 'anywhere' },
     [theme.breakpoints.down('sm')]: {
       '.swagger-ui .wrapper': { padding: theme.spacing(0, 1.5) },
       '.swagger-ui .info .title': { fontSize: '1.75rem' },
       '.swagger-ui .opblock-tag': { padding: theme.spacing(1, 0) },
       '.swagger-ui .opblock-tag small': { flex: '1 1 100%', padding: 0, order: 3 },
       '.swagger-ui .opblock .opblock-summary-description': { flex: '1 1 100%', padding: theme.spacing(0, 0.5) },
+      // Fixed columns so long names and descriptions wrap inside the screen instead of widening the table.
+      '.swagger-ui table': { tableLayout: 'fixed', width: '100%' },
       '.swagger-ui .parameters-col_name': { width: '35%' },
+      '.swagger-ui .responses-table td, .swagger-ui .parameters td': { minWidth: 0, overflowWrap: 'anywhere' },
       '.swagger-ui .col_header.response-col_status, .swagger-ui .response-col_status': { width: '25%' },
       '.swagger-ui .parameter__name, .swagger-ui .parameter__type': { overflowWrap: 'anywhere' },
       // The spec declares no response links: the empty "Links" column only squeezes the others.
