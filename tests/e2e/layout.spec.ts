@@ -19,6 +19,25 @@ async function expectNoSidewaysScroll(page: Page, screen: string): Promise<void>
   expect(scrollWidth, `${screen} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
 }
 
+/**
+ * Nothing in the page content ends past the right edge either, where a parent may clip it instead of
+ * scrolling (long inline examples); code blocks and tables that scroll inside themselves are fine.
+ */
+async function expectNothingPastTheEdge(page: Page, screen: string): Promise<void> {
+  const past = await page.evaluate(async () => {
+    // Off-screen operations skip layout (content-visibility): scroll through so every one is laid out.
+    for (let y = 0; y < document.body.scrollHeight; y += 600) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    const edge = document.documentElement.clientWidth;
+    return [...document.querySelectorAll('main *')]
+      .filter((element) => !element.closest('pre, .table-scroll, [role="region"]') && element.getBoundingClientRect().right > edge + 1)
+      .map((element) => `${element.tagName.toLowerCase()}: ${element.textContent?.slice(0, 60) ?? ''}`);
+  });
+  expect(past, `${screen}: content past the right edge`).toEqual([]);
+}
+
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`390 px, ${colorScheme}`, () => {
     test.use({ viewport: PHONE, colorScheme });
@@ -36,6 +55,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expectNoSidewaysScroll(page, path);
+        await expectNothingPastTheEdge(page, path);
       }
 
       // A page with its token picked into the samples: the select and its reveal button stay on screen.
@@ -51,6 +71,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       // The reveal button sits beside the select, not on a line of its own.
       expect(Math.abs((select?.y ?? 0) + (select?.height ?? 0) / 2 - ((button?.y ?? 0) + (button?.height ?? 0) / 2))).toBeLessThan(12);
       await expectNoSidewaysScroll(page, 'documentation with a token picked');
+      await expectNothingPastTheEdge(page, 'documentation with a token picked');
 
       await page.goto('/documentation/explorer');
       await expect(page.locator('.swagger-ui .opblock').first()).toBeVisible({ timeout: 20_000 });
@@ -64,10 +85,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.getByRole('button', { name: 'Test API' }).click();
       await expect(page.getByRole('group', { name: 'Response summary' }).getByText('Status 200')).toBeVisible();
       await expectNoSidewaysScroll(page, 'API Test with a response');
+      await expectNothingPastTheEdge(page, 'API Test with a response');
 
       await page.goto('/settings');
       await expect(page.getByRole('article').first()).toBeVisible();
       await expectNoSidewaysScroll(page, 'Settings with tokens');
+      await expectNothingPastTheEdge(page, 'Settings with tokens');
 
       await page.goto('/no-such-screen');
       await expect(page.getByRole('heading', { name: 'Page not found', level: 1 })).toBeVisible();

@@ -16,7 +16,9 @@ export const DocsRoot = styled('div')(({ theme }) => {
     '--docs-code-bg': v.palette.action.hover,
     lineHeight: 1.6,
     'code, pre': { fontFamily: monospace, fontSize: '0.8125rem' },
-    ':not(pre) > code': { background: 'var(--docs-code-bg)', borderRadius: 4, padding: '0.05em 0.35em', wordBreak: 'break-word' },
+    // `&` and a space: without them Emotion writes `.root:not(pre) > code`, which reaches only the root's own
+    // children, and a long inline example (JSON without spaces) ran past the right edge.
+    '& :not(pre) > code': { background: 'var(--docs-code-bg)', borderRadius: 4, padding: '0.05em 0.35em', overflowWrap: 'anywhere' },
     'a:not(.MuiButtonBase-root)': { color: v.palette.primary.main },
     '.muted': { color: v.palette.text.secondary },
     'a.heading-link': { color: 'inherit', textDecoration: 'none' },
@@ -184,7 +186,7 @@ export const DocsRoot = styled('div')(({ theme }) => {
     '.picker-wide': { gridColumn: '1 / -1' },
     '.picker-note': { fontSize: '0.8125rem', color: v.palette.text.secondary },
     '.picker-select': { minWidth: 0, maxWidth: '100%' },
-    '.example-select': { flex: '1 1 200px', marginTop: theme.spacing(1) },
+    '.example-select': { flex: '1 1 100%', marginTop: theme.spacing(1) },
     '.example': { display: 'grid', gap: theme.spacing(1) },
     '.example-bar': { display: 'flex', alignItems: 'center', gap: theme.spacing(1), flexWrap: 'wrap' },
     '.side-title': { fontSize: '0.8125rem', fontWeight: 700, textTransform: 'uppercase', letterSpacing: '0.05em', color: v.palette.text.secondary },
