@@ -100,6 +100,20 @@ describe('createApiToken', () => {
   });
 });
 
+describe('listApiTokens', () => {
+  it('lists newest first, as the spec says, also after a refresh', async () => {
+    const own = server.client();
+    await own.login('warehouse2@example.com', 'WAREHOUSE');
+    const first = await own.createToken('first', 'd');
+    const second = await own.createToken('second', 'd');
+    const third = await own.createToken('third', 'd');
+    expect((await list(own)).map((token) => token.title)).toEqual(['third', 'second', 'first']);
+    expect((await list(own)).map((token) => token.token)).toEqual([third, second, first]);
+    await own.get(`/api/auth/token/refresh/${first}`);
+    expect((await list(own)).map((token) => token.title)).toEqual(['third', 'second', 'first']);
+  });
+});
+
 describe('refreshApiToken and deleteApiToken', () => {
   it('refresh gives a new value and expiry; the old value stops working at once', async () => {
     const old = await seller.createToken('refresh me', 'd');

@@ -23,8 +23,9 @@ export interface TokenRow {
 
 const COLUMNS = 'id, title, description, digest, ciphertext, created_at, expires_at, last_used_at, scopes, lifetime_days, previous_expires_at';
 
+/** Newest first, as listApiTokens promises (ids grow with creation; a refresh keeps its row). */
 export async function listTokens(db: Queryable, userId: number): Promise<TokenRow[]> {
-  return db.query<TokenRow & Record<string, unknown>>(`SELECT ${COLUMNS} FROM api_tokens WHERE user_id = $1 ORDER BY id`, [userId]);
+  return db.query<TokenRow & Record<string, unknown>>(`SELECT ${COLUMNS} FROM api_tokens WHERE user_id = $1 ORDER BY id DESC`, [userId]);
 }
 
 export async function countTokens(db: Queryable, userId: number): Promise<number> {

@@ -83,6 +83,22 @@ export const theme = createTheme({
     MuiDialogTitle: { styleOverrides: { root: { fontWeight: 650 } } },
     // A disabled field's helper text often explains why it is disabled: keep it readable (WCAG contrast).
     MuiFormHelperText: { styleOverrides: { root: ({ theme: t }) => ({ '&.Mui-disabled': { color: t.vars.palette.text.secondary } }) } },
+    // Toggle groups (tester's API, order type, call): the chosen option is filled and bold, the others plain
+    // secondary text, so the active one reads as active in both schemes (MUI's default tints the chosen one
+    // faintly and paints the others in action.active, which is white in dark mode).
+    MuiToggleButton: {
+      styleOverrides: {
+        root: ({ theme: t }) => ({
+          color: t.vars.palette.text.secondary,
+          fontWeight: 500,
+          '&.Mui-selected, &.Mui-selected:hover': {
+            color: t.vars.palette.primary.contrastText,
+            backgroundColor: t.vars.palette.primary.main,
+            fontWeight: 700,
+          },
+        }),
+      },
+    },
     MuiListItemButton: {
       styleOverrides: {
         root: ({ theme: t }) => ({
@@ -96,6 +112,8 @@ export const theme = createTheme({
         // Focus must always be visible (accessibility), also for mouse-less users of custom widgets.
         ':focus-visible': { outlineOffset: 2 },
         code: { fontFamily: '"JetBrains Mono", "SFMono-Regular", Menlo, Consolas, monospace' },
+        // Keyboard hints (shortcuts, arrow-key help) mean nothing without a keyboard: hidden on touch screens.
+        '@media (pointer: coarse)': { '.keyboard-hint': { display: 'none' } },
       },
     },
   },

@@ -15,6 +15,7 @@ import type { CurrentUser } from '../../lib/current-user';
 import { useLogout } from '../../features/auth/api/logout';
 import { ExpiryReminder } from '../../features/tokens/components/expiry-reminder';
 import { Sidebar } from './sidebar';
+import { MAIN_ID, SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
 
 const NavigationDrawer = lazy(() => import('./navigation-drawer'));
@@ -40,6 +41,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
       {wide ? (
         // A plain sticky column rather than a permanent MUI Drawer: the Drawer module brings Modal and Slide
         // (~7 KB compressed) onto every first load. It stays in view while scrolling and spans the page in
@@ -64,7 +66,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
           loggingOut={logout.isPending}
         />
         <Box sx={{ height: 3 }}>{navigation.state === 'loading' ? <LinearProgress aria-label="Loading page" sx={{ height: 3 }} /> : null}</Box>
-        <Box component="main" id="main" sx={{ flex: 1, px: { xs: 2, sm: 3, md: 5 }, py: { xs: 2, sm: 3, md: 4 }, maxWidth: 1280, width: '100%', mx: 'auto' }}>
+        <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ outline: 'none', flex: 1, px: { xs: 2, sm: 3, md: 5 }, py: { xs: 2, sm: 3, md: 4 }, maxWidth: 1280, width: '100%', mx: 'auto' }}>
           <ExpiryReminder onSettings={location.pathname === '/settings'} />
           {children}
         </Box>

@@ -357,6 +357,61 @@ describe('list paging and list to detail', () => {
     await waitFor(() => expect(api.calls.at(-1)?.search).toBe('?page=0&size=10'));
   });
 
+  it('counts pages as the Page field does (zero-based), in the pager too', async () => {
+    server.use(getCurrentUser(seller), listApiTokens([]), publicApi(() => HttpResponse.json(listBody(2, 8, [21]))).handler);
+    const { user } = renderApp('/api-test?operation=listSellerWarehouses&page=2');
+    expect(await screen.findByLabelText('Page')).toHaveValue('2');
+    expect(screen.getByText('Zero-based: 0 is the first page')).toBeInTheDocument();
+    await pasteToken(user);
+    await user.click(screen.getByRole('button', { name: 'Test API' }));
+    const pager = await screen.findByRole('navigation', { name: 'Pages' });
+    expect(pager).toHaveTextContent('Page 2 of 0–8 (zero-based)');
+  });
+
+  it('says when a page is past the last one and offers the last page', async () => {
+    const api = publicApi((url) => {
+      const page = Number(url.searchParams.get('page'));
+      return HttpResponse.json(page > 3 ? listBody(page, 3, []) : listBody(page, 3, [page * 10 + 1]));
+    });
+    server.use(getCurrentUser(seller), listApiTokens([]), api.handler);
+    const { user, router } = renderApp('/api-test?operation=listSellerWarehouses&page=99');
+    await pasteToken(user);
+    await user.click(await screen.findByRole('button', { name: 'Test API' }));
+    const pager = await screen.findByRole('navigation', { name: 'Pages' });
+    expect(pager).toHaveTextContent('Page 99 is past the last page (3; zero-based)');
+    expect(pager).not.toHaveTextContent('Page 100');
+    expect(within(pager).getByRole('button', { name: 'Next' })).toBeDisabled();
+    await user.click(within(pager).getByRole('button', { name: 'Last page' }));
+    await waitFor(() => expect(api.calls.at(-1)?.search).toBe('?page=3&size=10'));
+    expect(await screen.findByText('Page 3 of 0–3 (zero-based)')).toBeInTheDocument();
+    expect(screen.getByLabelText('Page')).toHaveValue('3');
+    expect(currentUrl(router)).toContain('page=3');
+  });
+
+  it("refuses a size outside the spec's bounds before sending, and never sends another size instead", async () => {
+    const api = publicApi(() => HttpResponse.json(listBody(0, 0, [1])));
+    server.use(getCurrentUser(seller), listApiTokens([]), api.handler);
+    const { user, router } = renderApp('/api-test?operation=listSellerWarehouses');
+    await pasteToken(user);
+    const size = screen.getByLabelText('Size');
+    await user.clear(size);
+    await user.type(size, '500');
+    // Said while typing, before any call.
+    expect(screen.getByText('Size must be from 1 to 100.')).toBeInTheDocument();
+    expect(size).toHaveAttribute('aria-invalid', 'true');
+    await user.tab();
+    expect(size).toHaveValue('500');
+    await user.click(screen.getByRole('button', { name: 'Test API' }));
+    expect(size).toHaveFocus();
+    expect(api.calls).toEqual([]);
+    expect(currentUrl(router)).not.toContain('size=');
+    await user.clear(size);
+    await user.type(size, '100');
+    expect(screen.queryByText('Size must be from 1 to 100.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Test API' }));
+    await waitFor(() => expect(api.calls).toEqual([{ path: '/api/v1/seller/warehouses', search: '?page=0&size=100', token: TOKEN }]));
+  });
+
   it('turns each row id of a list into a link that runs the detail call', async () => {
     const api = publicApi((url) => (url.pathname.endsWith('/return') ? HttpResponse.json(listBody(0, 0, [3, 4])) : HttpResponse.json({ id: 4, returnStatus: 'RECEIVED' })));
     server.use(getCurrentUser(seller), listApiTokens([]), api.handler);

@@ -77,8 +77,10 @@ describe('parsePaging', () => {
   it('makes an empty page 0 and keeps the size when it is empty', () => {
     expect(parsePaging('', '', { size: 30 })).toEqual({ page: 0, size: 30 });
   });
-  it('holds size to 1..100', () => {
-    expect(parsePaging('0', '0', { size: 10 }).size).toBe(1);
-    expect(parsePaging('0', '500', { size: 10 }).size).toBe(100);
+  it('never turns a size outside 1..100 into another one: the current size stays', () => {
+    expect(parsePaging('0', '0', { size: 10 }).size).toBe(10);
+    expect(parsePaging('0', '500', { size: 10 }).size).toBe(10);
+    expect(parsePaging('0', '100', { size: 10 }).size).toBe(100);
+    expect(parsePaging('0', '1', { size: 10 }).size).toBe(1);
   });
 });

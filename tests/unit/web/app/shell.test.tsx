@@ -205,3 +205,20 @@ describe('colour mode', () => {
     expect(localStorage.getItem('portal-color-mode')).toBe('light');
   });
 });
+
+describe('skip link', () => {
+  it('is the first Tab stop of the shell and moves focus to the page content, leaving the URL alone', async () => {
+    server.use(getCurrentUser(seller), listApiTokens([]));
+    const { user, router } = renderApp('/settings');
+    await screen.findByRole('heading', { level: 1, name: 'API tokens' });
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+    expect(currentUrl(router)).toBe('/settings');
+    // The next Tab stop is inside the page, not the sidebar.
+    await user.tab();
+    expect(screen.getByRole('main').contains(document.activeElement)).toBe(true);
+  });
+});

@@ -459,6 +459,28 @@ describe('deleteApiToken', () => {
     expect(store.calls).toEqual(['listApiTokens', `deleteApiToken ${FAKE_TOKEN}`, 'listApiTokens']);
   });
 
+  it('moves focus to the card that took the deleted one’s place, then to the one before, then to Create New Token', async () => {
+    const store = tokenStore([
+      tokenFixture({ title: 'First', token: fakeSellerToken('first') }),
+      tokenFixture({ title: 'Second', token: fakeSellerToken('second') }),
+      tokenFixture({ title: 'Third', token: fakeSellerToken('third') }),
+    ]);
+    server.use(getCurrentUser(seller), ...store.handlers);
+    const { user } = renderApp('/settings');
+    const remove = async (title: string) => {
+      await user.click(within(await screen.findByRole('article', { name: title })).getByRole('button', { name: 'Delete' }));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+      await waitFor(() => expect(screen.queryByRole('article', { name: title })).not.toBeInTheDocument());
+    };
+    await remove('First');
+    await waitFor(() => expect(card('Second')).toHaveFocus());
+    await remove('Third');
+    await waitFor(() => expect(card('Second')).toHaveFocus());
+    await remove('Second');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create New Token' })).toHaveFocus());
+    expect(document.activeElement).not.toBe(document.body);
+  });
+
   it('logs a failed delete and shows a snackbar', async () => {
     const errors = expectConsoleErrors();
     server.use(getCurrentUser(seller), listApiTokens([tokenFixture()]), http.delete('*/api/auth/token/:token', () => HttpResponse.json({ status: 404, message: 'Token not found.' }, { status: 404 })));

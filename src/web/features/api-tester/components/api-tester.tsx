@@ -27,7 +27,7 @@ import { buildCurl, buildQuery, buildRequestPath, buildRequestUrl } from '../lib
 import { digitsOnly } from '../lib/digits-only';
 import { domainsFor, FAMILIES, findOperation, orderTypesFor, type ApiFamily, type Mode, type OrderType, type TesterOperation } from '../lib/operations';
 import { choicesToParams, parseChoices, parsePaging, withFamily, type TesterChoices } from '../lib/tester-choices';
-import { validateRequest, type ValidationFailure } from '../lib/validate-request';
+import { sizeProblem, validateRequest, type ValidationFailure } from '../lib/validate-request';
 import { ChoiceToggle } from './choice-toggle';
 import { PagingFields } from './paging-fields';
 import { ResponsePanel } from './response-panel';
@@ -56,6 +56,7 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
   const domainRef = useRef<HTMLInputElement>(null);
   const tokenRef = useRef<HTMLInputElement>(null);
   const idRef = useRef<HTMLInputElement>(null);
+  const sizeRef = useRef<HTMLInputElement>(null);
 
   // Typed text (ID, page, size) is held here: the URL updates in a transition, and an input bound to it
   // directly would drop keystrokes made before that lands. The ID reaches the URL as typed, page and size
@@ -88,10 +89,10 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
       next = withTypedPaging();
       if (next.page !== choices.page || next.size !== choices.size || next.id !== choices.id) setChoices(next);
     }
-    const problem = validateRequest({ domain: next.domain, token, mode: next.mode, id: next.id });
+    const problem = validateRequest({ domain: next.domain, token, mode: next.mode, id: next.id, sizeText: requested ? undefined : paging.sizeText });
     setFailure(problem);
     if (problem) {
-      ({ domain: domainRef, token: tokenRef, id: idRef })[problem.field].current?.focus();
+      ({ domain: domainRef, token: tokenRef, id: idRef, size: sizeRef })[problem.field].current?.focus();
       return;
     }
     const target = findOperation(operations, { family: next.api, domain: next.domain, mode: next.mode, orderType: next.orderType });
@@ -198,10 +199,16 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
               <PagingFields
                 pageText={paging.pageText}
                 sizeText={paging.sizeText}
-                onChange={setPaging}
+                onChange={(texts) => {
+                  setPaging(texts);
+                  if (failure?.field === 'size' && !sizeProblem(texts.sizeText)) setFailure(null);
+                }}
+                sizeError={sizeProblem(paging.sizeText)}
+                sizeRef={sizeRef}
                 onCommit={() => {
                   const next = withTypedPaging();
-                  setPaging({ pageText: String(next.page), sizeText: String(next.size) });
+                  // A size out of bounds stays as typed, marked, until corrected: it is never replaced silently.
+                  setPaging({ pageText: String(next.page), sizeText: sizeProblem(paging.sizeText) ? paging.sizeText : String(next.size) });
                   if (next.page !== choices.page || next.size !== choices.size) setChoices(next);
                 }}
               />
@@ -234,7 +241,8 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
                 </Box>
               </Box>
             ) : null}
-            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+            {/* Sticky at the bottom of the screen while the form runs past it: Test API is always in reach. */}
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', position: 'sticky', bottom: 0, zIndex: 1, bgcolor: 'background.paper', py: 1.5, mb: -1.5 }}>
               <Button type="submit" variant="contained" size="large" startIcon={<PlayArrowIcon />} loading={call.isPending} loadingPosition="start" sx={{ flex: '1 1 auto' }}>
                 Test API
               </Button>

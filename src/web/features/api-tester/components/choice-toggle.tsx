@@ -31,7 +31,7 @@ export function ChoiceToggle<T extends string>({ id, label, value, options, onCh
         }}
       >
         {options.map((option) => (
-          <ToggleButton key={option.value} value={option.value} sx={{ fontWeight: 600 }}>
+          <ToggleButton key={option.value} value={option.value}>
             {option.label}
           </ToggleButton>
         ))}

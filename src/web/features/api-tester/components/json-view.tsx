@@ -14,6 +14,16 @@ const COLOURS: Record<SegmentKind, string> = {
   null: 'syntax.literal',
 };
 
+/**
+ * A long line (a long string value) wraps under its own key, two columns further in, instead of at the
+ * left edge: the line's indent becomes padding, and the first row is pulled back by as much so it keeps
+ * its own leading spaces (which a copied selection then keeps too). `ch` is one column of the monospace font.
+ */
+function hangingIndent(firstSegment: string): { paddingLeft: string; textIndent: string } {
+  const columns = (/^ */.exec(firstSegment)?.[0].length ?? 0) + 2;
+  return { paddingLeft: `${columns}ch`, textIndent: `-${columns}ch` };
+}
+
 interface JsonViewProps {
   value: unknown;
   /** When set, data[i].id values become links calling this with the id. */
@@ -25,7 +35,7 @@ export const JsonView = memo(function JsonView({ value, onOpenId }: JsonViewProp
   return (
     <Box component="pre" sx={{ m: 0, fontFamily: monospace, fontSize: '0.8125rem', lineHeight: 1.6, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
       {lines.map((line, lineIndex) => (
-        <Box component="span" key={lineIndex} sx={{ display: 'block' }}>
+        <Box component="span" key={lineIndex} sx={{ display: 'block', ...hangingIndent(line[0]?.text ?? '') }}>
           {line.map((segment, index) =>
             segment.detailId !== undefined && onOpenId ? (
               <Link
@@ -35,7 +45,7 @@ export const JsonView = memo(function JsonView({ value, onOpenId }: JsonViewProp
                 underline="always"
                 onClick={() => onOpenId(segment.detailId as string)}
                 aria-label={`Open ID ${segment.detailId} in detail view`}
-                sx={{ fontFamily: 'inherit', fontSize: 'inherit', verticalAlign: 'baseline', fontWeight: 700 }}
+                sx={{ fontFamily: 'inherit', fontSize: 'inherit', verticalAlign: 'baseline', fontWeight: 700, textIndent: 0 }}
               >
                 {segment.text}
               </Link>

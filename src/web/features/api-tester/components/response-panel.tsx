@@ -7,20 +7,18 @@ import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { RESPONSE_PANEL_MAX_HEIGHT_PX } from '../../../../shared/limits';
 import { CopyButton } from '../../../components/copy-button';
 import { messageOf } from '../../../lib/api-error';
 import type { TesterResponse } from '../api/call-public-api';
 import { formatBytes, formatDuration, listEnvelope } from '../lib/response-info';
 import { JsonView } from './json-view';
+import { ListPager } from './list-pager';
 
 export const NO_RESPONSE = 'No response yet';
 
@@ -126,19 +124,7 @@ export function ResponsePanel({ response, error, running, onOpenId, onPage }: Re
           </Typography>
         )}
       </Box>
-      {envelope ? (
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-          <Button size="small" variant="outlined" startIcon={<ChevronLeftIcon />} disabled={running || envelope.page <= 0} onClick={() => onPage(envelope.page - 1)}>
-            Previous
-          </Button>
-          <Typography variant="body2" color="text.secondary" aria-live="polite">
-            Page {envelope.page + 1} of {envelope.lastPage + 1}
-          </Typography>
-          <Button size="small" variant="outlined" endIcon={<ChevronRightIcon />} disabled={running || envelope.page >= envelope.lastPage} onClick={() => onPage(envelope.page + 1)}>
-            Next
-          </Button>
-        </Box>
-      ) : null}
+      {envelope ? <ListPager envelope={envelope} running={running} onPage={onPage} /> : null}
     </Paper>
   );
 }

@@ -90,11 +90,13 @@ export function withFamily(choices: TesterChoices, api: ApiFamily, operations: r
 }
 
 /**
- * page and size as typed (digits or empty) -> numbers: an empty page is 0, an empty size keeps the
- * current one, and size is held to the spec's bounds.
+ * page and size as typed (digits or empty) -> numbers: an empty page is 0; an empty size, or one outside
+ * the spec's bounds, keeps the current one (never changed silently: the form reports a size out of bounds
+ * and does not send it).
  */
 export function parsePaging(pageText: string, sizeText: string, current: { size: number }): { page: number; size: number } {
   const page = /^\d+$/.test(pageText) ? Number(pageText) : DEFAULT_PAGE;
-  const size = /^\d+$/.test(sizeText) ? Math.min(MAX_SIZE, Math.max(MIN_SIZE, Number(sizeText))) : current.size;
+  const typed = /^\d+$/.test(sizeText) ? Number(sizeText) : Number.NaN;
+  const size = typed >= MIN_SIZE && typed <= MAX_SIZE ? typed : current.size;
   return { page, size };
 }

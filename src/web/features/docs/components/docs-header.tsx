@@ -35,7 +35,7 @@ export function DocsHeader({ title, eyebrow, baseUrl, onSearch }: DocsHeaderProp
         description={eyebrow}
         actions={
           <Button variant="outlined" size="small" startIcon={<SearchIcon />} onClick={onSearch} aria-keyshortcuts="Control+K Meta+K">
-            Search<span className="kbd" aria-hidden>{SEARCH_SHORTCUT}</span>
+            Search<span className="kbd keyboard-hint" aria-hidden>{SEARCH_SHORTCUT}</span>
           </Button>
         }
       />

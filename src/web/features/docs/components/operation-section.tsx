@@ -6,6 +6,8 @@
 import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import PlayArrowIcon from '@mui/icons-material/PlayArrowRounded';
 import type { ReferenceOperation, ReferencePage, ReferenceResponse } from '../../../../shared/portal-data/reference-page';
 import { documentationHref, fieldAnchor } from '../../../../shared/portal-data/links';
@@ -129,7 +131,10 @@ function ErrorResponses({ responses, operationId }: { responses: ReferenceRespon
         <li key={response.status} id={fieldAnchor(operationId, response.status)} className="error-row">
           <span className="status status-error">{response.status}</span>
           <div className="error-text">
-            <InlineText nodes={response.description} />
+            {/* One grid item: text and inline code of the description flow as one paragraph. */}
+            <span>
+              <InlineText nodes={response.description} />
+            </span>
             {response.examples?.map((example) => (
               <code key={example.name} className="error-body">
                 {compact(example.json)}
@@ -160,13 +165,19 @@ function ExampleResponse({ response, operationId }: { response: ReferenceRespons
         <span className="side-title">Example response</span>
         <span className="status status-ok">{response.status}</span>
         {examples.length > 1 ? (
-          <select className="picker-select" aria-label={`Example for ${operationId}`} value={index} onChange={(event) => setIndex(Number(event.target.value))}>
+          <TextField
+            select
+            label="Example"
+            className="picker-select example-select"
+            value={String(index)}
+            onChange={(event) => setIndex(Number(event.target.value))}
+          >
             {examples.map((item, itemIndex) => (
-              <option key={item.name} value={itemIndex}>
+              <MenuItem key={item.name} value={String(itemIndex)}>
                 {item.summary ?? item.name}
-              </option>
+              </MenuItem>
             ))}
-          </select>
+          </TextField>
         ) : null}
       </div>
       <JsonCode json={example.json} label={`Example ${response.status} response of ${operationId}`} />

@@ -140,7 +140,7 @@ export default function SearchDialog({ open, onClose }: SearchDialogProps) {
             </li>
           ))}
         </ul>
-        <div className="search-foot" aria-hidden>
+        <div className="search-foot keyboard-hint" aria-hidden>
           ↑ ↓ to move · Enter to open · Esc to close
         </div>
       </Panel>

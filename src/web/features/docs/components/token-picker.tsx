@@ -5,9 +5,11 @@
  * The list loads only when asked, and a chosen token stays masked until revealed. Loaded lazily: pages do
  * not pay for it until used.
  */
-import { useId } from 'react';
 import { Link } from 'react-router';
 import IconButton from '@mui/material/IconButton';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOffOutlined';
 import { catalogue } from '../../../../generated/catalogue';
@@ -29,7 +31,6 @@ interface TokenPickerProps {
 
 export default function TokenPicker({ family, operationId, tokenVariable }: TokenPickerProps) {
   const { token, setToken, reveal, setReveal } = useSampleSettings();
-  const selectId = useId();
   const user = useCurrentUser();
   const tokens = useApiTokens();
   if (user.isPending || tokens.isPending) return <span className="picker-note">Loading your tokens…</span>;
@@ -56,37 +57,46 @@ export default function TokenPicker({ family, operationId, tokenVariable }: Toke
   const lacks = (t: (typeof tokens.data)[number]) => domain !== undefined && !hasAccess(t, domain);
   const selectedIndex = token ? tokens.data.findIndex((t) => t.token === token.value) : -1;
   const selected = tokens.data[selectedIndex];
+  const environment = `$${tokenVariable} (environment variable)`;
+  const details = (t: (typeof tokens.data)[number], expired: boolean) =>
+    `${expired ? 'expired' : `expires ${formatDateTime(t.expiryDate)}`} · access: ${accessSummary(t, familyOfUserType(user.data.userType))}${lacks(t) ? ` · no access to ${domain}` : ''}`;
   return (
     <span className="picker">
-      <label htmlFor={selectId} className="picker-label">
-        Token
-      </label>
-      <select
-        id={selectId}
+      {/* The theme's select, like every other choice in the portal; the menu wraps long details. */}
+      <TextField
+        select
+        label="Token"
         className="picker-select"
         value={selectedIndex >= 0 ? String(selectedIndex) : ''}
         onChange={(event) => {
           const chosen = event.target.value === '' ? undefined : tokens.data[Number(event.target.value)];
           setToken(chosen ? { title: chosen.title, value: chosen.token } : null);
         }}
+        slotProps={{
+          inputLabel: { shrink: true },
+          select: {
+            displayEmpty: true,
+            renderValue: (value) => (value === '' ? environment : (tokens.data[Number(value)]?.title ?? '')),
+            MenuProps: { slotProps: { paper: { sx: { maxWidth: 'min(480px, calc(100vw - 32px))' } } } },
+          },
+        }}
       >
-        <option value="">${tokenVariable} (environment variable)</option>
+        <MenuItem value="">{environment}</MenuItem>
         {tokens.data.map((t, index) => {
           const expired = expiryState(t.expiryDate, now).kind === 'expired';
           return (
-            <option key={`${t.title}-${t.createdDate}`} value={String(index)} disabled={expired}>
-              {t.title} · {expired ? 'expired' : `expires ${formatDateTime(t.expiryDate)}`} · access: {accessSummary(t, familyOfUserType(user.data.userType))}
-              {lacks(t) ? ` · no access to ${domain}` : ''}
-            </option>
+            <MenuItem key={`${t.title}-${t.createdDate}`} value={String(index)} disabled={expired} aria-label={`${t.title} · ${details(t, expired)}`}>
+              <ListItemText primary={t.title} secondary={details(t, expired)} sx={{ my: 0, whiteSpace: 'normal' }} />
+            </MenuItem>
           );
         })}
-      </select>
+      </TextField>
       {token ? (
         <IconButton size="small" aria-label={reveal ? 'Hide token' : 'Show token'} aria-pressed={reveal} onClick={() => setReveal(!reveal)}>
           {reveal ? <VisibilityOffIcon fontSize="small" /> : <VisibilityIcon fontSize="small" />}
         </IconButton>
       ) : null}
-      {selected && domain !== undefined && lacks(selected) ? <span className="picker-note">{noAccessMessage(domain)} Calls answer 403.</span> : null}
+      {selected && domain !== undefined && lacks(selected) ? <span className="picker-note picker-wide">{noAccessMessage(domain)} Calls answer 403.</span> : null}
     </span>
   );
 }

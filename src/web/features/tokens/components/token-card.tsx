@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { ApiFamily } from '../../../lib/api-domains';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDateTime, formatDateTimeParts } from '../../../lib/format-date';
 import type { ApiToken } from '../../../lib/api-tokens';
 import { graceLabel } from '../../../lib/token-display';
 import { ExpiryBadge } from './expiry-badge';
@@ -46,11 +46,27 @@ function Detail({ label, children, wide = false }: { label: string; children: Re
   );
 }
 
+/** A date and time that may wrap between the day and the time, never inside either. */
+function When({ iso }: { iso: string }) {
+  const { day, time } = formatDateTimeParts(iso);
+  return (
+    <>
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {day}
+      </Box>{' '}
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {time}
+      </Box>
+    </>
+  );
+}
+
 export function TokenCard({ token, id, family, now, onRefresh, onDelete, onEndGrace, endingGrace }: TokenCardProps) {
   const headingId = `${id}-title`;
   const grace = graceLabel(token.previousValueExpiresAt, now);
   return (
-    <Card component="article" aria-labelledby={headingId} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+    // Focusable by script only: Settings moves focus here after the card before it is deleted.
+    <Card component="article" id={id} tabIndex={-1} aria-labelledby={headingId} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <CardContent sx={{ flex: 1, display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Box>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
@@ -70,9 +86,13 @@ export function TokenCard({ token, id, family, now, onRefresh, onDelete, onEndGr
               <TokenAccessChips scopes={token.scopes} family={family} />
             </Box>
           </Detail>
-          <Detail label="Created">{formatDateTime(token.createdDate)}</Detail>
-          <Detail label="Expires">{formatDateTime(token.expiryDate)}</Detail>
-          <Detail label="Last used">{token.lastUsedDate ? formatDateTime(token.lastUsedDate) : 'Never'}</Detail>
+          <Detail label="Created">
+            <When iso={token.createdDate} />
+          </Detail>
+          <Detail label="Expires">
+            <When iso={token.expiryDate} />
+          </Detail>
+          <Detail label="Last used">{token.lastUsedDate ? <When iso={token.lastUsedDate} /> : 'Never'}</Detail>
         </Box>
         {grace && token.previousValueExpiresAt ? (
           <Alert

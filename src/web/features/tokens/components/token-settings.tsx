@@ -2,7 +2,7 @@
  * The Settings screen: the user's API tokens as cards, Create New Token, Refresh (with its grace-window
  * question), End now and Delete. Failures are logged and also shown in a short snackbar.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useToast } from '../../../components/toasts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -42,6 +42,10 @@ export function TokenSettings({ userTypeLabel, family }: { userTypeLabel: string
   const [toRefresh, setToRefresh] = useState<ApiToken | null>(null);
   const [refreshOpen, setRefreshOpen] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
+  // After a delete, keyboard focus goes to the card that took the deleted one's place (or the one before it,
+  // or Create New Token when none is left) instead of falling back to the page body.
+  const [refocusAfterDelete, setRefocusAfterDelete] = useState<{ index: number; token: string } | null>(null);
+  const createButtonRef = useRef<HTMLButtonElement>(null);
 
   const fail = (operation: string, text: string) => (error: Error) => {
     logError(operation, error);
@@ -54,13 +58,22 @@ export function TokenSettings({ userTypeLabel, family }: { userTypeLabel: string
     enqueueSnackbar('Your tokens could not be loaded.', { variant: 'error' });
   }, [tokens.isError, tokens.error, enqueueSnackbar]);
 
+  useEffect(() => {
+    if (!refocusAfterDelete || deleteOpen || !tokens.data) return;
+    if (tokens.data.some((token) => token.token === refocusAfterDelete.token)) return;
+    setRefocusAfterDelete(null);
+    const index = Math.min(refocusAfterDelete.index, tokens.data.length - 1);
+    const target = index >= 0 ? document.getElementById(`token-${index}`) : createButtonRef.current;
+    target?.focus();
+  }, [refocusAfterDelete, deleteOpen, tokens.data]);
+
   const openCreate = () => {
     setCreateError(null);
     setCreateOpen(true);
   };
 
   const createButton = (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate}>
+    <Button ref={createButtonRef} variant="contained" startIcon={<AddIcon />} onClick={openCreate}>
       Create New Token
     </Button>
   );
@@ -164,7 +177,10 @@ export function TokenSettings({ userTypeLabel, family }: { userTypeLabel: string
         onConfirm={() => {
           if (!toDelete) return;
           remove.mutate(toDelete.token, {
-            onSuccess: () => enqueueSnackbar(`Token “${toDelete.title}” deleted.`, { variant: 'success' }),
+            onSuccess: () => {
+              enqueueSnackbar(`Token “${toDelete.title}” deleted.`, { variant: 'success' });
+              setRefocusAfterDelete({ index: Math.max(0, tokens.data?.findIndex((token) => token.token === toDelete.token) ?? 0), token: toDelete.token });
+            },
             onError: fail('Delete token', 'The token could not be deleted. Please try again.'),
             onSettled: () => setDeleteOpen(false),
           });
