@@ -14,6 +14,8 @@ export interface ApiChange {
   operationId: string | null;
   /** Human-readable, e.g. "Added required query parameter `status`". */
   description: string;
+  /** The operation's place in the documentation, when it still exists (filled in with the pages). */
+  href?: string;
 }
 
 export interface ChangelogVersion {

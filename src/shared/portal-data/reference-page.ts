@@ -4,6 +4,8 @@
  * Written by the generator, read by the pages; both import these types.
  */
 
+import type { ChangelogVersion } from './changelog.ts';
+
 /** Inline Markdown, already parsed: plain text, or a run of text, code, emphasis and links. */
 export type Inline =
   | string
@@ -124,7 +126,11 @@ export interface ReferencePage {
   sampleOrigin: string;
   tokenHeader: string;
   tokenVariable: string;
+  /** `info.version` of the public spec, shown in the page header. */
+  apiVersion: string;
   operations: ReferenceOperation[];
+  /** On the tag marked `x-changelog: true`: every version, newest first (src/shared/portal-data/changelog.ts). */
+  changelog?: ChangelogVersion[];
 }
 
 export type SearchKind = 'operation' | 'schema' | 'field' | 'page';
