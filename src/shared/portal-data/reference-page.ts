@@ -32,6 +32,8 @@ export interface FieldNode {
   /** Component schema this node came from, e.g. `ReturnOrder` (its name is searchable). */
   schema?: string;
   required?: boolean;
+  /** `deprecated: true` on the field's schema: still sent, to be removed in a later major version. */
+  deprecated?: boolean;
   description?: Inline[];
   enum?: string[];
   /** Limits in words: `minimum 1`, `1..100 characters`, ... */
@@ -101,6 +103,8 @@ export interface ReferenceOperation {
   summary: string;
   description?: Block[];
   deprecated?: boolean;
+  /** `x-deprecated-at` of a deprecated operation (`YYYY-MM-DD`). */
+  deprecatedSince?: string;
   /** Header carrying the API token, when the operation needs one. */
   securityHeader?: string;
   parameters: ReferenceParameter[];
