@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-const INPUTS = ['openapi', 'redocly.yaml', 'scripts/generate', 'scripts/export.ts', 'src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
+const INPUTS = ['openapi', 'redocly.yaml', 'scripts/generate', 'scripts/export.ts', 'scripts/export', 'scripts/releases', 'src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
 const STAMP = 'dist/.build-stamp';
 /** Outputs that must exist for a build to count as fresh (src/generated is not committed, so a fresh clone lacks it). */
 const OUTPUTS = ['dist/web/index.html', 'dist/export/openapi.json', 'src/generated/openapi.portal.json'];

@@ -1,93 +1,70 @@
 /**
- * `npm run export`: the public API for integrators, into dist/export/ (the server serves it at /downloads/):
- *   openapi.yaml, openapi.json   the bundled public spec (no portal API), brand substituted
- *   postman-collection.json      openapi-to-postmanv2, with `baseUrl` and a `<BRAND>_API_TOKEN` variable
- *   reference.html               `redocly build-docs --inlineBundle`: one self-contained file, works offline
- * Reads src/generated/ (run `npm run generate` first). Option: `--out DIR` (default dist/export).
+ * `npm run export`: the public API for integrators, into dist/export/ (the server serves it at /downloads/),
+ * for the whole public API (at the root) and for each API family alone (seller/, warehouse/). Each folder:
+ *   openapi.yaml, openapi.json     the bundled public spec (no portal API), brand substituted
+ *   postman-collection.json        openapi-to-postmanv2, with `baseUrl` and a `<BRAND>_API_TOKEN` variable
+ *   postman-environment.json       `baseUrl` and the token variable (secret)
+ *   insomnia.json                  Insomnia export format 4 (see export/insomnia.ts)
+ *   requests.http                  VS Code REST Client / JetBrains HTTP Client, token from a variable
+ *   api.d.ts                       openapi-typescript types for openapi-fetch
+ *   reference.html                 `redocly build-docs --inlineBundle`, made to load nothing from the network
+ * The list of files lives in src/shared/portal-data/downloads.ts. Reads src/generated/ (run
+ * `npm run generate` first). Option: `--out DIR` (default dist/export).
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { convert } from 'openapi-to-postmanv2';
 import { stringify } from 'yaml';
+import type { OpenApiDocument } from '../src/shared/openapi/openapi-document.ts';
+import type { Brand } from '../src/shared/brand.ts';
 import type { Catalogue } from '../src/shared/portal-data/catalogue.ts';
-import { runRedocly } from './generate/redocly.ts';
+import { EXPORT_SCOPES, scopeDir, scopeTitle, type ExportScope } from '../src/shared/portal-data/downloads.ts';
+import { exampleRequests } from './export/example-requests.ts';
+import { familySpec } from './export/family-spec.ts';
+import { httpFile } from './export/http-file.ts';
+import { insomniaExport } from './export/insomnia.ts';
+import { postmanCollection, postmanEnvironment } from './export/postman.ts';
+import { referenceHtml } from './export/reference-html.ts';
+import { generateTypes } from './generate/types.ts';
 
 const ROOT_DIR = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const GENERATED_DIR = join(ROOT_DIR, 'src/generated');
 
-/** The parts of a Postman v2.1 collection this script touches. */
-interface PostmanCollection {
-  variable?: Array<{ key: string; value: string; type?: string; description?: unknown }>;
-  auth?: unknown;
-  item: Array<{ name: string; item?: unknown[] }>;
-}
-
-function toPostman(spec: unknown): Promise<PostmanCollection> {
-  return new Promise((resolvePromise, reject) => {
-    convert(
-      { type: 'json', data: spec as object },
-      // Folders by tag (= documentation pages); parameter and response values from the spec's examples.
-      { folderStrategy: 'Tags', requestParametersResolution: 'Example', exampleParametersResolution: 'Example' },
-      (error, result) => {
-        const collection = result?.output?.[0]?.data as PostmanCollection | undefined;
-        if (error || !result?.result || !collection) {
-          reject(new Error(`openapi-to-postmanv2: ${error?.message ?? result?.reason ?? 'no collection'}`));
-        } else {
-          resolvePromise(collection);
-        }
-      },
-    );
-  });
-}
-
-/** Names the token variable like the docs' samples (`ACME_API_TOKEN`) and points the collection's apiKey auth at it. */
-function finishCollection(collection: PostmanCollection, catalogue: Catalogue): PostmanCollection {
+async function exportScope(publicSpec: OpenApiDocument, scope: ExportScope, outDir: string, brand: Brand, catalogue: Catalogue): Promise<void> {
+  const dir = join(outDir, scopeDir(scope));
+  await mkdir(dir, { recursive: true });
+  // Converters may change the document they are given (openapi-to-postmanv2 adds `name` to headers): each gets its own copy.
+  const spec = structuredClone(familySpec(publicSpec, scope));
   const baseUrl = catalogue.publicServer.replace('{host}', catalogue.defaultHost);
-  const variables = (collection.variable ?? []).filter((v) => v.key !== 'baseUrl' && v.key !== catalogue.tokenVariable);
-  return {
-    ...collection,
-    // Tags without operations (Authentication) would be empty folders.
-    item: collection.item.filter((folder) => folder.item === undefined || folder.item.length > 0),
-    auth: {
-      type: 'apikey',
-      apikey: [
-        { key: 'key', value: catalogue.apiTokenHeader, type: 'string' },
-        { key: 'value', value: `{{${catalogue.tokenVariable}}}`, type: 'string' },
-        { key: 'in', value: 'header', type: 'string' },
-      ],
-    },
-    variable: [
-      ...variables.filter((v) => v.key !== 'host'),
-      { key: 'baseUrl', value: baseUrl, type: 'string', description: 'Public API base URL.' },
-      { key: catalogue.tokenVariable, value: '', type: 'string', description: 'Your API token (create one in the portal Settings).' },
-    ],
-  };
+  const title = `${brand.name} ${scope === 'all' ? 'API' : scopeTitle(scope)}`;
+  const requests = exampleRequests(spec);
+  const jsonFile = join(dir, 'openapi.json');
+  await writeFile(jsonFile, `${JSON.stringify(spec, null, 2)}\n`);
+  const [collection] = await Promise.all([
+    postmanCollection(structuredClone(spec), brand, baseUrl),
+    writeFile(join(dir, 'openapi.yaml'), stringify(spec, { lineWidth: 0, version: '1.1' })),
+    writeFile(join(dir, 'postman-environment.json'), `${JSON.stringify(postmanEnvironment(title, brand, baseUrl), null, 2)}\n`),
+    writeFile(join(dir, 'insomnia.json'), `${JSON.stringify(insomniaExport(title, requests, brand, baseUrl, new Date().toISOString()), null, 2)}\n`),
+    writeFile(join(dir, 'requests.http'), httpFile(title, requests, brand, baseUrl)),
+    generateTypes(structuredClone(spec)).then((types) => writeFile(join(dir, 'api.d.ts'), `// Types of the ${title} (openapi-typescript), for openapi-fetch's createClient<paths>().\n\n${types}`)),
+    referenceHtml(jsonFile, join(dir, 'reference.html'), `${catalogue.title}: ${title} reference`, ROOT_DIR),
+  ]);
+  await writeFile(join(dir, 'postman-collection.json'), `${JSON.stringify(collection, null, 2)}\n`);
 }
 
 /** `generatedDir` is where `npm run generate` wrote (tests pass their temp dir). */
 export async function exportSpec(outDir = join(ROOT_DIR, 'dist/export'), generatedDir = GENERATED_DIR): Promise<void> {
   const publicJsonFile = join(generatedDir, 'openapi.public.json');
   if (!existsSync(publicJsonFile)) throw new Error(`${publicJsonFile} is missing: run \`npm run generate\` first`);
-  const spec = JSON.parse(await readFile(publicJsonFile, 'utf8')) as unknown;
+  const publicSpec = JSON.parse(await readFile(publicJsonFile, 'utf8')) as OpenApiDocument;
   const { catalogue } = (await import(pathToFileURL(join(generatedDir, 'catalogue.ts')).href)) as { catalogue: Catalogue };
+  const { brand } = (await import(pathToFileURL(join(generatedDir, 'brand.ts')).href)) as { brand: Brand };
 
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
-  const jsonFile = join(outDir, 'openapi.json');
-  await writeFile(jsonFile, `${JSON.stringify(spec, null, 2)}\n`);
-
-  const [, collection, docs] = await Promise.all([
-    writeFile(join(outDir, 'openapi.yaml'), stringify(spec, { lineWidth: 0, version: '1.1' })),
-    toPostman(spec),
-    runRedocly(
-      ['build-docs', jsonFile, '--inlineBundle', '--output', join(outDir, 'reference.html'), '--title', `${catalogue.title}: API reference`],
-      ROOT_DIR,
-    ),
-  ]);
-  if (docs.code !== 0) throw new Error(`redocly build-docs failed:\n${docs.stdout}\n${docs.stderr}`);
-  await writeFile(join(outDir, 'postman-collection.json'), `${JSON.stringify(finishCollection(collection, catalogue), null, 2)}\n`);
+  // One scope at a time: each starts a Redocly process, and the machine may have two cores.
+  for (const scope of EXPORT_SCOPES) await exportScope(publicSpec, scope, outDir, brand, catalogue);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -5,6 +5,7 @@
  */
 import type { Brand } from '../../src/shared/brand.ts';
 import { firstTagOf, isInternal, listOperations, operationIdOf, type OpenApiDocument } from '../../src/shared/openapi/openapi-document.ts';
+import { deprecationOf } from '../../src/shared/openapi/deprecation.ts';
 import { CATEGORIES, oneOf, publicOperationMeaning, tagsByName } from '../../src/shared/openapi/portal-extensions.ts';
 import type { Catalogue, CatalogueGroup, CatalogueOperation, CataloguePage, CataloguePaging } from '../../src/shared/portal-data/catalogue.ts';
 import { TS_HEADER } from './write-outputs.ts';
@@ -50,7 +51,9 @@ function buildOperations(spec: OpenApiDocument): CatalogueOperation[] {
         throw new Error(`${where} needs an operationId, a summary and a declared tag with x-subcategory`);
       }
       const meaning = publicOperationMeaning(spec, entry, tags);
+      const deprecation = deprecationOf(entry);
       return {
+        ...(deprecation ? { deprecatedSince: deprecation.since } : {}),
         operationId: operationIdOf(entry),
         method: 'get',
         path: entry.path,

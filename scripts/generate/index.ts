@@ -16,6 +16,8 @@ import type { GenerateContext } from './context.ts';
 import { lintSpec } from './lint.ts';
 import { generateReferencePages } from './reference-pages.ts';
 import { generateTypes } from './types.ts';
+import { buildChangelog } from '../releases/changelog.ts';
+import { loadReleases } from '../releases/releases.ts';
 import { assertPublicOnly } from './public-only.ts';
 import { TS_HEADER, YAML_HEADER, toJson, writeOutput } from './write-outputs.ts';
 
@@ -49,7 +51,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateC
   const brand = brandFromEnv(options.env ?? process.env);
 
   // Lint and bundle read the same files and do not depend on each other: run them side by side.
-  const [, bundles] = await step('lint + bundle', () => Promise.all([lintSpec(ROOT_DIR), bundleSpecs(ROOT_DIR)]));
+  const [, bundles, releases] = await step('lint + bundle', () => Promise.all([lintSpec(ROOT_DIR), bundleSpecs(ROOT_DIR), loadReleases(ROOT_DIR)]));
   const publicSpec = substituteBrandDeep(bundles.publicSpec, brand);
   const portalSpec = substituteBrandDeep(bundles.portalSpec, brand);
   assertPublicOnly(publicSpec);
@@ -59,7 +61,9 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateC
   assertNoPlaceholders(portalJson, 'openapi/');
 
   const catalogue = buildCatalogue(publicSpec, brand);
-  const ctx: GenerateContext = { outDir, brand, publicSpec, portalSpec, catalogue };
+  // Releases keep the placeholders, so they are compared with the spec before brand substitution.
+  const changelog = await step('changelog', async () => buildChangelog(bundles.publicSpec, releases, brand));
+  const ctx: GenerateContext = { outDir, brand, publicSpec, portalSpec, catalogue, changelog };
 
   await mkdir(outDir, { recursive: true });
   await step('write specs', () =>

@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { brandFromEnv, type Brand } from '../../src/shared/brand.ts';
 import { firstTagOf, isInternal, listOperations, operationIdOf, type OpenApiDocument } from '../../src/shared/openapi/openapi-document.ts';
 import type { Catalogue } from '../../src/shared/portal-data/catalogue.ts';
+import type { Changelog } from '../../src/shared/portal-data/changelog.ts';
 import { documentationHref, testerHref } from '../../src/shared/portal-data/links.ts';
 import type { Block, ReferencePage, SearchIndex } from '../../src/shared/portal-data/reference-page.ts';
 import { buildCatalogue } from './catalogue.ts';
@@ -26,6 +27,8 @@ export interface ReferencePagesInput {
   brand: Brand;
   publicSpec: OpenApiDocument;
   catalogue: Catalogue;
+  /** Shown on the tag marked `x-changelog: true`; absent for specs without releases (benchmarks). */
+  changelog?: Changelog;
 }
 
 function titleCase(text: string): string {
@@ -47,6 +50,18 @@ function relinkTags(blocks: Block[] | undefined, pageOfTag: Map<string, Referenc
     return page ? `"href":${JSON.stringify(documentationHref(page))}` : whole;
   });
   return JSON.parse(json) as Block[];
+}
+
+/** Each change that names an operation still in the catalogue links to it. */
+function changelogWithLinks(changelog: Changelog | undefined, catalogue: Catalogue): ReferencePage['changelog'] {
+  const pageOf = new Map(catalogue.operations.map((op) => [op.operationId, { category: op.category, subcategory: op.subcategory }]));
+  return (changelog?.versions ?? []).map((version) => ({
+    ...version,
+    changes: version.changes.map((change) => {
+      const page = change.operationId === null || change.kind === 'removed' ? undefined : pageOf.get(change.operationId);
+      return page && change.operationId ? { ...change, href: documentationHref(page, change.operationId) } : change;
+    }),
+  }));
 }
 
 export function buildReferencePages(input: Omit<ReferencePagesInput, 'outDir'>): { pages: ReferencePage[]; index: SearchIndex } {
@@ -77,8 +92,10 @@ export function buildReferencePages(input: Omit<ReferencePagesInput, 'outDir'>):
       sampleOrigin,
       tokenHeader: input.brand.apiTokenHeader,
       tokenVariable: input.brand.tokenVariable,
+      apiVersion: String(doc.info?.version ?? ''),
       operations: [],
     };
+    if (tag['x-changelog'] === true) page.changelog = changelogWithLinks(input.changelog, input.catalogue);
     const description = markdownBlocks(tag.description);
     if (description) page.description = description;
     pages.push(page);

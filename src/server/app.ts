@@ -29,6 +29,7 @@ import { registerShutdownAnswers } from './plugins/shutdown.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './plugins/client-errors.ts';
 import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions, type HttpTimeouts } from './http-limits.ts';
 import { registerSpecRoutes } from './plugins/spec-routes.ts';
+import { registerDeprecationHeaders } from './plugins/deprecation-header.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 import { createHandlers } from './routes/handlers.ts';
 import type { HandlerMap } from './routes/operation-handler.ts';
@@ -191,6 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerHousekeeping(app, ctx);
     const defaults = createHandlers(ctx);
     registerSpecRoutes(app, ctx, spec, options.handlers ? options.handlers(defaults) : defaults);
+    registerDeprecationHeaders(app, spec);
     // Answered before any body is read: an unknown path is 404 whatever the body or its content type.
     app.all('/api/*', {
       onRequest: async (_request, reply) => reply.code(404).send(NOT_FOUND_BODY),

@@ -106,28 +106,50 @@ test.describe('documentation', () => {
     await expect(page).toHaveURL('/api-test?operation=getSellerReturnOrder&id=1');
   });
 
-  test('the download buttons return the exported files', async ({ page }) => {
+  test("the header offers the seller's own API files first and every file behind All downloads", async ({ page }) => {
     await login(page);
     const header = page.getByRole('navigation', { name: 'Downloads and explorer' });
+    await expect(header.getByText('Seller API:')).toBeVisible();
     const expected: Record<string, (body: string) => void> = {
-      'OpenAPI YAML': (body) => expect(body).toMatch(/^openapi: 3\.1/m),
-      'OpenAPI JSON': (body) => expect(Object.keys((JSON.parse(body) as { paths: object }).paths)).toHaveLength(22),
-      'Postman collection': (body) => expect((JSON.parse(body) as { info: { schema: string } }).info.schema).toContain('postman'),
-      'HTML reference': (body) => expect(body).toMatch(/<html/i),
+      'Seller API OpenAPI YAML': (body) => expect(body).toMatch(/^openapi: 3\.1/m),
+      'Seller API Postman collection': (body) => expect((JSON.parse(body) as { info: { schema: string } }).info.schema).toContain('postman'),
+      'Seller API Insomnia export': (body) => expect((JSON.parse(body) as { __export_format: number }).__export_format).toBe(4),
+      'Seller API .http requests (VS Code, JetBrains)': (body) => expect(body).toContain('{{ACME_API_TOKEN}}'),
+      'Seller API TypeScript types (api.d.ts)': (body) => expect(body).toContain('export interface paths'),
     };
     for (const [label, check] of Object.entries(expected)) {
       const link = header.getByRole('link', { name: label });
       await expect(link).toHaveAttribute('download', '');
-      const href = await link.getAttribute('href');
-      const response = await page.request.get(href ?? '');
+      const response = await page.request.get((await link.getAttribute('href')) ?? '');
       expect(response.status(), label).toBe(200);
       const body = await response.text();
       check(body);
       expect(body, label).not.toContain('/auth/token');
+      expect(body, label).not.toContain('/warehouse/orders');
     }
     const download = page.waitForEvent('download');
-    await header.getByRole('link', { name: 'OpenAPI JSON' }).click();
-    expect((await download).suggestedFilename()).toBe('openapi.json');
+    await header.getByRole('link', { name: 'Seller API Postman collection' }).click();
+    expect((await download).suggestedFilename()).toBe('acme-seller-api-postman-collection.json');
+
+    await header.getByRole('button', { name: 'All downloads' }).click();
+    const menu = page.getByRole('menu');
+    const whole = await page.request.get((await menu.getByRole('menuitem', { name: 'Whole API OpenAPI JSON' }).getAttribute('href')) ?? '');
+    expect(Object.keys(((await whole.json()) as { paths: object }).paths)).toHaveLength(22);
+    const warehouseEnvironment = await page.request.get((await menu.getByRole('menuitem', { name: 'Warehouse API Postman environment' }).getAttribute('href')) ?? '');
+    expect(((await warehouseEnvironment.json()) as { values: Array<{ key: string; type: string }> }).values).toContainEqual(expect.objectContaining({ key: 'ACME_API_TOKEN', type: 'secret' }));
+    const html = await page.request.get((await menu.getByRole('menuitem', { name: 'Seller API HTML reference (offline)' }).getAttribute('href')) ?? '');
+    expect(html.headers()['content-disposition']).toBe('inline; filename="acme-seller-api-reference.html"');
+  });
+
+  test('the Changelog page is in the sidebar and lists the released versions; the header shows the current one', async ({ page }) => {
+    await login(page);
+    await expect(page.getByTestId('api-version')).toHaveText(/^\d+\.\d+\.\d+$/);
+    // The sidebar's entry (the header's own link is the other one).
+    await expect(page.getByRole('link', { name: 'Changelog' })).toHaveCount(2);
+    await page.getByRole('link', { name: 'Changelog' }).first().click();
+    await expect(page).toHaveURL('/documentation?category=authentication&subcategory=changelog');
+    await expect(page.getByRole('heading', { level: 1, name: 'Changelog' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: /^1\.0\.0 \d{4}-\d{2}-\d{2}$/ })).toBeVisible();
   });
 
   test('the explorer shows the whole public spec in Swagger UI and calls this API with the token entered', async ({ page, baseURL }) => {

@@ -23,6 +23,9 @@ beforeAll(async () => {
   writeFileSync(join(web, 'index.html'), INDEX);
   writeFileSync(join(web, 'assets', 'app-Ab12Cd34.js'), script);
   writeFileSync(join(exported, 'openapi.json'), JSON.stringify({ openapi: '3.1.0', info: { title: 'x'.repeat(2000) } }));
+  mkdirSync(join(exported, 'seller'), { recursive: true });
+  for (const file of ['openapi.yaml', 'postman-collection.json', 'insomnia.json', 'requests.http', 'api.d.ts', 'reference.html']) writeFileSync(join(exported, 'seller', file), 'x');
+  writeFileSync(join(exported, 'stray.txt'), 'not part of the export');
   server = await startTestServer({ database, env: { WEB_DIR: web, EXPORT_DIR: exported } });
 });
 afterAll(async () => {
@@ -87,4 +90,25 @@ it('serves the export under /downloads/', async () => {
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
   expect((await get('/downloads/nothing.yaml')).status).toBe(404);
+});
+
+it('gives each download its media type and a file name naming brand, API and format', async () => {
+  const expected: Array<[string, RegExp, string]> = [
+    ['/downloads/openapi.json', /^application\/json; charset=utf-8$/, 'attachment; filename="acme-api-openapi.json"'],
+    ['/downloads/seller/openapi.yaml', /^application\/yaml; charset=utf-8$/, 'attachment; filename="acme-seller-api-openapi.yaml"'],
+    ['/downloads/seller/postman-collection.json', /^application\/json/, 'attachment; filename="acme-seller-api-postman-collection.json"'],
+    ['/downloads/seller/insomnia.json', /^application\/json/, 'attachment; filename="acme-seller-api-insomnia.json"'],
+    ['/downloads/seller/requests.http', /^text\/plain; charset=utf-8$/, 'attachment; filename="acme-seller-api-requests.http"'],
+    ['/downloads/seller/api.d.ts', /^text\/plain; charset=utf-8$/, 'attachment; filename="acme-seller-api-api.d.ts"'],
+    ['/downloads/seller/reference.html', /^text\/html; charset=utf-8$/, 'inline; filename="acme-seller-api-reference.html"'],
+  ];
+  for (const [path, type, disposition] of expected) {
+    const response = await get(path);
+    expect(response.status, path).toBe(200);
+    expect(response.headers.get('content-type'), path).toMatch(type);
+    expect(response.headers.get('content-disposition'), path).toBe(disposition);
+  }
+  // A file in the folder that the export does not list, and a family that does not exist, are not served.
+  expect((await get('/downloads/stray.txt')).status).toBe(404);
+  expect((await get('/downloads/admin/openapi.yaml')).status).toBe(404);
 });

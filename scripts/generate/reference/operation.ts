@@ -1,6 +1,7 @@
 /** One operation of the bundled spec, resolved into the compact ReferenceOperation the pages draw. */
 import { deref, isObject, type Json, type JsonObject, type OpenApiDocument, type OperationEntry } from '../../../src/shared/openapi/openapi-document.ts';
 import type { ReferenceOperation, ReferenceParameter, ReferenceResponse, ResponseExample } from '../../../src/shared/portal-data/reference-page.ts';
+import { deprecationOf } from '../../../src/shared/openapi/deprecation.ts';
 import { markdownBlocks, markdownInline } from './markdown.ts';
 import { displayValue, exampleOf, limitsOf, schemaTree } from './schema-tree.ts';
 import { codeSamples } from './snippets.ts';
@@ -145,7 +146,11 @@ export function referenceOperation(input: OperationInput): ReferenceOperation {
   };
   const description = markdownBlocks(typeof operation.description === 'string' ? operation.description : undefined);
   if (description) out.description = description;
-  if (operation.deprecated === true) out.deprecated = true;
+  const deprecation = deprecationOf(input.entry);
+  if (deprecation) {
+    out.deprecated = true;
+    out.deprecatedSince = deprecation.since;
+  }
   if (securityHeader) out.securityHeader = securityHeader;
   if (input.tryIt) out.tryIt = input.tryIt;
   return out;

@@ -112,6 +112,7 @@ export function schemaTree(doc: OpenApiDocument, input: JsonObject, trail: strin
   if (nullable) node.type += ' | null';
 
   if (typeof schema.format === 'string') node.format = schema.format;
+  if (schema.deprecated === true) node.deprecated = true;
   if (Array.isArray(schema.enum)) node.enum = schema.enum.filter((value) => value !== null).map((value) => String(value));
   if (typeof schema.const === 'string' || typeof schema.const === 'number') node.enum = [String(schema.const)];
   const limits = limitsOf(schema);

@@ -10,6 +10,8 @@ import { extname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { brand } from '../../generated/brand.ts';
+import { downloadFileName, parseDownloadPath } from '../../shared/portal-data/downloads.ts';
 import { MALFORMED_URL_MESSAGE, NOT_FOUND_BODY } from '../lib/http-error.ts';
 
 const TYPES: Record<string, string> = {
@@ -87,13 +89,19 @@ export function registerStaticFiles(app: FastifyInstance, options: { webDir: str
     url.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
   );
   const downloads = load(options.exportDir, '/downloads/', () => 'no-cache');
+  for (const [url, file] of downloads) file.type = parseDownloadPath(url)?.file.contentType ?? file.type;
   const index = web.get('/index.html');
 
   // Bytes are compressed here once; @fastify/compress stays off these routes.
   app.get('/downloads/*', { compress: false }, async (request, reply) => {
-    const file = downloads.get(request.url.split('?')[0] ?? '');
-    if (file === undefined) return reply.code(404).send(NOT_FOUND_BODY);
-    void reply.header('content-disposition', 'inline');
+    const path = request.url.split('?')[0] ?? '';
+    const file = downloads.get(path);
+    // Only the export's own files (src/shared/portal-data/downloads.ts), each with its type and a file name
+    // that says brand, API and format, e.g. `acme-seller-api-postman-collection.json`.
+    const known = parseDownloadPath(path);
+    if (file === undefined || known === undefined) return reply.code(404).send(NOT_FOUND_BODY);
+    const name = downloadFileName(brand.tokenPrefix, known.scope, known.file.file);
+    void reply.header('content-disposition', `${known.file.inline ? 'inline' : 'attachment'}; filename="${name}"`);
     return send(request, reply, file);
   });
 

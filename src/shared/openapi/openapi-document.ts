@@ -21,6 +21,8 @@ export interface TagObject {
   'x-subcategory'?: string;
   'x-displayName'?: string;
   'x-internal'?: boolean;
+  /** The tag's page also shows the changelog computed from openapi/releases/. */
+  'x-changelog'?: boolean;
 }
 
 export interface ServerObject {

@@ -39,6 +39,8 @@ export interface CatalogueOperation {
   mode: CallMode;
   /** Path parameter of a detail call (`orderId`, ...); null for lists. */
   idParam: string | null;
+  /** `x-deprecated-at` (`YYYY-MM-DD`) when the operation is deprecated. */
+  deprecatedSince?: string;
 }
 
 export interface CataloguePaging {

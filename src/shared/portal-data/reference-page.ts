@@ -4,6 +4,8 @@
  * Written by the generator, read by the pages; both import these types.
  */
 
+import type { ChangelogVersion } from './changelog.ts';
+
 /** Inline Markdown, already parsed: plain text, or a run of text, code, emphasis and links. */
 export type Inline =
   | string
@@ -30,6 +32,8 @@ export interface FieldNode {
   /** Component schema this node came from, e.g. `ReturnOrder` (its name is searchable). */
   schema?: string;
   required?: boolean;
+  /** `deprecated: true` on the field's schema: still sent, to be removed in a later major version. */
+  deprecated?: boolean;
   description?: Inline[];
   enum?: string[];
   /** Limits in words: `minimum 1`, `1..100 characters`, ... */
@@ -99,6 +103,8 @@ export interface ReferenceOperation {
   summary: string;
   description?: Block[];
   deprecated?: boolean;
+  /** `x-deprecated-at` of a deprecated operation (`YYYY-MM-DD`). */
+  deprecatedSince?: string;
   /** Header carrying the API token, when the operation needs one. */
   securityHeader?: string;
   parameters: ReferenceParameter[];
@@ -124,7 +130,11 @@ export interface ReferencePage {
   sampleOrigin: string;
   tokenHeader: string;
   tokenVariable: string;
+  /** `info.version` of the public spec, shown in the page header. */
+  apiVersion: string;
   operations: ReferenceOperation[];
+  /** On the tag marked `x-changelog: true`: every version, newest first (src/shared/portal-data/changelog.ts). */
+  changelog?: ChangelogVersion[];
 }
 
 export type SearchKind = 'operation' | 'schema' | 'field' | 'page';

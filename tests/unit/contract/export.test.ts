@@ -1,77 +1,187 @@
-/** `npm run export`: the four files for integrators, public API only, from a fresh generate run. */
+/**
+ * `npm run export`: the files for integrators, public API only, for the whole API and each family, from a
+ * fresh generate run. Each file is read by its consumer: the OpenAPI files by @readme/openapi-parser (an
+ * independent validator), the Postman files by Postman's collection SDK, the Insomnia file against the
+ * format-4 schema, the HTML reference by Chromium with every request off the page recorded. The `.http`
+ * files are run against a server in tests/integration/http-file.test.ts.
+ */
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the SDK ships its types without pointing package.json at them
+/// <reference path="../../../node_modules/postman-collection/types/index.d.ts" />
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from '@playwright/test';
+import { validate } from '@readme/openapi-parser';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { Collection, VariableScope, type Item, type Response } from 'postman-collection';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSpec } from '../../../scripts/export.ts';
+import insomniaSchema from '../../../scripts/export/insomnia-v4.schema.json';
+import { EXPORT_FILES, EXPORT_SCOPES, scopeDir, type ExportScope } from '../../../src/shared/portal-data/downloads.ts';
+import type { Catalogue } from '../../../src/shared/portal-data/catalogue.ts';
 import { PIPELINE_TIMEOUT_MS, generateIntoTemp } from './support/contract.ts';
 
 let outDir: string;
 let exportDir: string;
+let catalogue: Catalogue;
 let cleanup: () => Promise<void>;
 
 beforeAll(async () => {
-  ({ outDir, cleanup } = await generateIntoTemp());
+  let ctx;
+  ({ outDir, cleanup, ctx } = await generateIntoTemp());
+  catalogue = ctx.catalogue;
   exportDir = join(outDir, 'export');
   await exportSpec(exportDir, outDir);
-}, PIPELINE_TIMEOUT_MS);
+}, PIPELINE_TIMEOUT_MS * 2);
 afterAll(async () => {
   await rm(exportDir, { recursive: true, force: true });
   await cleanup?.();
 });
 
-interface Collection {
-  variable: Array<{ key: string; value: string }>;
-  auth: { type: string; apikey: Array<{ key: string; value: string }> };
-  item: Array<{ name: string; item: Array<{ request: { url: { host: string[] } }; response?: Array<{ code: number; body: string }> }> }>;
+const read = (scope: ExportScope, file: string) => readFile(join(exportDir, scopeDir(scope), file), 'utf8');
+const readJson = async <T>(scope: ExportScope, file: string) => JSON.parse(await read(scope, file)) as T;
+/** The public operations a scope's files must hold: all of them, or one family's. */
+const operationsOf = (scope: ExportScope) => catalogue.operations.filter((op) => scope === 'all' || op.family === scope);
+const BASE_URL = 'https://api.acme.example/api/v1';
+
+interface Spec {
+  info: { title: string };
+  paths: Record<string, { get: { operationId: string; responses: Record<string, unknown> } }>;
+  tags: Array<{ name: string }>;
+  components: { schemas: Record<string, unknown> };
 }
 
-describe('export', () => {
-  it('writes exactly openapi.yaml, openapi.json, postman-collection.json and reference.html', async () => {
-    expect((await readdir(exportDir)).sort()).toEqual(['openapi.json', 'openapi.yaml', 'postman-collection.json', 'reference.html']);
+it('writes the same files for the whole API (at the root) and for the Seller and Warehouse APIs', async () => {
+  const names = EXPORT_FILES.map((file) => file.file).sort();
+  expect((await readdir(exportDir)).filter((name) => !['seller', 'warehouse'].includes(name)).sort()).toEqual(names);
+  expect((await readdir(join(exportDir, 'seller'))).sort()).toEqual(names);
+  expect((await readdir(join(exportDir, 'warehouse'))).sort()).toEqual(names);
+});
+
+describe.each(EXPORT_SCOPES)('%s', (scope) => {
+  it('OpenAPI JSON and YAML are the same document, valid for an independent OpenAPI 3.1 validator', async () => {
+    const json = await readJson<Spec>(scope, 'openapi.json');
+    expect(parse(await read(scope, 'openapi.yaml'), { version: '1.1' })).toEqual(json);
+    const result = await validate(structuredClone(json) as never);
+    expect(result.valid ? [] : result.errors, JSON.stringify(result)).toEqual([]);
   });
 
-  it('exports the public spec only, the same in YAML (read as YAML 1.1 too) and JSON', async () => {
-    const json = JSON.parse(await readFile(join(exportDir, 'openapi.json'), 'utf8')) as { paths: Record<string, unknown> };
-    expect(json).toEqual(JSON.parse(await readFile(join(outDir, 'openapi.public.json'), 'utf8')));
-    expect(Object.keys(json.paths)).toHaveLength(22);
-    expect(JSON.stringify(json)).not.toContain('/auth/');
-    expect(parse(await readFile(join(exportDir, 'openapi.yaml'), 'utf8'), { version: '1.1' })).toEqual(json);
+  it("holds exactly the scope's public operations, no portal API, and no other family's tags or schemas", async () => {
+    const json = await readJson<Spec>(scope, 'openapi.json');
+    const text = JSON.stringify(json);
+    expect(Object.values(json.paths).map((item) => item.get.operationId).sort()).toEqual(operationsOf(scope).map((op) => op.operationId).sort());
+    expect(text).not.toContain('/auth/');
+    if (scope === 'all') {
+      expect(json).toEqual(JSON.parse(await readFile(join(outDir, 'openapi.public.json'), 'utf8')));
+      return;
+    }
+    const other = scope === 'seller' ? 'Warehouse' : 'Seller';
+    expect(json.info.title).toMatch(new RegExp(`${scope === 'seller' ? 'Seller' : 'Warehouse'} API$`));
+    expect(json.tags.map((tag) => tag.name).filter((name) => name.startsWith(other))).toEqual([]);
+    // Unused components were dropped (every $ref still resolves, or the validator above would fail).
+    const all = await readJson<Spec>('all', 'openapi.json');
+    expect(Object.keys(json.components.schemas).length).toBeLessThan(Object.keys(all.components.schemas).length);
   });
 
-  it('gives the Postman collection a baseUrl and an ACME_API_TOKEN variable used by its apiKey auth', async () => {
-    const collection = JSON.parse(await readFile(join(exportDir, 'postman-collection.json'), 'utf8')) as Collection;
-    expect(collection.variable).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ key: 'baseUrl', value: 'https://api.acme.example/api/v1' }),
-        expect.objectContaining({ key: 'ACME_API_TOKEN', value: '' }),
-      ]),
-    );
-    expect(collection.auth).toEqual({
-      type: 'apikey',
-      apikey: expect.arrayContaining([
-        expect.objectContaining({ key: 'key', value: 'ACME-API-TOKEN' }),
-        expect.objectContaining({ key: 'value', value: '{{ACME_API_TOKEN}}' }),
-        expect.objectContaining({ key: 'in', value: 'header' }),
-      ]),
-    });
-    const requests = collection.item.flatMap((folder) => folder.item);
-    expect(requests).toHaveLength(22);
-    for (const request of requests) expect(request.request.url.host).toEqual(['{{baseUrl}}']);
-  });
-
-  it("carries the 401 and the 403 outside a token's access on every operation, in the spec and the collection", async () => {
-    const json = JSON.parse(await readFile(join(exportDir, 'openapi.json'), 'utf8')) as { paths: Record<string, { get: { responses: Record<string, unknown> } }> };
+  it("carries the 401 and the 403 outside a token's access on every operation", async () => {
+    const json = await readJson<Spec>(scope, 'openapi.json');
     for (const [path, item] of Object.entries(json.paths)) expect(Object.keys(item.get.responses), path).toEqual(expect.arrayContaining(['401', '403']));
-    const collection = JSON.parse(await readFile(join(exportDir, 'postman-collection.json'), 'utf8')) as Collection;
-    const examples = collection.item.flatMap((folder) => folder.item).map((request) => (request.response ?? []).filter((response) => response.code === 403));
-    for (const forbidden of examples) expect(forbidden.map((response) => JSON.parse(response.body) as unknown)).toEqual([{ status: 403, message: expect.stringMatching(/^This token has no access to [a-z]+\.$/) }]);
   });
 
-  it('builds a self-contained HTML reference (Redoc inlined, nothing loaded from a CDN)', async () => {
-    const html = await readFile(join(exportDir, 'reference.html'), 'utf8');
-    expect(html).toContain('ACME Developer Portal: API reference');
+  it("the Postman collection loads in Postman's SDK; with the environment every request reaches the base URL with the token header", async () => {
+    const collection = new Collection(await readJson<object>(scope, 'postman-collection.json'));
+    const environmentJson = await readJson<{ name: string; values: Array<{ key: string; type: string; value: string }> }>(scope, 'postman-environment.json');
+    const environment = new VariableScope(environmentJson as never);
+    expect(environment.get('baseUrl')).toBe(BASE_URL);
+    expect(environmentJson.values.find((value) => value.key === 'ACME_API_TOKEN')).toEqual(expect.objectContaining({ type: 'secret', value: '' }));
+
+    const items: Item[] = [];
+    // forEachItem walks the folders (missing from the SDK's own types).
+    (collection as unknown as { forEachItem(each: (item: Item) => void): void }).forEachItem((item) => items.push(item));
+    expect(items).toHaveLength(operationsOf(scope).length);
+    for (const item of items) {
+      const url = environment.replaceIn(item.request.url.toString());
+      expect(url.startsWith(`${BASE_URL}/${scope === 'all' ? '' : scope}`), url).toBe(true);
+      const auth = item.getAuth();
+      expect((auth as unknown as { type: string } | undefined)?.type).toBe('apikey');
+      expect(auth?.parameters().get('key')).toBe('ACME-API-TOKEN');
+      expect(auth?.parameters().get('value')).toBe('{{ACME_API_TOKEN}}');
+      const forbidden = item.responses.all().filter((response: Response) => response.code === 403).map((response: Response) => JSON.parse(response.body ?? '') as unknown);
+      expect(forbidden).toEqual([{ status: 403, message: expect.stringMatching(/^This token has no access to [a-z]+\.$/) }]);
+    }
+    expect(collection.variables.get('baseUrl')).toBe(BASE_URL);
+  });
+
+  it('the Insomnia export matches the format-4 schema, its resources form one tree, one request per operation', async () => {
+    const exported = await readJson<{ resources: Array<{ _id: string; _type: string; parentId: string | null; url?: string; headers?: Array<{ name: string; value: string }> }> }>(scope, 'insomnia.json');
+    const ajv = new Ajv2020({ allErrors: true, strict: true });
+    addFormats(ajv);
+    const valid = ajv.validate(insomniaSchema, exported);
+    expect(ajv.errors ?? [], ajv.errorsText()).toEqual([]);
+    expect(valid).toBe(true);
+    const ids = new Set(exported.resources.map((resource) => resource._id));
+    expect(ids.size).toBe(exported.resources.length);
+    for (const resource of exported.resources) if (resource.parentId !== null) expect(ids.has(resource.parentId), resource._id).toBe(true);
+    const requests = exported.resources.filter((resource) => resource._type === 'request');
+    expect(requests).toHaveLength(operationsOf(scope).length);
+    for (const request of requests) {
+      expect(request.url).toMatch(/^\{\{ _\.baseUrl \}\}\//);
+      expect(request.headers).toContainEqual({ name: 'ACME-API-TOKEN', value: '{{ _.ACME_API_TOKEN }}' });
+    }
+    const environments = exported.resources.filter((resource) => resource._type === 'environment') as unknown as Array<{ data: Record<string, string>; isPrivate: boolean }>;
+    expect(environments).toContainEqual(expect.objectContaining({ data: { baseUrl: BASE_URL }, isPrivate: false }));
+    expect(environments).toContainEqual(expect.objectContaining({ data: { ACME_API_TOKEN: '' }, isPrivate: true }));
+  });
+
+  it('the .http file names each operation once and reads the token from a variable', async () => {
+    const text = await read(scope, 'requests.http');
+    const names = [...text.matchAll(/^# @name (\w+)$/gm)].map((match) => match[1]);
+    expect(names.sort()).toEqual(operationsOf(scope).map((op) => op.operationId).sort());
+    expect(text).toContain(`@baseUrl = ${BASE_URL}`);
+    expect(text.match(/^ACME-API-TOKEN: \{\{ACME_API_TOKEN\}\}$/gm)).toHaveLength(names.length);
+  });
+
+  it("api.d.ts types exactly the scope's paths", async () => {
+    const types = await read(scope, 'api.d.ts');
+    expect(types).toContain('export interface paths');
+    for (const op of catalogue.operations) {
+      const typed = types.includes(`"${op.path}": {`);
+      expect(typed, op.path).toBe(scope === 'all' || op.family === scope);
+    }
+  });
+
+  it('the HTML reference is self-contained: Redoc inlined, an offline CSP, no https address to load', async () => {
+    const html = await read(scope, 'reference.html');
+    expect(html).toContain('ACME Developer Portal: ACME');
+    expect(html).toContain('<meta http-equiv="Content-Security-Policy" content="default-src \'none\';');
     expect(html).not.toMatch(/<script[^>]+src=["']https?:/);
     expect(html).not.toMatch(/<link[^>]+href=["']https?:/);
+    expect(html).not.toContain('cdn.redoc.ly');
   });
 });
+
+it('every HTML reference renders in Chromium from file:// without a single network request', async () => {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    for (const scope of EXPORT_SCOPES) {
+      const context = await browser.newContext({ offline: false });
+      const page = await context.newPage();
+      const requests: string[] = [];
+      // blob: and data: URLs are made inside the page; anything else would leave the machine.
+      page.on('request', (request) => {
+        if (!/^(file|data|blob):/.test(request.url())) requests.push(request.url());
+      });
+      await page.goto(pathToFileURL(join(exportDir, scopeDir(scope), 'reference.html')).href, { waitUntil: 'load' });
+      // Redoc has rendered the API's title (from the inlined spec).
+      await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 });
+      expect(await page.getByRole('heading', { level: 1 }).first().textContent()).toContain('ACME Fulfillment API');
+      await page.waitForTimeout(500);
+      expect(requests, scope).toEqual([]);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}, 120_000);

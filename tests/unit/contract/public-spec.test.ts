@@ -205,6 +205,9 @@ describe('catalogue.ts', () => {
       publicOperations.navigation,
     );
     expect(ctx.catalogue.groups[1]?.pages[0]).toEqual({ subcategory: 'warehouse', title: 'Warehouse', tag: 'Seller warehouse' });
-    expect(ctx.catalogue.groups[0]?.pages).toEqual([{ subcategory: 'overview', title: 'Authentication', tag: 'Authentication' }]);
+    expect(ctx.catalogue.groups[0]?.pages).toEqual([
+      { subcategory: 'overview', title: 'Authentication', tag: 'Authentication' },
+      { subcategory: 'changelog', title: 'Changelog', tag: 'Changelog' },
+    ]);
   });
 });

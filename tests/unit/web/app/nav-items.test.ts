@@ -5,7 +5,7 @@ describe('buildDocsNav (from the generated catalogue)', () => {
   it('gives Authentication, Seller API and Warehouse API with the spec sub-items', () => {
     const nav = buildDocsNav();
     expect(nav.map((group) => [group.label, group.pages.map((page) => page.subcategory)])).toEqual([
-      ['Authentication', ['overview']],
+      ['Authentication', ['overview', 'changelog']],
       ['Seller API', ['warehouse', 'quotation', 'import', 'product', 'order']],
       ['Warehouse API', ['quotation', 'import', 'inventory', 'order']],
     ]);

@@ -5,6 +5,7 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -229,6 +230,12 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
               }
               error={failure?.field === 'token' ? failure.message : null}
             />
+            {operation?.deprecatedSince ? (
+              <Alert severity="warning">
+                This operation is deprecated since {operation.deprecatedSince}: it still works, but a later major version removes it. Its
+                responses carry a <code>Deprecation</code> header; the Changelog in the documentation says what replaces it.
+              </Alert>
+            ) : null}
             {relativeUrl ? (
               <Box sx={{ p: 1.5, borderRadius: 1, bgcolor: 'action.hover', border: 1, borderColor: 'divider' }}>
                 <Typography variant="caption" color="text.secondary" component="div" sx={{ fontWeight: 600, mb: 0.5 }}>

@@ -1,21 +1,19 @@
 /**
- * The header of every documentation page: title, the base URL with a copy button, search, the explorer,
- * and the downloads that `npm run export` produces (public API only).
+ * The header of every documentation page: title, the API's current version with a link to the changelog,
+ * the base URL with a copy button, search, the explorer, and the downloads that `npm run export` produces
+ * (public API only; see downloads-menu.tsx).
  */
 import { Link } from 'react-router';
 import Button from '@mui/material/Button';
-import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import ExploreIcon from '@mui/icons-material/ExploreOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import { CopyButton } from '../../../components/copy-button';
 import { PageHeader } from '../../../components/page-header';
+import { documentationHref } from '../../../../shared/portal-data/links';
+import { DownloadsMenu } from './downloads-menu';
 
-export const DOWNLOADS = [
-  { file: 'openapi.yaml', label: 'OpenAPI YAML' },
-  { file: 'openapi.json', label: 'OpenAPI JSON' },
-  { file: 'postman-collection.json', label: 'Postman collection' },
-  { file: 'reference.html', label: 'HTML reference' },
-] as const;
+/** The Changelog page (the tag marked `x-changelog: true` in openapi/openapi.yaml). */
+const CHANGELOG_HREF = documentationHref({ category: 'authentication', subcategory: 'changelog' });
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 export const SEARCH_SHORTCUT = isMac ? '⌘K' : 'Ctrl K';
@@ -24,10 +22,12 @@ interface DocsHeaderProps {
   title: string;
   eyebrow: string;
   baseUrl: string;
+  /** `info.version` of the public API. */
+  apiVersion: string;
   onSearch: () => void;
 }
 
-export function DocsHeader({ title, eyebrow, baseUrl, onSearch }: DocsHeaderProps) {
+export function DocsHeader({ title, eyebrow, baseUrl, apiVersion, onSearch }: DocsHeaderProps) {
   return (
     <header>
       <PageHeader
@@ -44,12 +44,11 @@ export function DocsHeader({ title, eyebrow, baseUrl, onSearch }: DocsHeaderProp
         <code data-testid="base-url">{baseUrl}</code>
         <CopyButton label="Copy base URL" text={baseUrl} variant="text" />
       </div>
+      <p className="api-version">
+        API version <strong data-testid="api-version">{apiVersion}</strong> · <Link to={CHANGELOG_HREF}>Changelog</Link>
+      </p>
       <nav aria-label="Downloads and explorer" className="toolbar" style={{ marginTop: 12 }}>
-        {DOWNLOADS.map((download) => (
-          <Button key={download.file} component="a" href={`/downloads/${download.file}`} download size="small" startIcon={<DownloadIcon />}>
-            {download.label}
-          </Button>
-        ))}
+        <DownloadsMenu />
         <Button component={Link} to="/documentation/explorer" size="small" startIcon={<ExploreIcon />}>
           Explorer (Swagger UI)
         </Button>

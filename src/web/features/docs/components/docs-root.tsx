@@ -80,6 +80,8 @@ export const DocsRoot = styled('div')(({ theme }) => {
     },
     '.base-url code': { background: 'none', fontSize: '0.875rem', wordBreak: 'break-all' },
     '.base-url-label': { fontSize: '0.75rem', fontWeight: 600, color: v.palette.text.secondary, textTransform: 'uppercase', letterSpacing: '0.04em' },
+    '.api-version': { margin: theme.spacing(1, 0, 0), fontSize: '0.875rem', color: v.palette.text.secondary },
+    '.downloads-label': { fontSize: '0.8125rem', fontWeight: 600, color: v.palette.text.secondary },
     '.toolbar': { display: 'flex', flexWrap: 'wrap', gap: theme.spacing(1), alignItems: 'center' },
     '.kbd': { fontFamily: monospace, fontSize: '0.7rem', border: `1px solid ${v.palette.divider}`, borderRadius: 4, padding: '0 0.35em', marginLeft: theme.spacing(1), color: v.palette.text.secondary },
     '.op-index': { display: 'grid', gap: theme.spacing(0.5), padding: 0, margin: theme.spacing(2, 0, 0), listStyle: 'none' },

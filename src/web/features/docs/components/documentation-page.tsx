@@ -16,6 +16,7 @@ import { useProgressiveCount } from '../lib/use-progressive-count';
 import { DocsHeader } from './docs-header';
 import { DocsRoot } from './docs-root';
 import { Markdown } from './markdown';
+import { ChangelogSection } from './changelog-section';
 import { OperationSection } from './operation-section';
 
 /** Outlines of every operation come first (cheap); each operation's heavy parts follow, one per task. */
@@ -73,11 +74,17 @@ export function DocumentationPage({ page, origin, onSearch }: DocumentationPageP
   return (
     <DocsRoot>
       <title>{`${page.groupTitle === page.title ? page.title : `${page.title} · ${page.groupTitle}`} · Documentation`}</title>
-      <DocsHeader title={page.title} eyebrow={isAuthentication ? 'How to authenticate every call' : eyebrow} baseUrl={baseUrl} onSearch={onSearch} />
+      <DocsHeader
+        title={page.title}
+        eyebrow={page.changelog ? `Current version ${page.apiVersion}` : isAuthentication ? 'How to authenticate every call' : eyebrow}
+        baseUrl={baseUrl}
+        apiVersion={page.apiVersion}
+        onSearch={onSearch}
+      />
       <div className="prose">
         <Markdown blocks={intro} rewriteCode={rewriteCode} />
       </div>
-      {isAuthentication ? (
+      {isAuthentication && !page.changelog ? (
         <Button component={Link} to="/settings" variant="contained" startIcon={<KeyIcon />} sx={{ my: 1 }}>
           Create a token in Settings
         </Button>
@@ -85,6 +92,7 @@ export function DocumentationPage({ page, origin, onSearch }: DocumentationPageP
       <div className="prose">
         <Markdown blocks={rest} rewriteCode={rewriteCode} />
       </div>
+      {page.changelog ? <ChangelogSection versions={page.changelog} /> : null}
       {isAuthentication ? (
         <>
           {page.about ? (

@@ -32,6 +32,7 @@ function FieldMeta({ node }: { node: FieldNode }) {
         {node.format ? <span className="field-format"> ({node.format})</span> : null}
       </span>
       {node.required ? <span className="field-required">required</span> : null}
+      {node.deprecated ? <span className="deprecated">deprecated</span> : null}
       {node.limits?.map((limit) => (
         <span key={limit} className="field-limit">
           {limit}

@@ -197,7 +197,7 @@ export const OperationSection = memo(function OperationSection({ operation, page
           <Link to={href} className="heading-link" preventScrollReset>
             {operation.summary}
           </Link>
-          {operation.deprecated ? <span className="deprecated">deprecated</span> : null}
+          {operation.deprecated ? <span className="deprecated">{operation.deprecatedSince ? `deprecated since ${operation.deprecatedSince}` : 'deprecated'}</span> : null}
         </h2>
         <p className="op-path">
           <span className={`method method-${operation.method}`}>{operation.method.toUpperCase()}</span>

@@ -1,0 +1,33 @@
+/**
+ * A `.http` file for the VS Code REST Client, JetBrains' HTTP Client and httpyac: one request per operation,
+ * separated by `###` and named with `# @name`. `baseUrl` is set in the file; the token is a variable the file
+ * does not define (`{{ACME_API_TOKEN}}`), so it comes from the editor's environment (REST Client's
+ * `rest-client.environmentVariables`, JetBrains' `http-client.private.env.json`) and never sits in the file.
+ * No library writes this format; it is a few lines of text.
+ */
+import type { Brand } from '../../src/shared/brand.ts';
+import type { ExampleRequest } from './example-requests.ts';
+
+export function httpFile(title: string, requests: ExampleRequest[], brand: Brand, baseUrl: string): string {
+  const head = [
+    `# ${title}`,
+    `# Set ${brand.tokenVariable} to your API token in your editor's environment`,
+    `# (VS Code REST Client: rest-client.environmentVariables; JetBrains: http-client.private.env.json).`,
+    '',
+    `@baseUrl = ${baseUrl}`,
+    '',
+  ];
+  const blocks = requests.map((request) => {
+    const query = request.query.map((q) => `${encodeURIComponent(q.name)}=${encodeURIComponent(q.value)}`).join('&');
+    return [
+      '###',
+      `# ${request.summary}${request.deprecated ? ' (deprecated)' : ''}`,
+      `# @name ${request.operationId}`,
+      `${request.method} {{baseUrl}}${request.path}${query ? `?${query}` : ''}`,
+      `${brand.apiTokenHeader}: {{${brand.tokenVariable}}}`,
+      'Accept: application/json',
+      '',
+    ].join('\n');
+  });
+  return `${head.join('\n')}\n${blocks.join('\n')}`;
+}
