@@ -1,26 +1,53 @@
-/** Entry point: providers around the router. Everything route-specific is loaded lazily by the router. */
+/**
+ * Entry point: providers around the router. Everything route-specific is loaded lazily by the router.
+ * A documentation page the server sent already rendered (build-time HTML) is hydrated; any other
+ * screen is rendered here from scratch.
+ */
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
+import { prepareHydration } from './app/prepare-hydration';
 import { createAppRouter } from './app/router';
+import { routes } from './app/routes';
 import { currentUserQueryKey, getCurrentUser } from './lib/current-user';
+import { leaveFirstScreen, readPrerenderState } from './lib/prerender-state';
 import { createQueryClient } from './lib/query-client';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
 
 const queryClient = createQueryClient();
-// Every screen but /login waits for the profile: ask for it now, while the route chunks are still
-// loading, instead of after the shell's chunk has arrived and rendered (one round trip off the path).
-if (window.location.pathname !== '/login') {
-  void queryClient.prefetchQuery({ queryKey: currentUserQueryKey, queryFn: ({ signal }) => getCurrentUser(signal), retry: false, staleTime: Infinity });
+const prerendered = container.firstElementChild ? readPrerenderState() : null;
+
+function app() {
+  const router = createAppRouter();
+  if (prerendered) {
+    const first = router.state.location;
+    const unsubscribe = router.subscribe((state) => {
+      if (state.location === first) return;
+      leaveFirstScreen();
+      unsubscribe();
+    });
+  }
+  return (
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
 }
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={createAppRouter()} />
-    </AppProviders>
-  </StrictMode>,
-);
+if (prerendered) {
+  // The server checked the session and wrote the user into the page: no profile request.
+  queryClient.setQueryData(currentUserQueryKey, prerendered.user);
+  void prepareHydration(routes, prerendered, window.location.pathname).then(() => hydrateRoot(container, app()));
+} else {
+  // Every screen but /login waits for the profile: ask for it now, while the route chunks are still
+  // loading, instead of after the shell's chunk has arrived and rendered (one round trip off the path).
+  if (window.location.pathname !== '/login') {
+    void queryClient.prefetchQuery({ queryKey: currentUserQueryKey, queryFn: ({ signal }) => getCurrentUser(signal), retry: false, staleTime: Infinity });
+  }
+  createRoot(container).render(app());
+}
