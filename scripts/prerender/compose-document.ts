@@ -20,11 +20,17 @@ function withoutLeadingTitle(html: string): string {
   return html.replace(/^<title>[\s\S]*?<\/title>/, '');
 }
 
+/**
+ * Until the app has hydrated the page (it then sets `data-hydrated` on <html>), its buttons and fields take
+ * no clicks: a click that no handler can answer yet would be lost. Links and <details> work as they are.
+ */
+export const BEFORE_HYDRATION_CSS = 'html:not([data-hydrated]) #root :is(button,select,input,[role="button"]){pointer-events:none}';
+
 export function composeDocument(template: string, page: PrerenderedPage, extraCss: string): string {
   let document = template;
   document = replaceOnce(document, /<html lang="en">/, `<html lang="en"${HTML_CLASS_MARKER}>`, '<html lang="en">');
   document = replaceOnce(document, /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`, 'a <title>');
-  document = replaceOnce(document, /<\/head>/, `${page.styles}<style data-portal-scheme>${extraCss}</style>\n  </head>`, '</head>');
+  document = replaceOnce(document, /<\/head>/, `${page.styles}<style data-portal-page>${extraCss}${BEFORE_HYDRATION_CSS}</style>\n  </head>`, '</head>');
   // The content is in the page now: the "needs JavaScript" note would be wrong.
   document = document.replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
   document = replaceOnce(document, /<div id="root"><\/div>/, `<div id="root">${withoutLeadingTitle(page.html)}</div>${STATE_MARKER}`, '<div id="root"></div>');

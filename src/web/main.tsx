@@ -3,7 +3,7 @@
  * A documentation page the server sent already rendered (build-time HTML) is hydrated; any other
  * screen is rendered here from scratch.
  */
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
@@ -20,6 +20,17 @@ if (!container) throw new Error('index.html lacks #root');
 const queryClient = createQueryClient();
 const prerendered = container.firstElementChild ? readPrerenderState() : null;
 
+/**
+ * Marks <html data-hydrated> once the server's HTML is live. Until then the page's own CSS keeps its buttons
+ * from taking clicks that no handler could answer yet (scripts/prerender/compose-document.ts).
+ */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', '');
+  }, []);
+  return null;
+}
+
 function app() {
   const router = createAppRouter();
   if (prerendered) {
@@ -35,6 +46,7 @@ function app() {
       <AppProviders queryClient={queryClient}>
         <RouterProvider router={router} />
       </AppProviders>
+      {prerendered ? <HydratedMark /> : null}
     </StrictMode>
   );
 }
