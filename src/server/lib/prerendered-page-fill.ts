@@ -32,9 +32,12 @@ function jsonForScript(value: unknown): string {
 
 export function fillPrerenderedPage(template: string, fill: PageFill): string {
   const state = { user: { email: fill.user.email, userType: fill.user.userType }, origin: fill.origin, page: fill.page };
+  const email = escapeHtml(fill.user.email);
+  const origin = escapeHtml(fill.origin);
+  // Replacer functions: a `$&` or `$'` in an email is text, not a replacement pattern.
   return template
-    .replace(HTML_CLASS_MARKER, fill.colorMode ? ` class="${fill.colorMode}"` : '')
-    .replaceAll(EMAIL_STAND_IN, escapeHtml(fill.user.email))
-    .replaceAll(ORIGIN_STAND_IN, escapeHtml(fill.origin))
+    .replace(HTML_CLASS_MARKER, () => (fill.colorMode ? ` class="${fill.colorMode}"` : ''))
+    .replaceAll(EMAIL_STAND_IN, () => email)
+    .replaceAll(ORIGIN_STAND_IN, () => origin)
     .replace(STATE_MARKER, () => `<script type="application/json" id="${STATE_ELEMENT_ID}">${jsonForScript(state)}</script>`);
 }
