@@ -27,6 +27,8 @@ interface PrerenderOptions {
   referenceDir?: string;
   portalSpec?: string;
   rendererFile?: string;
+  /** Render only these pages (the bench's 500-operation app needs one). */
+  only?: (page: PageAddress) => boolean;
   log?: (line: string) => void;
 }
 
@@ -64,7 +66,7 @@ export async function prerender(options: PrerenderOptions = {}): Promise<number>
   const template = readFileSync(join(webDir, 'index.html'), 'utf8');
   rmSync(join(webDir, PRERENDERED_DIR), { recursive: true, force: true });
 
-  const pages = referencePages(referenceDir);
+  const pages = referencePages(referenceDir).filter(options.only ?? (() => true));
   let darkCss: string | undefined;
   let count = 0;
   for (const userType of userTypes(options.portalSpec ?? join(ROOT, 'src/generated/openapi.portal.json'))) {
@@ -81,10 +83,14 @@ export async function prerender(options: PrerenderOptions = {}): Promise<number>
   return count;
 }
 
+/** The renderer is the app's own code, compiled for Node by Vite (import.meta.glob, JSON chunks, JSX) into dist/ssr. */
+export function buildRenderer(cwd: string = ROOT): void {
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--ssr', '--logLevel', 'warn'], { stdio: 'inherit', cwd });
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const started = performance.now();
-  // The renderer is the app's own code, compiled for Node by Vite (import.meta.glob, JSON chunks, JSX).
-  execFileSync('npx', ['vite', 'build', '--ssr', '--logLevel', 'warn'], { stdio: 'inherit', cwd: ROOT });
+  buildRenderer();
   await prerender();
   console.log(`prerender: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
