@@ -79,6 +79,16 @@ test.describe('documentation pages rendered at build time', () => {
     }
   });
 
+  test('a deep link opened logged out lands on its operation after login', async ({ page }) => {
+    await page.goto('/documentation?category=seller&subcategory=order#getSellerReturnOrder');
+    await expect(page).toHaveURL(/\/login\?redirectTo=.*#getSellerReturnOrder$/);
+    await page.getByLabel('Email').fill(DEMO.seller.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.seller.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL('/documentation?category=seller&subcategory=order#getSellerReturnOrder');
+    await expect(page.getByRole('heading', { level: 2, name: 'Get a return order' })).toBeInViewport();
+  });
+
   test('the first response holds every operation, parameter and field of the page, and the user', async ({ request, baseURL }) => {
     await signIn(request, baseURL ?? '');
     const data = referencePage('seller', 'order');
