@@ -8,6 +8,9 @@ const TEMPLATE = `<!doctype html>
 <html lang="en">
   <head>
     <title>Developer Portal</title>
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/a-2.js">
+    <script async src="/assets/preload-routes-3.js"></script>
   </head>
   <body>
     <noscript>This portal needs JavaScript.</noscript>
@@ -24,6 +27,15 @@ describe('composeDocument', () => {
     expect(html).toContain(`<div id="root"><main>page</main></div>${STATE_MARKER}`);
     expect(html).not.toContain('noscript');
     expect(html.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it('loads the app after the content: every script and preload moves to the end of the body', () => {
+    const html = composeDocument(TEMPLATE, { html: '<main>page</main>', styles: '', title: 't' }, '');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).not.toMatch(/<script|modulepreload/);
+    expect(html).toMatch(
+      /<main>page<\/main>[\s\S]*<script type="module" crossorigin src="\/assets\/index-1.js"><\/script>\n<link rel="modulepreload" crossorigin href="\/assets\/a-2.js">\n<script async src="\/assets\/preload-routes-3.js"><\/script>\n<\/body>/,
+    );
   });
 
   it('fails the build when index.html changed shape', () => {
