@@ -56,16 +56,28 @@ function preloadRouteChunks(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * `vite build` builds the app into dist/web; `vite build --ssr` builds the documentation pages' build-time
+ * renderer (src/web/prerender) into dist/ssr, which scripts/prerender runs in Node.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: false,
-  plugins: [react(), preloadRouteChunks()],
-  build: {
-    outDir: '../../dist/web',
-    emptyOutDir: true,
-    sourcemap: false,
-    target: 'es2022',
-  },
+  plugins: isSsrBuild ? [react()] : [react(), preloadRouteChunks()],
+  build: isSsrBuild
+    ? {
+        outDir: '../../dist/ssr',
+        emptyOutDir: true,
+        sourcemap: false,
+        target: 'node20',
+        rolldownOptions: { input: 'src/web/prerender/render-documentation-page.tsx' },
+      }
+    : {
+        outDir: '../../dist/web',
+        emptyOutDir: true,
+        sourcemap: false,
+        target: 'es2022',
+      },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     strictPort: true,
@@ -75,4 +87,4 @@ export default defineConfig({
       '/healthz': apiTarget,
     },
   },
-});
+}));

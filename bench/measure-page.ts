@@ -13,10 +13,15 @@ import type { Browser, Response } from '@playwright/test';
 /** What "every operation of the page is in the DOM" means for one renderer. */
 export type ReadyCondition =
   | { kind: 'ids'; ids: string[] }
-  | { kind: 'count'; selector: string; expected: number };
+  | { kind: 'count'; selector: string; expected: number }
+  /** A deep link: the element with this id is on screen (its box overlaps the viewport). */
+  | { kind: 'inViewport'; id: string };
 
 export interface PageRun {
+  /** Ready and painted: the later of the ready condition's moment and the first contentful paint. */
   readyMs: number;
+  /** When the ready condition first held (content in the DOM, or the deep link's target on screen). */
+  domReadyMs: number;
   /** First contentful paint, for context: when the user first sees something. */
   fcpMs: number;
   jsCompressedBytes: number;
@@ -27,6 +32,10 @@ export interface PageRun {
   domNodes: number;
   longTaskMs: number;
   longestTaskMs: number;
+  /** The longest task that started before the content was visible. */
+  longestTaskBeforeReadyMs: number;
+  /** Cumulative layout shift (layout-shift entries without recent input) until ready + settle. */
+  cls: number;
   errors: string[];
   externalRequests: string[];
 }
@@ -39,7 +48,7 @@ export const THROTTLED = {
 };
 
 interface BenchWindow {
-  __bench: { readyAt: number | null; longTasks: { start: number; duration: number }[] };
+  __bench: { readyAt: number | null; longTasks: { start: number; duration: number }[]; cls: number };
 }
 
 /**
@@ -49,8 +58,15 @@ interface BenchWindow {
 function probeScript(condition: ReadyCondition): string {
   return `(() => {
   const condition = ${JSON.stringify(condition)};
-  const state = { readyAt: null, longTasks: [] };
+  const state = { readyAt: null, longTasks: [], cls: 0 };
   window.__bench = state;
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (!entry.hadRecentInput) state.cls += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  } catch (error) {
+    // no layout-shift support: reported as zero
+  }
   try {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) state.longTasks.push({ start: entry.startTime, duration: entry.duration });
@@ -60,6 +76,12 @@ function probeScript(condition: ReadyCondition): string {
   }
   function holds() {
     if (condition.kind === 'ids') return condition.ids.every((id) => document.getElementById(id) !== null);
+    if (condition.kind === 'inViewport') {
+      const element = document.getElementById(condition.id);
+      if (element === null) return false;
+      const box = element.getBoundingClientRect();
+      return box.height > 0 && box.top < innerHeight && box.bottom > 0;
+    }
     return document.querySelectorAll(condition.selector).length >= condition.expected;
   }
   function ready() {
@@ -78,7 +100,7 @@ function probeScript(condition: ReadyCondition): string {
   }
   const observer = new MutationObserver((records) => {
     if (state.readyAt !== null) return;
-    if (condition.kind === 'ids') {
+    if (condition.kind !== 'count') {
       if (holds()) ready();
       return;
     }
@@ -91,9 +113,11 @@ function probeScript(condition: ReadyCondition): string {
       if (count >= condition.expected) ready();
     }
   });
+  // Scrolling changes no DOM: a deep link's target is checked every frame.
   (function sweep() {
     if (state.readyAt !== null) return;
     if (holds()) ready();
+    else if (condition.kind === 'inViewport') requestAnimationFrame(sweep);
     else setTimeout(sweep, 250);
   })();
   observer.observe(document, { childList: true, subtree: true });
@@ -151,8 +175,11 @@ export async function measurePage(
     await page.waitForTimeout(options.settleMs);
     const probe = await page.evaluate(() => (window as unknown as BenchWindow).__bench);
     const fcpMs = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
-    const readyMs = probe.readyAt ?? Number.NaN;
-    const counted = probe.longTasks.filter((task) => task.start <= readyMs + options.settleMs);
+    const domReadyMs = probe.readyAt ?? Number.NaN;
+    // Content is visible once it is there and something has been painted (HTML parsed before the first
+    // paint is seen at the first paint).
+    const readyMs = Number.isFinite(fcpMs) ? Math.max(domReadyMs, fcpMs) : domReadyMs;
+    const counted = probe.longTasks.filter((task) => task.start <= domReadyMs + options.settleMs);
 
     if (options.throttled) await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await cdp.send('HeapProfiler.enable');
@@ -176,6 +203,7 @@ export async function measurePage(
     }
     return {
       readyMs,
+      domReadyMs,
       fcpMs,
       jsCompressedBytes,
       jsUncompressedBytes,
@@ -185,6 +213,8 @@ export async function measurePage(
       domNodes: metric('Nodes'),
       longTaskMs: counted.reduce((sum, task) => sum + task.duration, 0),
       longestTaskMs: counted.reduce((max, task) => Math.max(max, task.duration), 0),
+      longestTaskBeforeReadyMs: counted.filter((task) => task.start < readyMs).reduce((max, task) => Math.max(max, task.duration), 0),
+      cls: probe.cls,
       errors,
       externalRequests,
     };

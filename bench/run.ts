@@ -21,7 +21,7 @@ import { runLoginFlood } from './login-flood.ts';
 import type { BenchResults } from './lib/results.ts';
 import { readSpecFacts } from './lib/spec-facts.ts';
 import { apiEndpoints, loadTest, type LoadResult } from './measure-server.ts';
-import { measureTargets, ourTargets, peerTargets } from './pages.ts';
+import { measureTargets, ourDeepLinkTarget, ourTargets, peerDeepLinkTargets, peerTargets } from './pages.ts';
 import { writeReport } from './report.ts';
 import { startPeerServer } from './serve-peers.ts';
 import { measureStartup } from './startup.ts';
@@ -65,7 +65,12 @@ async function pagesSection(results: BenchResults): Promise<BenchResults['pages'
   results.machine.chromium = browser.version();
   try {
     const common = { timeoutMs: options.pageTimeoutMs, settleMs: options.settleMs, log };
-    const realTargets = [...ourTargets(ours.origin, 'real', facts, true), ...peerTargets(peers.origin, 'real', facts, options.slowRuns)];
+    const realTargets = [
+      ...ourTargets(ours.origin, 'real', facts, true),
+      ...peerTargets(peers.origin, 'real', facts, options.slowRuns),
+      ourDeepLinkTarget(ours.origin, facts),
+      ...peerDeepLinkTargets(peers.origin, facts),
+    ];
     log(`-- real spec (${facts.operations.length} operations), as is`);
     const real = await measureTargets(browser, realTargets, { ...common, runs: options.pageRuns, throttled: false, warmup: true });
     log('-- real spec, CPU x4 + 1.6 Mbps / 150 ms');

@@ -8,10 +8,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-const INPUTS = ['openapi', 'redocly.yaml', 'scripts/generate', 'scripts/export.ts', 'scripts/export', 'scripts/releases', 'src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
+const INPUTS = ['openapi', 'redocly.yaml', 'scripts/generate', 'scripts/export.ts', 'scripts/export', 'scripts/releases', 'scripts/prerender', 'src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
 const STAMP = 'dist/.build-stamp';
 /** Outputs that must exist for a build to count as fresh (src/generated is not committed, so a fresh clone lacks it). */
-const OUTPUTS = ['dist/web/index.html', 'dist/export/openapi.json', 'src/generated/openapi.portal.json'];
+const OUTPUTS = ['dist/web/index.html', 'dist/web/_prerendered', 'dist/export/openapi.json', 'src/generated/openapi.portal.json'];
 
 function filesUnder(path: string): string[] {
   if (!existsSync(path)) return [];
@@ -44,6 +44,8 @@ if (ifStale && fresh) {
   run('npx', ['tsx', 'scripts/generate/index.ts']);
   run('npx', ['tsx', 'scripts/export.ts']);
   run('npx', ['vite', 'build', '--logLevel', 'warn']);
+  // The documentation pages as HTML, rendered from the app's components (after the app: it needs index.html).
+  run('npx', ['tsx', 'scripts/prerender/index.ts']);
   mkdirSync('dist', { recursive: true });
   writeFileSync(STAMP, hash);
   console.log(`build: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -31,6 +31,7 @@ import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions, type HttpTimeouts } from './h
 import { registerSpecRoutes } from './plugins/spec-routes.ts';
 import { registerDeprecationHeaders } from './plugins/deprecation-header.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
+import { registerDocumentationPages } from './plugins/documentation-pages.ts';
 import { createHandlers } from './routes/handlers.ts';
 import type { HandlerMap } from './routes/operation-handler.ts';
 import { loadSpec, routableOperations, type OpenApiDocument } from './spec/openapi-document.ts';
@@ -206,7 +207,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         return reply.code(503).send({ status: 503, message: 'Database unavailable.' });
       }
     });
-    registerStaticFiles(app, { webDir: config.webDir, exportDir: config.exportDir });
+    const sendAppShell = registerStaticFiles(app, { webDir: config.webDir, exportDir: config.exportDir });
+    registerDocumentationPages(app, ctx, { webDir: config.webDir, sendAppShell });
     app.setNotFoundHandler(async (_request, reply) => reply.code(404).send(NOT_FOUND_BODY));
     await app.ready();
   } catch (error) {

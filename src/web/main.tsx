@@ -1,26 +1,68 @@
-/** Entry point: providers around the router. Everything route-specific is loaded lazily by the router. */
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+/**
+ * Entry point: providers around the router. Everything route-specific is loaded lazily by the router.
+ * A documentation page the server sent already rendered (build-time HTML) is hydrated; any other
+ * screen is rendered here from scratch.
+ */
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
+import { prepareHydration } from './app/prepare-hydration';
 import { createAppRouter } from './app/router';
+import { routes } from './app/routes';
 import { currentUserQueryKey, getCurrentUser } from './lib/current-user';
+import { leaveFirstScreen, readPrerenderState } from './lib/prerender-state';
 import { createQueryClient } from './lib/query-client';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
 
 const queryClient = createQueryClient();
-// Every screen but /login waits for the profile: ask for it now, while the route chunks are still
-// loading, instead of after the shell's chunk has arrived and rendered (one round trip off the path).
-if (window.location.pathname !== '/login') {
-  void queryClient.prefetchQuery({ queryKey: currentUserQueryKey, queryFn: ({ signal }) => getCurrentUser(signal), retry: false, staleTime: Infinity });
+const prerendered = container.firstElementChild ? readPrerenderState() : null;
+
+/**
+ * Marks <html data-hydrated> once the server's HTML is live. Until then the page's own CSS keeps its buttons
+ * from taking clicks that no handler could answer yet (scripts/prerender/compose-document.ts).
+ */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', '');
+  }, []);
+  return null;
 }
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={createAppRouter()} />
-    </AppProviders>
-  </StrictMode>,
-);
+function app() {
+  const router = createAppRouter();
+  if (prerendered) {
+    const first = router.state.location;
+    const unsubscribe = router.subscribe((state) => {
+      if (state.location === first) return;
+      leaveFirstScreen();
+      unsubscribe();
+    });
+  }
+  return (
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+      {prerendered ? <HydratedMark /> : null}
+    </StrictMode>
+  );
+}
+
+if (prerendered) {
+  // The server checked the session and wrote the user into the page: no profile request.
+  queryClient.setQueryData(currentUserQueryKey, prerendered.user);
+  // Hydration is the app's longest task: it starts only after the first frame, so the page the server sent
+  // is painted first however early the scripts arrive (rAF runs just before a paint, the timeout after it).
+  const afterFirstPaint = new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  void Promise.all([prepareHydration(routes, prerendered, window.location.pathname), afterFirstPaint]).then(() => hydrateRoot(container, app()));
+} else {
+  // Every screen but /login waits for the profile: ask for it now, while the route chunks are still
+  // loading, instead of after the shell's chunk has arrived and rendered (one round trip off the path).
+  if (window.location.pathname !== '/login') {
+    void queryClient.prefetchQuery({ queryKey: currentUserQueryKey, queryFn: ({ signal }) => getCurrentUser(signal), retry: false, staleTime: Infinity });
+  }
+  createRoot(container).render(app());
+}

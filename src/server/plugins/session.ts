@@ -28,7 +28,8 @@ export function sessionCookieValue(ctx: ServerContext, request: FastifyRequest):
   return value !== undefined && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : undefined;
 }
 
-async function loadSession(ctx: ServerContext, request: FastifyRequest): Promise<SessionUser | undefined> {
+/** The signed-in user of this request's session cookie, or undefined (no cookie, expired, idle too long). */
+export async function loadSession(ctx: ServerContext, request: FastifyRequest): Promise<SessionUser | undefined> {
   const id = sessionCookieValue(ctx, request);
   if (id === undefined) return undefined;
   const idHash = hashSessionId(id);

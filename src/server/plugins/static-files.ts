@@ -12,6 +12,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { brand } from '../../generated/brand.ts';
 import { downloadFileName, parseDownloadPath } from '../../shared/portal-data/downloads.ts';
+import { PRERENDERED_DIR } from '../../shared/portal-data/prerendered-pages.ts';
 import { MALFORMED_URL_MESSAGE, NOT_FOUND_BODY } from '../lib/http-error.ts';
 
 const TYPES: Record<string, string> = {
@@ -22,6 +23,8 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json', '.ttf': 'font/ttf',
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.yaml', '.map', '.webmanifest', '.ttf', '.ico']);
+
+const NOT_BUILT_BODY = Object.freeze({ status: 404, message: 'The app is not built: run `npm run build`.' });
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -36,17 +39,17 @@ interface StaticFile {
   cacheControl: string;
 }
 
-function walk(dir: string): string[] {
+function walk(dir: string, skip: ReadonlySet<string> = new Set()): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
+  return readdirSync(dir).filter((name) => !skip.has(name)).flatMap((name) => {
     const path = join(dir, name);
     return statSync(path).isDirectory() ? walk(path) : [path];
   });
 }
 
-function load(root: string, urlPrefix: string, cacheControlFor: (path: string) => string): Map<string, StaticFile> {
+function load(root: string, urlPrefix: string, cacheControlFor: (path: string) => string, skip?: ReadonlySet<string>): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
-  for (const path of walk(root)) {
+  for (const path of walk(root, skip)) {
     const ext = extname(path);
     const raw = readFileSync(path);
     const url = urlPrefix + relative(root, path).split(sep).join('/');
@@ -84,10 +87,14 @@ async function send(request: FastifyRequest, reply: FastifyReply, file: StaticFi
   return reply.send(file.raw);
 }
 
-export function registerStaticFiles(app: FastifyInstance, options: { webDir: string; exportDir: string }): void {
+/** Answers a client route with the app's index.html (the client renders the screen). */
+export type SendAppShell = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+
+export function registerStaticFiles(app: FastifyInstance, options: { webDir: string; exportDir: string }): SendAppShell {
+  // Prerendered documentation pages are answered by plugins/documentation-pages.ts, never as files.
   const web = load(options.webDir, '/', (url) =>
     url.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-  );
+  new Set([PRERENDERED_DIR]));
   const downloads = load(options.exportDir, '/downloads/', () => 'no-cache');
   for (const [url, file] of downloads) file.type = parseDownloadPath(url)?.file.contentType ?? file.type;
   const index = web.get('/index.html');
@@ -117,6 +124,8 @@ export function registerStaticFiles(app: FastifyInstance, options: { webDir: str
     // Client routes are extension-less paths; a missing file with an extension is a real 404.
     if (/^\/(api|downloads)(\/|$)/.test(path)) return reply.code(404).send(NOT_FOUND_BODY);
     if (index !== undefined && extname(path) === '') return send(request, reply, index);
-    return reply.code(404).send(index === undefined ? { status: 404, message: 'The app is not built: run `npm run build`.' } : NOT_FOUND_BODY);
+    return reply.code(404).send(index === undefined ? NOT_BUILT_BODY : NOT_FOUND_BODY);
   });
+
+  return async (request, reply) => (index === undefined ? reply.code(404).send(NOT_BUILT_BODY) : send(request, reply, index));
 }

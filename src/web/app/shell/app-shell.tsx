@@ -22,8 +22,11 @@ const NavigationDrawer = lazy(() => import('./navigation-drawer'));
 
 export function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const theme = useTheme();
-  // md is 900 px: the issue's breakpoint for the drawer. noSsr reads the width on the first render (no flicker).
-  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  // md is 900 px: the breakpoint for the drawer. CSS alone decides what shows (the column or the menu button),
+  // so HTML rendered ahead of time lays out right on any screen before the app runs; `wide` only decides
+  // which of the two sidebars is mounted. A client render reads the width at once; hydration starts wide
+  // (as the build rendered) and switches right after, which moves nothing on screen.
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { defaultMatches: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -42,16 +45,17 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <SkipLink />
-      {wide ? (
-        // A plain sticky column rather than a permanent MUI Drawer: the Drawer module brings Modal and Slide
-        // (~7 KB compressed) onto every first load. It stays in view while scrolling and spans the page in
-        // print and full-page captures; the column carries the background and border for the full height.
-        <Box sx={{ width: SIDEBAR_WIDTH_PX, boxSizing: 'border-box', flexShrink: 0, bgcolor: 'background.paper', borderRight: 1, borderColor: 'divider' }}>
+      {/* A plain sticky column rather than a permanent MUI Drawer: the Drawer module brings Modal and Slide
+          (~7 KB compressed) onto every first load. It stays in view while scrolling and spans the page in
+          print and full-page captures; the column carries the background and border for the full height. */}
+      <Box sx={{ display: { xs: 'none', md: 'block' }, width: SIDEBAR_WIDTH_PX, boxSizing: 'border-box', flexShrink: 0, bgcolor: 'background.paper', borderRight: 1, borderColor: 'divider' }}>
+        {wide ? (
           <Box sx={{ position: 'sticky', top: 0, height: '100vh', overflowY: 'auto', display: 'flex', flexDirection: 'column' }}>
             <Sidebar />
           </Box>
-        </Box>
-      ) : (
+        ) : null}
+      </Box>
+      {wide ? null : (
         <Suspense fallback={null}>
           <NavigationDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
         </Suspense>
@@ -59,7 +63,6 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <TopBar
           user={user}
-          showMenuButton={!wide}
           menuOpen={drawerOpen}
           onMenuClick={() => setDrawerOpen(true)}
           onLogout={onLogout}

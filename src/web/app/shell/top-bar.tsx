@@ -15,30 +15,26 @@ import { ColorModeToggle } from '../../theme/color-mode-toggle';
 
 interface TopBarProps {
   user: CurrentUser;
-  showMenuButton: boolean;
   menuOpen: boolean;
   onMenuClick: () => void;
   onLogout: () => void;
   loggingOut: boolean;
 }
 
-export function TopBar({ user, showMenuButton, menuOpen, onMenuClick, onLogout, loggingOut }: TopBarProps) {
+export function TopBar({ user, menuOpen, onMenuClick, onLogout, loggingOut }: TopBarProps) {
   return (
     <AppBar position="sticky" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
       <Toolbar sx={{ gap: 1, minHeight: { xs: 56, sm: 64 } }}>
-        {showMenuButton ? (
-          <IconButton edge="start" color="inherit" aria-label="Open navigation" aria-expanded={menuOpen} aria-controls="sidebar-drawer" onClick={onMenuClick}>
-            <MenuIcon />
-          </IconButton>
-        ) : null}
-        {showMenuButton ? (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-            <ApiIcon color="primary" aria-hidden />
-            <Typography component="span" sx={{ fontWeight: 800, letterSpacing: '0.02em' }}>
-              {brand.name}
-            </Typography>
-          </Box>
-        ) : null}
+        {/* Narrow screens only (CSS, so HTML rendered ahead of time is right before the app runs). */}
+        <IconButton edge="start" color="inherit" aria-label="Open navigation" aria-expanded={menuOpen} aria-controls="sidebar-drawer" onClick={onMenuClick} sx={{ display: { md: 'none' } }}>
+          <MenuIcon />
+        </IconButton>
+        <Box sx={{ display: { xs: 'flex', md: 'none' }, alignItems: 'center', gap: 1, minWidth: 0 }}>
+          <ApiIcon color="primary" aria-hidden />
+          <Typography component="span" sx={{ fontWeight: 800, letterSpacing: '0.02em' }}>
+            {brand.name}
+          </Typography>
+        </Box>
         <Box sx={{ flex: 1 }} />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }} aria-label="Signed in user" role="group">
           <Typography variant="body2" noWrap sx={{ display: { xs: 'none', sm: 'block' }, maxWidth: 280 }} title={user.email}>

@@ -3,6 +3,7 @@
  * the base URL with a copy button, search, the explorer, and the downloads that `npm run export` produces
  * (public API only; see downloads-menu.tsx).
  */
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import Button from '@mui/material/Button';
 import ExploreIcon from '@mui/icons-material/ExploreOutlined';
@@ -15,8 +16,14 @@ import { DownloadsMenu } from './downloads-menu';
 /** The Changelog page (the tag marked `x-changelog: true` in openapi/openapi.yaml). */
 const CHANGELOG_HREF = documentationHref({ category: 'authentication', subcategory: 'changelog' });
 
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-export const SEARCH_SHORTCUT = isMac ? '⌘K' : 'Ctrl K';
+const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+const neverChanges = () => () => undefined;
+export const SEARCH_SHORTCUT = isMac() ? '⌘K' : 'Ctrl K';
+
+/** The shortcut's label; a page rendered ahead of time says Ctrl K, and a Mac shows ⌘K once hydrated. */
+function useSearchShortcutLabel(): string {
+  return useSyncExternalStore(neverChanges, () => SEARCH_SHORTCUT, () => 'Ctrl K');
+}
 
 interface DocsHeaderProps {
   title: string;
@@ -28,6 +35,7 @@ interface DocsHeaderProps {
 }
 
 export function DocsHeader({ title, eyebrow, baseUrl, apiVersion, onSearch }: DocsHeaderProps) {
+  const shortcut = useSearchShortcutLabel();
   return (
     <header>
       <PageHeader
@@ -35,7 +43,7 @@ export function DocsHeader({ title, eyebrow, baseUrl, apiVersion, onSearch }: Do
         description={eyebrow}
         actions={
           <Button variant="outlined" size="small" startIcon={<SearchIcon />} onClick={onSearch} aria-keyshortcuts="Control+K Meta+K">
-            Search<span className="kbd keyboard-hint" aria-hidden>{SEARCH_SHORTCUT}</span>
+            Search<span className="kbd keyboard-hint" aria-hidden>{shortcut}</span>
           </Button>
         }
       />

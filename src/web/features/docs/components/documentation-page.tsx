@@ -9,6 +9,7 @@ import Button from '@mui/material/Button';
 import KeyIcon from '@mui/icons-material/KeyOutlined';
 import type { ReferencePage } from '../../../../shared/portal-data/reference-page';
 import { documentationHref } from '../../../../shared/portal-data/links';
+import { isPrerenderedPage } from '../../../lib/prerender-state';
 import { SampleSettingsProvider } from '../lib/sample-settings';
 import { useHashTarget } from '../lib/use-hash-target';
 import { useNearViewport } from '../lib/use-near-viewport';
@@ -51,8 +52,10 @@ export function DocumentationPage({ page, origin, onSearch }: DocumentationPageP
   const baseUrl = `${origin}${basePath}`;
   const pageKey = `${page.category}-${page.subcategory}`;
   const total = page.operations.length;
-  const count = useProgressiveCount(total, pageKey, OUTLINE_FIRST, OUTLINE_BATCH);
-  const detailed = useProgressiveCount(total, pageKey, DETAIL_FIRST, DETAIL_BATCH);
+  // The page the HTML already holds (rendered at build time) is drawn whole at once, as it was rendered.
+  const whole = isPrerenderedPage(pageKey);
+  const count = useProgressiveCount(total, pageKey, whole ? total : OUTLINE_FIRST, OUTLINE_BATCH);
+  const detailed = useProgressiveCount(total, pageKey, whole ? total : DETAIL_FIRST, DETAIL_BATCH);
   const listRef = useRef<HTMLDivElement>(null);
   const near = useNearViewport(listRef, count);
   // A deep link scrolls once its operation and every operation above it have their final height, so

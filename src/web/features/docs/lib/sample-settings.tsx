@@ -2,7 +2,7 @@
  * Page-wide choices for code samples: the language (remembered in localStorage, it is not a secret) and
  * the token filled in (held in memory only, never stored or put in a URL), and whether it is revealed.
  */
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { SAMPLE_LANGUAGES, type SampleLanguage } from '../../../../shared/portal-data/reference-page';
 
 const LANGUAGE_KEY = 'docs-sample-language';
@@ -26,31 +26,53 @@ interface SampleSettings {
 
 const SampleSettingsContext = createContext<SampleSettings | null>(null);
 
+const DEFAULT_LANGUAGE: SampleLanguage = 'curl';
+/** Private mode (no localStorage): the choice lasts for this page only. */
+let unsavedLanguage: string | null = null;
+const listeners = new Set<() => void>();
+
 function storedLanguage(): SampleLanguage {
+  let stored = unsavedLanguage;
   try {
-    const stored = localStorage.getItem(LANGUAGE_KEY);
-    return SAMPLE_LANGUAGES.find(({ lang }) => lang === stored)?.lang ?? 'curl';
+    stored = localStorage.getItem(LANGUAGE_KEY) ?? unsavedLanguage;
   } catch {
-    return 'curl';
+    // Private mode: keep the in-memory choice.
   }
+  return SAMPLE_LANGUAGES.find(({ lang }) => lang === stored)?.lang ?? DEFAULT_LANGUAGE;
+}
+
+function storeLanguage(next: SampleLanguage): void {
+  unsavedLanguage = next;
+  try {
+    localStorage.setItem(LANGUAGE_KEY, next);
+  } catch {
+    // Private mode: the choice lasts for this page only.
+  }
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * The remembered language. A page rendered ahead of time shows the default language; while hydrating it,
+ * React uses that same default (the server snapshot) and switches to the stored one right after.
+ */
+function useStoredLanguage(): SampleLanguage {
+  return useSyncExternalStore(subscribe, storedLanguage, () => DEFAULT_LANGUAGE);
 }
 
 export function SampleSettingsProvider({ children }: { children: ReactNode }) {
-  const [language, setLanguageState] = useState<SampleLanguage>(storedLanguage);
+  const language = useStoredLanguage();
   const [token, setToken] = useState<ChosenToken | null>(null);
   const [reveal, setReveal] = useState(false);
   const [picking, setPicking] = useState(false);
   const value = useMemo<SampleSettings>(
     () => ({
       language,
-      setLanguage: (next) => {
-        setLanguageState(next);
-        try {
-          localStorage.setItem(LANGUAGE_KEY, next);
-        } catch {
-          // Private mode: the choice lasts for this page only.
-        }
-      },
+      setLanguage: storeLanguage,
       token,
       setToken: (next) => {
         setToken(next);

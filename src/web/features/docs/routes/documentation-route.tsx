@@ -12,6 +12,7 @@ import { NoSuchPage } from '../components/no-such-page';
 import { hasPage, loadPreparedSearchIndex, loadReferencePage, loadedReferencePage } from '../lib/load-reference-page';
 import type { ReferencePage } from '../../../../shared/portal-data/reference-page';
 import { resolvePage, type PageRef } from '../../../../shared/portal-data/links';
+import { useOrigin } from '../lib/use-origin';
 
 type SearchDialogComponent = ComponentType<{ open: boolean; onClose: () => void }>;
 
@@ -31,7 +32,8 @@ function usePreloadSearch(): void {
 
 // Start loading the page this URL names as soon as this module runs: the route's code loads alongside
 // the shell's, so the page's data is usually here by the time the session check lets the page render.
-{
+// (Not in the build-time render, which loads its page itself: there is no window there.)
+if (typeof window !== 'undefined') {
   const initial = resolvePage(catalogue.groups, new URLSearchParams(window.location.search));
   if (window.location.pathname.startsWith('/documentation') || window.location.pathname === '/') {
     if (initial.found && hasPage(initial.page.category, initial.page.subcategory)) void loadReferencePage(initial.page.category, initial.page.subcategory).catch(() => undefined);
@@ -65,8 +67,9 @@ function usePageData(pageRef: PageRef): ReferencePage | undefined {
 
 function LoadedPage({ pageRef, onSearch }: { pageRef: PageRef; onSearch: () => void }) {
   const page = usePageData(pageRef);
+  const origin = useOrigin();
   if (!page) return <PageLoading pageRef={pageRef} />;
-  return <DocumentationPage page={page} origin={window.location.origin} onSearch={onSearch} />;
+  return <DocumentationPage page={page} origin={origin} onSearch={onSearch} />;
 }
 
 function PageLoading({ pageRef }: { pageRef: PageRef }) {

@@ -1,0 +1,73 @@
+/**
+ * `/` and `/documentation?category&subcategory`: for a signed-in user, the page rendered at build time
+ * (WEB_DIR/_prerendered/<userType>/<page>.html) with the user's email, this request's origin and the
+ * chosen colour scheme written in, so the reference is in the first response and paints before any
+ * script runs; the app then hydrates it. Logged out, a redirect to /login before any HTML. A URL that
+ * names no rendered page gets the app's index.html, and the client says what is wrong.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { catalogue } from '../../generated/catalogue.ts';
+import { resolvePage } from '../../shared/portal-data/links.ts';
+import { loginPathFor } from '../../shared/portal-data/login-redirect.ts';
+import { COLOR_MODE_COOKIE, PRERENDERED_DIR, prerenderedPagePath } from '../../shared/portal-data/prerendered-pages.ts';
+import type { ServerContext } from '../context.ts';
+import { fillPrerenderedPage } from '../lib/prerendered-page-fill.ts';
+import { loadSession } from './session.ts';
+import type { SendAppShell } from './static-files.ts';
+
+/** A Host header this origin may be built from (name or address, optional port); anything else gets the plain app. */
+const SAFE_HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+function loadPages(webDir: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const root = join(webDir, PRERENDERED_DIR);
+  if (!existsSync(root)) return pages;
+  for (const userType of readdirSync(root)) {
+    for (const file of readdirSync(join(root, userType))) {
+      if (!file.endsWith('.html')) continue;
+      const pageKey = file.slice(0, -'.html'.length);
+      pages.set(prerenderedPagePath(userType, pageKey), readFileSync(join(root, userType, file), 'utf8'));
+    }
+  }
+  return pages;
+}
+
+/** The page a documentation URL shows, as resolvePage (the app's own rule) decides it. */
+function pageKeyOf(query: URLSearchParams): string | null {
+  const resolution = resolvePage(catalogue.groups, query);
+  if (resolution.found) return `${resolution.page.category}-${resolution.page.subcategory}`;
+  // Reference data the catalogue does not list (a generated test spec) still has its page.
+  return resolution.subcategory ? `${resolution.category}-${resolution.subcategory}` : null;
+}
+
+function colorModeOf(request: FastifyRequest): 'light' | 'dark' | null {
+  const mode = request.cookies[COLOR_MODE_COOKIE];
+  return mode === 'light' || mode === 'dark' ? mode : null;
+}
+
+export function registerDocumentationPages(app: FastifyInstance, ctx: ServerContext, options: { webDir: string; sendAppShell: SendAppShell }): void {
+  const pages = loadPages(options.webDir);
+
+  const answer = async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = await loadSession(ctx, request);
+    if (user === undefined) return reply.header('cache-control', 'no-store').redirect(loginPathFor(request.url), 302);
+    const query = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1 || request.url.length));
+    const pageKey = pageKeyOf(query);
+    const template = pageKey === null ? undefined : pages.get(prerenderedPagePath(user.userType, pageKey));
+    const host = request.host;
+    if (template === undefined || pageKey === null || !SAFE_HOST.test(host)) return options.sendAppShell(request, reply);
+    const html = fillPrerenderedPage(template, {
+      user: { email: user.email, userType: user.userType },
+      origin: `${request.protocol}://${host}`,
+      page: pageKey,
+      colorMode: colorModeOf(request),
+    });
+    // The user's email is in it: never stored by a browser cache or a proxy.
+    return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'private, no-store').send(html);
+  };
+
+  app.get('/', answer);
+  app.get('/documentation', answer);
+}

@@ -1,0 +1,48 @@
+/**
+ * Where the build step (scripts/prerender) and the server meet over documentation pages rendered at
+ * build time: where the files lie, and the stand-ins the server replaces in each answer. A page is
+ * rendered once per user type (the badge, and whatever else differs by type, is in the HTML); the
+ * user's email and the request's origin are written in by the server.
+ */
+
+/** Inside the built app's directory (WEB_DIR), never served as a file (plugins/static-files.ts skips it). */
+export const PRERENDERED_DIR = '_prerendered';
+
+/** `_prerendered/SELLER/seller-warehouse.html`, relative to WEB_DIR. */
+export function prerenderedPagePath(userType: string, pageKey: string): string {
+  return `${PRERENDERED_DIR}/${userType}/${pageKey}.html`;
+}
+
+/** `.invalid` names can never be real (RFC 2606), so neither appears in any genuine page text. */
+export const EMAIL_STAND_IN = 'signed-in-user@portal-prerender.invalid';
+export const ORIGIN_STAND_IN = 'https://portal-prerender.invalid';
+
+/** Replaced by the JSON the app hydrates from (PrerenderState in src/web/lib/prerender-state.ts). */
+export const STATE_MARKER = '<!--portal-prerender-state-->';
+/** Replaced by ` class="dark"` or ` class="light"` for a user who chose a colour scheme, else by nothing. */
+export const HTML_CLASS_MARKER = ' data-portal-color-mode';
+
+/** The cookie the app keeps the chosen colour scheme in (beside localStorage), so the first paint uses it. */
+export const COLOR_MODE_COOKIE = 'portal-color-mode';
+
+/** What the build-time renderer (src/web/prerender, built by `vite build --ssr`) is asked for. */
+export interface PrerenderRequest {
+  /** Path and query of the page, e.g. `/documentation?category=seller&subcategory=order`. */
+  url: string;
+  category: string;
+  subcategory: string;
+  /** The user drawn into the shell: EMAIL_STAND_IN and one user type. */
+  user: { email: string; userType: string };
+  /** ORIGIN_STAND_IN. */
+  origin: string;
+}
+
+/** What it gives back. */
+export interface PrerenderedPage {
+  /** What goes inside `<div id="root">`. */
+  html: string;
+  /** `<style data-emotion=…>` tags for the head: the CSS this HTML uses. */
+  styles: string;
+  /** The page's document title. */
+  title: string;
+}

@@ -1,0 +1,218 @@
+/**
+ * Documentation pages rendered at build time: the server's first answer holds the whole page for a
+ * signed-in user (and only for one), the app hydrates it without a single hydration warning and every
+ * control works afterwards, the page reads in full with JavaScript off, and it paints in the user's
+ * colour scheme from the first byte.
+ */
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { catalogue } from '../../src/generated/catalogue';
+import { documentationHref, fieldAnchor } from '../../src/shared/portal-data/links';
+import type { FieldNode, ReferenceOperation, ReferencePage } from '../../src/shared/portal-data/reference-page';
+import { ERRORS_ANCHOR } from '../../src/shared/portal-data/response-bodies';
+import { DEMO, expect, test } from './support/fixtures';
+
+function referencePage(category: string, subcategory: string): ReferencePage {
+  return JSON.parse(readFileSync(`src/generated/reference/${category}-${subcategory}.json`, 'utf8')) as ReferencePage;
+}
+
+/** Every field row's anchor of a response tree, as the page draws them (field-tree.tsx). */
+function treeAnchors(root: FieldNode, operationId: string, status: string, path: string[] = []): string[] {
+  return (root.children ?? []).flatMap((child, index) => {
+    const childPath = [...path, child.name ?? String(index)];
+    return [fieldAnchor(operationId, status, childPath), ...treeAnchors(child, operationId, status, childPath)];
+  });
+}
+
+/** Every field of an operation: each success response's tree, and the error body's tree once (operation-section.tsx). */
+function fieldAnchors(operation: ReferenceOperation): string[] {
+  const success = operation.responses.filter((response) => response.status.startsWith('2'));
+  const errorBody = operation.responses.find((response) => !response.status.startsWith('2') && response.body)?.body;
+  return [
+    ...success.flatMap((response) => (response.body ? treeAnchors(response.body, operation.operationId, response.status) : [])),
+    ...(errorBody ? treeAnchors(errorBody, operation.operationId, ERRORS_ANCHOR) : []),
+  ];
+}
+
+async function signIn(request: APIRequestContext, baseURL: string, who: 'seller' | 'warehouse' = 'seller'): Promise<void> {
+  const account = DEMO[who];
+  const response = await request.post('/api/auth/login', {
+    data: { email: account.email, password: account.password, userType: account.userType.toUpperCase() },
+    headers: { origin: baseURL },
+  });
+  expect(response.status()).toBe(200);
+}
+
+/**
+ * Records console messages that speak of hydration, and whether React threw the server's nodes away
+ * (it re-renders from scratch when hydration fails): both must stay empty.
+ */
+async function watchHydration(page: Page): Promise<{ messages: string[] }> {
+  const watched = { messages: [] as string[] };
+  page.on('console', (message) => {
+    if (/hydrat|did not match|didn't match|server rendered/i.test(message.text())) watched.messages.push(`${message.type()}: ${message.text()}`);
+  });
+  await page.addInitScript(() => {
+    const removed: string[] = [];
+    (window as unknown as { removedServerSections: string[] }).removedServerSections = removed;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        record.removedNodes.forEach((node) => {
+          if (node instanceof Element && (node.matches('section[data-operation-id]') || node.querySelector('section[data-operation-id]'))) removed.push(node.tagName);
+        });
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return watched;
+}
+
+const hydrated = (page: Page) => expect(page.locator('html[data-hydrated]')).toBeAttached();
+const removedSections = (page: Page) => page.evaluate(() => (window as unknown as { removedServerSections: string[] }).removedServerSections.length);
+
+test.describe('documentation pages rendered at build time', () => {
+  test('logged out, / and /documentation redirect to /login before any HTML', async ({ request }) => {
+    for (const path of ['/', '/documentation', '/documentation?category=seller&subcategory=order']) {
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(302);
+      expect(response.headers().location).toBe(path === '/' ? '/login' : `/login?${new URLSearchParams({ redirectTo: path }).toString()}`);
+      expect(await response.text()).toBe('');
+    }
+  });
+
+  test('a deep link opened logged out lands on its operation after login', async ({ page }) => {
+    await page.goto('/documentation?category=seller&subcategory=order#getSellerReturnOrder');
+    await expect(page).toHaveURL(/\/login\?redirectTo=.*#getSellerReturnOrder$/);
+    await page.getByLabel('Email').fill(DEMO.seller.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.seller.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL('/documentation?category=seller&subcategory=order#getSellerReturnOrder');
+    await expect(page.getByRole('heading', { level: 2, name: 'Get a return order' })).toBeInViewport();
+  });
+
+  test('the first response holds every operation, parameter and field of the page, and the user', async ({ request, baseURL }) => {
+    await signIn(request, baseURL ?? '');
+    const data = referencePage('seller', 'order');
+    const response = await request.get(documentationHref(data));
+    expect(response.status()).toBe(200);
+    expect(response.headers()['cache-control']).toBe('private, no-store');
+    const html = await response.text();
+    expect(html).toContain('seller@example.com');
+    expect(html).not.toContain('portal-prerender.invalid');
+    expect(html).toContain(`${baseURL}/api/v1`);
+    for (const operation of data.operations) {
+      expect(html).toContain(`id="${operation.operationId}"`);
+      for (const parameter of operation.parameters) expect(html).toContain(`<code class="field-name">${parameter.name}</code>`);
+      for (const anchor of fieldAnchors(operation)) expect(html).toContain(`id="${anchor}"`);
+    }
+  });
+
+  test('every page hydrates with no hydration warning, as each user type', async ({ page, baseURL }) => {
+    const watched = await watchHydration(page);
+    for (const who of ['seller', 'warehouse'] as const) {
+      await page.context().clearCookies();
+      await signIn(page.request, baseURL ?? '', who);
+      const urls = ['/', '/documentation', '/documentation?category=seller&subcategory=order#getSellerReturnOrder'];
+      for (const group of catalogue.groups) for (const sub of group.pages) urls.push(documentationHref({ category: group.category, subcategory: sub.subcategory }));
+      for (const url of urls) {
+        await page.goto(url);
+        await hydrated(page);
+        await expect(page.getByRole('group', { name: 'Signed in user' })).toContainText(DEMO[who].email);
+        await expect(page.getByRole('group', { name: 'Signed in user' })).toContainText(DEMO[who].userType);
+        expect(await removedSections(page), url).toBe(0);
+        expect(watched.messages, url).toEqual([]);
+        expect(await page.locator('title').count(), url).toBe(1);
+      }
+    }
+  });
+
+  test('after hydration every control works and moving between pages stays in the app', async ({ page, baseURL, context }) => {
+    await watchHydration(page);
+    await signIn(page.request, baseURL ?? '');
+    await page.goto('/documentation?category=seller&subcategory=order#getSellerReturnOrder');
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 2, name: 'Get a return order' })).toBeInViewport();
+
+    const section = page.locator('section#getSellerReturnOrder');
+    // Sample tabs
+    await section.getByRole('tab', { name: 'Python' }).click();
+    await expect(section.getByRole('tabpanel')).toContainText('import');
+    // Copy
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await section.getByRole('button', { name: 'Copy Python sample' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('/api/v1/seller/orders/return/');
+    // Use my token
+    await section.getByRole('button', { name: 'Use my token' }).click();
+    await expect(section.getByText(/No tokens yet|Token/).first()).toBeVisible();
+    // Ctrl+K
+    await page.keyboard.press('Control+k');
+    await expect(page.getByRole('combobox', { name: 'Search operations, schemas and fields' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('combobox', { name: 'Search operations, schemas and fields' })).toBeHidden();
+    // Theme toggle
+    const toggle = page.getByRole('button', { name: /Switch to (dark|light) mode/ });
+    const before = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await toggle.click();
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(before);
+    await page.getByRole('button', { name: /Switch to (dark|light) mode/ }).click();
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(before);
+    // Client-side navigation: no new document is loaded.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    const sidebar = page.getByRole('navigation', { name: 'Main' });
+    await sidebar.locator(`a[href="${documentationHref({ category: 'warehouse', subcategory: 'inventory' })}"]`).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toBeVisible();
+    await expect(page.locator('section[data-operation-id]')).toHaveCount(referencePage('warehouse', 'inventory').operations.length);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    // Try it
+    await sidebar.locator(`a[href="${documentationHref({ category: 'seller', subcategory: 'order' })}"]`).click();
+    await page.locator('section#getSellerReturnOrder').getByRole('link', { name: 'Try it' }).click();
+    await expect(page).toHaveURL('/api-test?operation=getSellerReturnOrder&id=1');
+  });
+
+  test.describe('with JavaScript disabled', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('a signed-in reader finds every operation and field of a page', async ({ page, baseURL }) => {
+      await signIn(page.request, baseURL ?? '');
+      const data = referencePage('seller', 'order');
+      await page.goto(documentationHref(data));
+      await expect(page.getByRole('heading', { level: 1, name: 'Order' })).toBeVisible();
+      await expect(page.getByRole('group', { name: 'Signed in user' })).toContainText('seller@example.com');
+      await expect(page.locator('section[data-operation-id]')).toHaveCount(data.operations.length);
+      for (const operation of data.operations) {
+        await expect(page.getByRole('heading', { level: 2, name: operation.summary })).toBeVisible();
+        const section = page.locator(`section[id="${operation.operationId}"]`);
+        for (const parameter of operation.parameters) await expect(section.locator('table.params code.field-name', { hasText: parameter.name }).first()).toBeVisible();
+        for (const anchor of fieldAnchors(operation)) {
+          const row = page.locator(`[id="${anchor}"]`);
+          await expect(row, anchor).toBeAttached();
+          await expect(row.locator('code.field-name').first()).toHaveText(anchor.split('.').at(-1) ?? '');
+        }
+      }
+      // Collapsed levels open without a script (native <details>).
+      const collapsed = page.locator('details:not([open]) > summary').first();
+      await collapsed.click();
+      await expect(page.locator('details[open] > summary').filter({ has: page.locator('code') }).first()).toBeVisible();
+    });
+
+    test('the first paint is in the chosen or the system colour scheme', async ({ browser, baseURL }) => {
+      const backgroundOf = async (context: BrowserContext, cookie?: string) => {
+        if (cookie) await context.addCookies([{ name: 'portal-color-mode', value: cookie, url: baseURL ?? '' }]);
+        await signIn(context.request, baseURL ?? '');
+        const page = await context.newPage();
+        await page.goto('/documentation?category=seller&subcategory=warehouse');
+        const color = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+        await context.close();
+        return color;
+      };
+      const light = await backgroundOf(await browser.newContext({ javaScriptEnabled: false, colorScheme: 'light' }));
+      const systemDark = await backgroundOf(await browser.newContext({ javaScriptEnabled: false, colorScheme: 'dark' }));
+      const chosenDark = await backgroundOf(await browser.newContext({ javaScriptEnabled: false, colorScheme: 'light' }), 'dark');
+      const chosenLight = await backgroundOf(await browser.newContext({ javaScriptEnabled: false, colorScheme: 'dark' }), 'light');
+      expect(systemDark).not.toBe(light);
+      expect(chosenDark).toBe(systemDark);
+      expect(chosenLight).toBe(light);
+      // The dark scheme is dark (the theme's slate 950 background).
+      expect(systemDark).toBe('rgb(13, 15, 20)');
+    });
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * `/` and `/documentation`: logged out, a redirect to /login before any HTML; signed in, the page rendered
+ * at build time for the user's type, with the user's email (escaped), this request's origin, the state the
+ * app hydrates from and the chosen colour scheme written in; a URL naming no rendered page gets the app.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  EMAIL_STAND_IN,
+  HTML_CLASS_MARKER,
+  ORIGIN_STAND_IN,
+  STATE_MARKER,
+  prerenderedPagePath,
+} from '../../src/shared/portal-data/prerendered-pages.ts';
+import { createTestDatabase } from './support/test-database.ts';
+import { startTestServer, type TestServer } from './support/test-server.ts';
+
+let server: TestServer;
+const INDEX = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
+const page = (userType: string, key: string) =>
+  `<!doctype html><html lang="en"${HTML_CLASS_MARKER}><head></head><body><div id="root"><span title="${EMAIL_STAND_IN}">${EMAIL_STAND_IN}</span>` +
+  `<p>${userType} ${key}</p><code>curl ${ORIGIN_STAND_IN}/api/v1/x</code></div>${STATE_MARKER}</body></html>`;
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  const web = join(database.dataDir, 'web');
+  for (const userType of ['SELLER', 'WAREHOUSE']) {
+    for (const key of ['seller-warehouse', 'seller-order', 'authentication-overview']) {
+      const file = join(web, prerenderedPagePath(userType, key));
+      mkdirSync(join(file, '..'), { recursive: true });
+      writeFileSync(file, page(userType, key));
+    }
+  }
+  writeFileSync(join(web, 'index.html'), INDEX);
+  server = await startTestServer({ database, env: { WEB_DIR: web } });
+});
+afterAll(async () => {
+  await server?.close();
+  await server?.database.drop();
+});
+
+describe('logged out', () => {
+  it('redirects / and /documentation to /login, remembering the page, with no HTML', async () => {
+    const client = server.client();
+    for (const [path, location] of [
+      ['/', '/login'],
+      ['/documentation', '/login?redirectTo=%2Fdocumentation'],
+      ['/documentation?category=seller&subcategory=order', '/login?redirectTo=%2Fdocumentation%3Fcategory%3Dseller%26subcategory%3Dorder'],
+    ] as const) {
+      const response = await client.get(path, { unchecked: true });
+      expect(response.status, path).toBe(302);
+      expect(response.headers.get('location')).toBe(location);
+      expect(response.text).toBe('');
+    }
+  });
+
+  it('never serves the rendered pages as files', async () => {
+    const response = await server.client().get(`/${prerenderedPagePath('SELLER', 'seller-order')}`, { unchecked: true });
+    expect(response.text).not.toContain('seller-order');
+  });
+});
+
+describe('signed in', () => {
+  it('answers with the page of the URL for the user’s type, the user, origin and state filled in', async () => {
+    const client = server.client();
+    await client.login('warehouse@example.com', 'WAREHOUSE');
+    const response = await client.get('/documentation?subcategory=order&category=seller', { unchecked: true });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(response.text).toContain('<p>WAREHOUSE seller-order</p>');
+    expect(response.text).toContain('<span title="warehouse@example.com">warehouse@example.com</span>');
+    expect(response.text).toContain(`curl ${server.baseUrl}/api/v1/x`);
+    expect(response.text).not.toContain('portal-prerender.invalid');
+    expect(response.text).toContain('<html lang="en">');
+    const state = /<script type="application\/json" id="portal-prerender-state">(.*?)<\/script>/.exec(response.text)?.[1] ?? '';
+    expect(JSON.parse(state)).toEqual({ user: { email: 'warehouse@example.com', userType: 'WAREHOUSE' }, origin: server.baseUrl, page: 'seller-order' });
+  });
+
+  it('answers / with the default page the shared resolvePage picks', async () => {
+    const client = server.client();
+    await client.login();
+    for (const path of ['/', '/documentation', '/documentation?category=authentication']) {
+      const response = await client.get(path, { unchecked: true });
+      expect(response.status, path).toBe(200);
+      expect(response.text).toContain(path.includes('authentication') ? '<p>SELLER authentication-overview</p>' : '<p>SELLER seller-warehouse</p>');
+    }
+  });
+
+  it('paints in the colour scheme the cookie names', async () => {
+    const client = server.client();
+    await client.login();
+    const withMode = (mode: string) => client.get('/', { unchecked: true, headers: { cookie: `${client.cookie}; portal-color-mode=${mode}` } });
+    expect((await withMode('dark')).text).toContain('<html lang="en" class="dark">');
+    expect((await withMode('light')).text).toContain('<html lang="en" class="light">');
+    expect((await withMode('system')).text).toContain('<html lang="en">');
+    expect((await withMode('%22%3E%3Cscript%3E')).text).toContain('<html lang="en">');
+  });
+
+  it('escapes the email it writes in (markup characters a valid address may hold)', async () => {
+    await server.db.query(`UPDATE users SET email = $1 WHERE email = 'seller2@example.com'`, [`o'neil&co@example.com`]);
+    const client = server.client();
+    await client.login(`o'neil&co@example.com`);
+    const response = await client.get('/', { unchecked: true });
+    expect(response.status).toBe(200);
+    expect(response.text).toContain('<span title="o&#39;neil&amp;co@example.com">o&#39;neil&amp;co@example.com</span>');
+    expect(response.text).toContain('"email":"o\'neil\\u0026co@example.com"');
+  });
+
+  it('gives the plain app for a page nothing was rendered for, or a Host it will not write into a page', async () => {
+    const client = server.client();
+    await client.login();
+    expect((await client.get('/documentation?category=buyer', { unchecked: true })).text).toBe(INDEX);
+    expect((await client.get('/documentation?category=seller&subcategory=import', { unchecked: true })).text).toBe(INDEX);
+    // fetch will not send a Host of its own choosing: a raw request does.
+    const url = new URL(server.baseUrl);
+    const body = await new Promise<string>((resolve, reject) => {
+      httpGet({ host: url.hostname, port: url.port, path: '/', headers: { host: 'evil"host', cookie: client.cookie ?? '' } }, (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve(text));
+      }).on('error', reject);
+    });
+    expect(body).toBe(INDEX);
+  });
+});
