@@ -27,8 +27,15 @@ export interface TesterResponse {
   text: string;
   durationMs: number;
   sizeBytes: number;
+  /** Every response header, as received (names lower-case). */
+  headers: [string, string][];
+  /** When it arrived (epoch ms): the rate-limit reset counts down from here. */
+  receivedAt: number;
   /** The request that produced it (without the token). */
   operation: TesterOperation;
+  id: string;
+  page: number;
+  size: number;
 }
 
 type DynamicGet = (
@@ -60,7 +67,12 @@ export async function callPublicApi(request: TesterRequest, signal?: AbortSignal
     text,
     durationMs,
     sizeBytes: byteLength(text),
+    headers: [...result.response.headers.entries()],
+    receivedAt: Date.now(),
     operation: request.operation,
+    id: request.id,
+    page: request.page,
+    size: request.size,
   };
 }
 
