@@ -67,7 +67,7 @@ export async function callPublicApi(request: TesterRequest, signal?: AbortSignal
     text,
     durationMs,
     sizeBytes: byteLength(text),
-    headers: [...result.response.headers.entries()],
+    headers: [...result.response.headers.entries()].map(([name, value]): [string, string] => [name.toLowerCase(), value]),
     receivedAt: Date.now(),
     operation: request.operation,
     id: request.id,

@@ -25,7 +25,7 @@ function ItemText({ item, fields }: { item: unknown; fields?: readonly ResponseF
   return (
     <>
       {columnsOf(fields).map((column) => (
-        <Box component="span" key={column.key} sx={{ display: 'inline-block', mr: 1.5 }}>
+        <Box component="span" key={column.key} sx={{ display: 'block' }}>
           <Box component="span" sx={{ color: 'text.secondary' }}>
             {column.key}:
           </Box>{' '}
@@ -58,11 +58,11 @@ export function ArrayCell({ items, fields, label, onToggle }: ArrayCellProps) {
         {countLabel(items)}
       </Button>
       {open ? (
-        <Box component="ol" sx={{ m: 0, pl: 2.5, fontFamily: monospace, fontSize: '0.75rem', lineHeight: 1.6 }}>
+        <Box component="ol" sx={{ m: 0, pl: 2.5, fontFamily: monospace, fontSize: '0.75rem', lineHeight: 1.5, overflowWrap: 'anywhere' }}>
           {items.map((item, index) => (
-            <li key={index}>
+            <Box component="li" key={index} sx={{ '& + &': { mt: 0.75 } }}>
               <ItemText item={item} fields={fields} />
-            </li>
+            </Box>
           ))}
         </Box>
       ) : null}

@@ -35,7 +35,7 @@ function widthOf(column: TableColumn): number {
   if (column.key === 'id') return 90;
   if (column.format === 'date-time') return 200;
   if (column.kind === 'integer' || column.kind === 'number' || column.kind === 'boolean') return 120;
-  if (column.kind === 'array') return 130;
+  if (column.kind === 'array') return 240;
   return 170;
 }
 

@@ -37,8 +37,9 @@ export function RateLimitGauge(props: RateLimitProps) {
       <LinearProgress
         variant="determinate"
         color={colourOf(state)}
-        value={state.limit > 0 ? (state.remaining / state.limit) * 100 : 0}
+        value={state.limit > 0 ? Math.round((state.remaining / state.limit) * 100) : 0}
         aria-label="Requests left in this window"
+        aria-valuetext={`${state.remaining} of ${state.limit} left`}
         sx={{ height: 8, borderRadius: 1, mb: 0.75 }}
       />
       <Typography variant="body2">{text}</Typography>
