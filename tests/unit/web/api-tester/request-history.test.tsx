@@ -121,6 +121,19 @@ describe('Ctrl+Enter', () => {
     await waitFor(() => expect(api.calls).toHaveLength(2));
   });
 
+  it('sends from the token picker without opening its menu', async () => {
+    const api = publicApi();
+    server.use(getCurrentUser(seller), listApiTokens([OWN]), api.handler);
+    const { user } = renderApp('/api-test?operation=listSellerWarehouses');
+    await user.click(await screen.findByRole('combobox', { name: 'Your tokens' }));
+    await user.click(await screen.findByRole('option', { name: /ERP sync/ }));
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+    screen.getByRole('combobox', { name: 'Your tokens' }).focus();
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(api.calls).toEqual(['/api/v1/seller/warehouses?page=0&size=10']));
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+  }, SLOW_MS);
+
   it('runs the same checks as the button', async () => {
     server.use(getCurrentUser(seller), listApiTokens([]));
     const { user } = renderApp('/api-test?operation=listSellerWarehouses');

@@ -149,9 +149,11 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
           component="form"
           aria-labelledby="request-heading"
           noValidate
-          onKeyDown={(event: React.KeyboardEvent) => {
+          onKeyDownCapture={(event: React.KeyboardEvent) => {
+            // Captured before a focused select sees Enter (and opens its menu instead).
             if (!isSendShortcut(event.nativeEvent)) return;
             event.preventDefault();
+            event.stopPropagation();
             run();
           }}
           onSubmit={(event: React.FormEvent) => {
