@@ -56,8 +56,8 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
   const choices = useMemo(() => parseChoices(searchParams, operations, userFamily), [searchParams, operations, userFamily]);
   const [token, setToken] = useState('');
   const [failure, setFailure] = useState<ValidationFailure | null>(null);
-  const call = useCallPublicApi();
   const history = useRequestHistory();
+  const call = useCallPublicApi({ onSettled: (response, request) => history.record(historyEntryFor(request, response?.status ?? null, tokens, Date.now())) });
   const domainRef = useRef<HTMLInputElement>(null);
   const tokenRef = useRef<HTMLInputElement>(null);
   const idRef = useRef<HTMLInputElement>(null);
@@ -101,8 +101,7 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
     }
     const target = findOperation(operations, { family: next.api, domain: next.domain, mode: next.mode, orderType: next.orderType });
     if (!target) return;
-    const request = { operation: target, id: next.id, page: next.page, size: next.size, token };
-    call.mutate(request, { onSettled: (response) => history.record(historyEntryFor(request, response?.status ?? null, tokens, Date.now())) });
+    call.mutate({ operation: target, id: next.id, page: next.page, size: next.size, token });
   };
   const restore = (entry: Parameters<typeof history.record>[0]) => {
     const restored = choicesFromEntry(entry, operations);
@@ -124,6 +123,8 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
     run(next);
   };
 
+  // The call shown in the panel, token included: "Download CSV: all pages" asks its other pages with it.
+  const lastRequest = call.variables;
   const displayPath = operation ? (operation.idParam && !idText ? operation.path : buildRequestPath(operation, idText)) : null;
   const query = operation ? buildQuery(operation, choices) : undefined;
   const relativeUrl = displayPath ? buildRequestUrl(PUBLIC_API_BASE, displayPath, query) : null;
@@ -269,7 +270,7 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
           running={call.isPending}
           onOpenId={hasDetail && call.data?.operation.mode === 'list' ? openId : undefined}
           onPage={openPage}
-          fetchPage={call.variables ? (page, signal) => callPublicApi({ ...(call.variables as NonNullable<typeof call.variables>), page }, signal) : undefined}
+          fetchPage={lastRequest ? (page, signal) => callPublicApi({ ...lastRequest, page }, signal) : undefined}
         />
         <RequestHistoryList entries={history.entries} onRestore={restore} onClear={history.clear} />
       </Box>
