@@ -19,7 +19,12 @@ export function HeadersView({ headers, rateLimit, receivedAt }: HeadersViewProps
   return (
     <Stack spacing={2}>
       {rateLimit ? <RateLimitGauge state={rateLimit} receivedAt={receivedAt} /> : null}
-      <Table size="small" aria-label="Response headers" sx={{ '& td, & th': { fontFamily: monospace, fontSize: '0.8125rem', verticalAlign: 'top', overflowWrap: 'anywhere' } }}>
+      <Table
+        size="small"
+        aria-label="Response headers"
+        // Names break at their hyphens only; values (long policies) anywhere.
+        sx={{ '& td, & th': { fontFamily: monospace, fontSize: '0.8125rem', verticalAlign: 'top', px: { xs: 1, sm: 2 } }, '& th': { overflowWrap: 'break-word' }, '& td': { overflowWrap: 'anywhere' } }}
+      >
         <TableHead>
           <TableRow>
             <TableCell sx={{ fontWeight: 700, width: '35%' }}>Header</TableCell>

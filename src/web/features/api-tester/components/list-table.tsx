@@ -31,6 +31,10 @@ function sortValue(column: TableColumn, value: unknown): string | number | null 
   return cellText(value);
 }
 
+function needsComponent(column: TableColumn, onOpenId: ((id: string) => void) | undefined): boolean {
+  return column.kind === 'array' || (column.key === 'id' && onOpenId !== undefined);
+}
+
 function widthOf(column: TableColumn): number {
   if (column.key === 'id') return 90;
   if (column.format === 'date-time') return 200;
@@ -53,22 +57,29 @@ export default function ListTable({ columns, rows, onOpenId, height }: ListTable
           align: 'left',
           headerAlign: 'left',
           valueGetter: (_value, gridRow) => sortValue(column, valueAt(gridRow.row, column.path)),
-          renderCell: ({ row: gridRow }) => (
-            <TableCellValue
-              column={column}
-              value={valueAt(gridRow.row, column.path)}
-              where={`row ${gridRow.index + 1}`}
-              onOpenId={onOpenId}
-              onToggle={(open) =>
-                setExpanded((current) => {
-                  const next = new Set(current);
-                  if (open) next.add(gridRow.index);
-                  else next.delete(gridRow.index);
-                  return next;
-                })
+          // As the API sent it: no thousands separators in ids and quantities.
+          valueFormatter: (value: string | number | null) => (value === null ? '' : String(value)),
+          // Plain values render as the grid's own text (cheapest); only ids and arrays need a component.
+          ...(needsComponent(column, onOpenId)
+            ? {
+                renderCell: ({ row: gridRow }) => (
+                  <TableCellValue
+                    column={column}
+                    value={valueAt(gridRow.row, column.path)}
+                    where={`row ${gridRow.index + 1}`}
+                    onOpenId={onOpenId}
+                    onToggle={(open) =>
+                      setExpanded((current) => {
+                        const next = new Set(current);
+                        if (open) next.add(gridRow.index);
+                        else next.delete(gridRow.index);
+                        return next;
+                      })
+                    }
+                  />
+                ),
               }
-            />
-          ),
+            : {}),
         }),
       ),
     [columns, onOpenId],

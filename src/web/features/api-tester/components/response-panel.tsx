@@ -152,7 +152,7 @@ export function ResponsePanel({ response, error, running, onOpenId, onPage, fetc
           maxHeight: RESPONSE_PANEL_MAX_HEIGHT_PX,
           minHeight: 160,
           overflow: 'auto',
-          p: 2,
+          p: { xs: 1, sm: 2 },
           borderRadius: 1,
           bgcolor: 'action.hover',
           border: 1,
