@@ -9,6 +9,7 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
@@ -45,20 +46,22 @@ export function RequestHistoryList({ entries, onRestore, onClear }: RequestHisto
           <>
             <List dense disablePadding aria-label="Recent requests" sx={{ maxHeight: 360, overflow: 'auto', mx: -1 }}>
               {entries.map((entry) => (
-                <ListItemButton key={`${entry.at}-${entry.path}`} onClick={() => onRestore(entry)} sx={{ gap: 1, alignItems: 'baseline', borderRadius: 1 }}>
-                  <Box component="span" sx={{ fontFamily: monospace, fontSize: '0.75rem', fontWeight: 700, color: 'text.secondary' }}>
-                    {entry.method}
-                  </Box>
-                  <Box component="span" sx={{ fontFamily: monospace, fontSize: '0.8125rem', flex: '1 1 auto', minWidth: 0, overflowWrap: 'anywhere' }}>
-                    {entry.path}
-                  </Box>
-                  <Box component="span" sx={{ fontSize: '0.75rem', fontWeight: 700, color: statusColour(entry.status) }}>
-                    {entry.status ?? 'failed'}
-                  </Box>
-                  <Box component="span" sx={{ fontSize: '0.75rem', color: 'text.secondary', whiteSpace: 'nowrap' }}>
-                    {timeAgo(entry.at, now)}
-                  </Box>
-                </ListItemButton>
+                <ListItem key={`${entry.at}-${entry.path}`} disablePadding>
+                  <ListItemButton onClick={() => onRestore(entry)} sx={{ gap: 1, alignItems: 'baseline', borderRadius: 1 }}>
+                    <Box component="span" sx={{ fontFamily: monospace, fontSize: '0.75rem', fontWeight: 700, color: 'text.secondary' }}>
+                      {entry.method}
+                    </Box>
+                    <Box component="span" sx={{ fontFamily: monospace, fontSize: '0.8125rem', flex: '1 1 auto', minWidth: 0, overflowWrap: 'anywhere' }}>
+                      {entry.path}
+                    </Box>
+                    <Box component="span" sx={{ fontSize: '0.75rem', fontWeight: 700, color: statusColour(entry.status) }}>
+                      {entry.status ?? 'failed'}
+                    </Box>
+                    <Box component="span" sx={{ fontSize: '0.75rem', color: 'text.secondary', whiteSpace: 'nowrap' }}>
+                      {timeAgo(entry.at, now)}
+                    </Box>
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
             <Button size="small" color="inherit" onClick={onClear} sx={{ mt: 1 }}>

@@ -37,7 +37,7 @@ export function TableCellValue({ column, value, where, onOpenId, onToggle }: Tab
   }
   if (value === null || value === undefined) {
     return (
-      <Box component="span" sx={{ color: 'text.disabled' }}>
+      <Box component="span" sx={{ color: 'text.secondary' }}>
         {value === null ? 'null' : ''}
       </Box>
     );
