@@ -29,6 +29,15 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(400);
 }
 
+/** Opens the tester at `url`, picks the first of the user's tokens and runs the call. */
+async function runTesterCall(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.getByRole('combobox', { name: 'Your tokens' }).click();
+  await page.getByRole('option').first().click();
+  await page.getByRole('button', { name: 'Test API' }).click();
+  await page.getByRole('group', { name: 'Response summary' }).waitFor();
+}
+
 const shots: Shot[] = [
   { name: 'login', auth: false, prepare: async (page) => void (await page.goto('/login')) },
   {
@@ -73,6 +82,46 @@ const shots: Shot[] = [
       await page.getByRole('option').first().click();
       await page.getByRole('button', { name: 'Test API' }).click();
       await page.getByRole('group', { name: 'Response summary' }).waitFor();
+    },
+    fullPage: true,
+  },
+  {
+    name: 'api-test-table',
+    auth: true,
+    prepare: async (page) => {
+      await runTesterCall(page, '/api-test?operation=listSellerNormalOrders&size=20');
+      await page.getByRole('tab', { name: 'Table' }).click();
+      await page.getByRole('grid', { name: 'Response rows' }).waitFor();
+    },
+    fullPage: true,
+  },
+  {
+    name: 'api-test-table-detail',
+    auth: true,
+    prepare: async (page) => {
+      await runTesterCall(page, '/api-test?operation=getSellerProduct&id=1');
+      await page.getByRole('tab', { name: 'Table' }).click();
+      await page.getByRole('table', { name: 'Response fields' }).waitFor();
+    },
+    fullPage: true,
+  },
+  {
+    name: 'api-test-headers',
+    auth: true,
+    prepare: async (page) => {
+      await runTesterCall(page, '/api-test?operation=listSellerNormalOrders&size=20');
+      await page.getByRole('tab', { name: 'Headers' }).click();
+      await page.getByRole('group', { name: 'Rate limit' }).waitFor();
+    },
+    fullPage: true,
+  },
+  {
+    name: 'api-test-history',
+    auth: true,
+    prepare: async (page) => {
+      await page.goto('/api-test?operation=listSellerNormalOrders');
+      await page.getByRole('button', { name: /^History/ }).click();
+      await page.getByRole('list', { name: 'Recent requests' }).waitFor();
     },
     fullPage: true,
   },

@@ -1,7 +1,7 @@
 /**
  * `npm run generate`: openapi/ -> src/generated/.
  *   lint (zero problems) -> bundle public + portal -> brand substitution -> write the specs, api.d.ts,
- *   brand.ts and catalogue.ts -> reference pages (docs).
+ *   brand.ts, catalogue.ts and response-fields.ts (the tester's table columns) -> reference pages (docs).
  * Options: `--out DIR` writes somewhere else (tests). Env: BRAND (default src/shared/brand.ts).
  */
 import { mkdir } from 'node:fs/promises';
@@ -15,6 +15,7 @@ import { buildCatalogue, catalogueModule } from './catalogue.ts';
 import type { GenerateContext } from './context.ts';
 import { lintSpec } from './lint.ts';
 import { generateReferencePages } from './reference-pages.ts';
+import { buildResponseFields, responseFieldsModule } from './response-fields.ts';
 import { generateTypes } from './types.ts';
 import { buildChangelog } from '../releases/changelog.ts';
 import { loadReleases } from '../releases/releases.ts';
@@ -73,6 +74,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateC
       writeOutput(outDir, 'openapi.portal.json', portalJson),
       writeOutput(outDir, 'brand.ts', `${TS_HEADER}export const brand = ${JSON.stringify(brand)} as const;\n`),
       writeOutput(outDir, 'catalogue.ts', catalogueModule(catalogue)),
+      writeOutput(outDir, 'response-fields.ts', responseFieldsModule(buildResponseFields(publicSpec, catalogue))),
     ]),
   );
   await step('types', async () => writeOutput(outDir, 'api.d.ts', TS_HEADER + (await generateTypes(portalSpec))));

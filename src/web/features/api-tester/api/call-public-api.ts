@@ -27,8 +27,15 @@ export interface TesterResponse {
   text: string;
   durationMs: number;
   sizeBytes: number;
+  /** Every response header, as received (names lower-case). */
+  headers: [string, string][];
+  /** When it arrived (epoch ms): the rate-limit reset counts down from here. */
+  receivedAt: number;
   /** The request that produced it (without the token). */
   operation: TesterOperation;
+  id: string;
+  page: number;
+  size: number;
 }
 
 type DynamicGet = (
@@ -60,10 +67,17 @@ export async function callPublicApi(request: TesterRequest, signal?: AbortSignal
     text,
     durationMs,
     sizeBytes: byteLength(text),
+    headers: [...result.response.headers.entries()].map(([name, value]): [string, string] => [name.toLowerCase(), value]),
+    receivedAt: Date.now(),
     operation: request.operation,
+    id: request.id,
+    page: request.page,
+    size: request.size,
   };
 }
 
-export function useCallPublicApi() {
-  return useMutation({ mutationFn: (request: TesterRequest) => callPublicApi(request) });
+/** `onSettled` hears every call's outcome (the response, or undefined on a network error), even of calls overtaken by a newer one. */
+export function useCallPublicApi(options: { onSettled?: (response: TesterResponse | undefined, request: TesterRequest) => void } = {}) {
+  const { onSettled } = options;
+  return useMutation({ mutationFn: (request: TesterRequest) => callPublicApi(request), onSettled: (response, _error, request) => onSettled?.(response, request) });
 }

@@ -23,14 +23,18 @@ import { PUBLIC_API_BASE } from '../../../lib/api-client';
 import { domainLabel } from '../../../lib/api-domains';
 import { hasAccess } from '../../../lib/token-access';
 import { monospace } from '../../../theme/theme';
-import { useCallPublicApi } from '../api/call-public-api';
+import { callPublicApi, useCallPublicApi } from '../api/call-public-api';
 import { buildCurl, buildQuery, buildRequestPath, buildRequestUrl } from '../lib/build-request';
 import { digitsOnly } from '../lib/digits-only';
+import { choicesFromEntry, historyEntryFor, tokenFromEntry } from '../lib/history-entry';
+import { isSendShortcut } from '../lib/send-shortcut';
+import { useRequestHistory } from '../lib/use-request-history';
 import { domainsFor, FAMILIES, findOperation, orderTypesFor, type ApiFamily, type Mode, type OrderType, type TesterOperation } from '../lib/operations';
 import { choicesToParams, parseChoices, parsePaging, withFamily, type TesterChoices } from '../lib/tester-choices';
 import { sizeProblem, validateRequest, type ValidationFailure } from '../lib/validate-request';
 import { ChoiceToggle } from './choice-toggle';
 import { PagingFields } from './paging-fields';
+import { RequestHistoryList } from './request-history-list';
 import { ResponsePanel } from './response-panel';
 import { TokenField, type OwnToken } from './token-field';
 
@@ -53,7 +57,8 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
   const choices = useMemo(() => parseChoices(searchParams, operations, userFamily), [searchParams, operations, userFamily]);
   const [token, setToken] = useState('');
   const [failure, setFailure] = useState<ValidationFailure | null>(null);
-  const call = useCallPublicApi();
+  const history = useRequestHistory();
+  const call = useCallPublicApi({ onSettled: (response, request) => history.record(historyEntryFor(request, response?.status ?? null, tokens, Date.now())) });
   const domainRef = useRef<HTMLInputElement>(null);
   const tokenRef = useRef<HTMLInputElement>(null);
   const idRef = useRef<HTMLInputElement>(null);
@@ -100,6 +105,14 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
     if (!target) return;
     call.mutate({ operation: target, id: next.id, page: next.page, size: next.size, token });
   };
+  const restore = (entry: Parameters<typeof history.record>[0]) => {
+    const restored = choicesFromEntry(entry, operations);
+    if (!restored) return;
+    setFailure(null);
+    setChoices(restored);
+    const own = restored.api === userFamily ? tokenFromEntry(entry, tokens) : undefined;
+    if (own) setToken(own.token);
+  };
 
   const openId = (id: string) => {
     const next: TesterChoices = { ...choices, mode: 'detail', id };
@@ -112,6 +125,8 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
     run(next);
   };
 
+  // The call shown in the panel, token included: "Download CSV: all pages" asks its other pages with it.
+  const lastRequest = call.variables;
   const displayPath = operation ? (operation.idParam && !idText ? operation.path : buildRequestPath(operation, idText)) : null;
   const query = operation ? buildQuery(operation, choices) : undefined;
   const relativeUrl = displayPath ? buildRequestUrl(PUBLIC_API_BASE, displayPath, query) : null;
@@ -131,12 +146,19 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
   return (
     <>
       <PageHeader title="API Test" description={`Call the ${brand.name} API from your browser with one of your tokens and inspect the response.`} />
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(340px, 5fr) minmax(0, 7fr)' }, gap: 3, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(340px, 5fr) minmax(0, 7fr)' }, gridTemplateRows: { lg: 'auto 1fr' }, gap: 3, alignItems: 'start' }}>
         <Paper
           variant="outlined"
           component="form"
           aria-labelledby="request-heading"
           noValidate
+          onKeyDownCapture={(event: React.KeyboardEvent) => {
+            // Captured before a focused select sees Enter (and opens its menu instead).
+            if (!isSendShortcut(event.nativeEvent)) return;
+            event.preventDefault();
+            event.stopPropagation();
+            run();
+          }}
           onSubmit={(event: React.FormEvent) => {
             event.preventDefault();
             run();
@@ -263,7 +285,9 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
           running={call.isPending}
           onOpenId={hasDetail && call.data?.operation.mode === 'list' ? openId : undefined}
           onPage={openPage}
+          fetchPage={lastRequest ? (page, signal) => callPublicApi({ ...lastRequest, page }, signal) : undefined}
         />
+        <RequestHistoryList entries={history.entries} onRestore={restore} onClear={history.clear} />
       </Box>
     </>
   );

@@ -1,8 +1,10 @@
 /**
- * The response: status, time, size and a copy button above the formatted JSON (at most 800 px high,
- * scrolling); 'No response yet' before any call; a red alert with the response's message, or the
- * error's own message; a plain-words explanation for a 401 and a 403; Previous/Next for list responses.
+ * The response: status, time, size, the rate-limit chip and a copy button above the response in one of
+ * three views, JSON, Table or Headers (at most 800 px high, scrolling), with Download CSV; 'No response
+ * yet' before any call; a red alert with the response's message, or the error's own message; a
+ * plain-words explanation for a 401 and a 403; Previous/Next for list responses.
  */
+import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -11,14 +13,21 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { RESPONSE_PANEL_MAX_HEIGHT_PX } from '../../../../shared/limits';
 import { CopyButton } from '../../../components/copy-button';
 import { messageOf } from '../../../lib/api-error';
 import type { TesterResponse } from '../api/call-public-api';
+import { responseFields } from '../../../../generated/response-fields';
+import { readRateLimit } from '../lib/rate-limit';
 import { formatBytes, formatDuration, listEnvelope } from '../lib/response-info';
-import { JsonView } from './json-view';
+import { columnsOf, rowsOf } from '../lib/table-columns';
+import { CsvDownload, type FetchPage } from './csv-download';
 import { ListPager } from './list-pager';
+import { RateLimitChip } from './rate-limit-gauge';
+import { RESPONSE_VIEWS, ResponseView, type ResponseViewName, type TableData } from './response-views';
 
 export const NO_RESPONSE = 'No response yet';
 
@@ -30,6 +39,8 @@ interface ResponsePanelProps {
   /** Set when list rows can be opened in detail view. */
   onOpenId?: (id: string) => void;
   onPage: (page: number) => void;
+  /** Fetches another page of the call shown (same token and size), for "Download CSV: all pages". */
+  fetchPage?: FetchPage;
 }
 
 function ErrorAlert({ response, error }: { response: TesterResponse | undefined; error: Error | null }) {
@@ -78,10 +89,21 @@ function NoAccessHelp({ domain }: { domain: string }) {
   );
 }
 
-export function ResponsePanel({ response, error, running, onOpenId, onPage }: ResponsePanelProps) {
+/** The spec's shape for the operation answered, and the rows of this response: only for a successful JSON answer. */
+function tableOf(response: TesterResponse | undefined): TableData | null {
+  const shape = response?.ok && response.isJson ? responseFields[response.operation.operationId] : undefined;
+  if (!response || !shape) return null;
+  return { rows: shape.rows, columns: columnsOf(shape.fields), items: rowsOf(shape, response.body) };
+}
+
+export function ResponsePanel({ response, error, running, onOpenId, onPage, fetchPage }: ResponsePanelProps) {
   const envelope = response?.ok ? listEnvelope(response.body) : null;
+  const [view, setView] = useState<ResponseViewName>('json');
+  const table = useMemo(() => tableOf(response), [response]);
+  const rateLimit = useMemo(() => (response ? readRateLimit(new Headers(response.headers)) : null), [response]);
+  const shape = response ? responseFields[response.operation.operationId] : undefined;
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="response-heading" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }}>
+    <Paper variant="outlined" component="section" aria-labelledby="response-heading" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0, gridRow: { lg: 'span 2' } }}>
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <Typography id="response-heading" variant="h2" component="h2" sx={{ mr: 'auto' }}>
           Response
@@ -91,6 +113,7 @@ export function ResponsePanel({ response, error, running, onOpenId, onPage }: Re
             <Chip size="small" color={response.ok ? 'success' : 'error'} label={`Status ${response.status}`} />
             <Chip size="small" variant="outlined" label={`Time ${formatDuration(response.durationMs)}`} />
             <Chip size="small" variant="outlined" label={`Size ${formatBytes(response.sizeBytes)}`} />
+            {rateLimit ? <RateLimitChip state={rateLimit} receivedAt={response.receivedAt} /> : null}
             <CopyButton label="Copy response" text={() => (response.isJson ? JSON.stringify(response.body, null, 2) : response.text)} />
           </Stack>
         ) : null}
@@ -98,7 +121,27 @@ export function ResponsePanel({ response, error, running, onOpenId, onPage }: Re
       <ErrorAlert response={response} error={error} />
       {response?.status === 401 ? <UnauthorizedHelp /> : null}
       {response?.status === 403 ? <NoAccessHelp domain={response.operation.domain} /> : null}
+      {response ? (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Tabs value={view} onChange={(_, next: ResponseViewName) => setView(next)} aria-label="Response view" sx={{ minHeight: 40 }}>
+            {RESPONSE_VIEWS.map((option) => (
+              <Tab key={option.value} value={option.value} label={option.label} id={`response-tab-${option.value}`} aria-controls="response-body" sx={{ minHeight: 40, py: 1 }} />
+            ))}
+          </Tabs>
+          {table && table.items.length > 0 ? (
+            <CsvDownload
+              key={response.receivedAt}
+              response={response}
+              columns={table.columns}
+              rows={table.items}
+              rowsOf={(body) => (shape ? rowsOf(shape, body) : [])}
+              fetchPage={table.rows === 'list' ? fetchPage : undefined}
+            />
+          ) : null}
+        </Box>
+      ) : null}
       <Box
+        id="response-body"
         role="region"
         aria-label="Response body"
         aria-busy={running}
@@ -107,7 +150,7 @@ export function ResponsePanel({ response, error, running, onOpenId, onPage }: Re
           maxHeight: RESPONSE_PANEL_MAX_HEIGHT_PX,
           minHeight: 160,
           overflow: 'auto',
-          p: 2,
+          p: { xs: 1, sm: 2 },
           borderRadius: 1,
           bgcolor: 'action.hover',
           border: 1,
@@ -117,7 +160,7 @@ export function ResponsePanel({ response, error, running, onOpenId, onPage }: Re
         }}
       >
         {response ? (
-          <JsonView value={response.body} onOpenId={envelope ? onOpenId : undefined} />
+          <ResponseView view={view} response={response} table={table} rateLimit={rateLimit} onOpenId={envelope ? onOpenId : undefined} />
         ) : (
           <Typography color="text.secondary" sx={{ textAlign: 'center', py: 5 }}>
             {running ? 'Calling the API…' : NO_RESPONSE}
