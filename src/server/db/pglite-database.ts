@@ -30,6 +30,9 @@ export async function openPgliteDatabase(dataDir: string): Promise<Database> {
         return fn(q);
       }),
     withStartupLock: (fn) => fn(),
+    async listen(channel, fn) {
+      await pg.listen(channel, fn);
+    },
     async close() {
       if (pg.closed) return;
       // CHECKPOINT first so the next start does not replay the WAL.

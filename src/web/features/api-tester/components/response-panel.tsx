@@ -80,6 +80,19 @@ function NoAccessHelp({ domain }: { domain: string }) {
   );
 }
 
+/** Beside Status when the API answered 304: the body shown is the last call's, confirmed current. */
+function NotModifiedChip({ response }: { response: TesterResponse }) {
+  if (!response.notModified) return null;
+  return (
+    <Chip
+      size="small"
+      color="info"
+      label="Unchanged since last call"
+      title="The API answered 304 Not Modified to this call's If-None-Match: the data is unchanged since the last call, shown below. A 304 does not count against the rate limit."
+    />
+  );
+}
+
 export function ResponsePanel({ response, error, running, onOpenId, onPage }: ResponsePanelProps) {
   const envelope = response?.ok ? listEnvelope(response.body) : null;
   return (
@@ -91,6 +104,7 @@ export function ResponsePanel({ response, error, running, onOpenId, onPage }: Re
         {response ? (
           <Stack direction="row" spacing={1} aria-label="Response summary" role="group" sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Chip size="small" color={response.ok ? 'success' : 'error'} label={`Status ${response.status}`} />
+            <NotModifiedChip response={response} />
             <Chip size="small" variant="outlined" label={`Time ${formatDuration(response.durationMs)}`} />
             <Chip size="small" variant="outlined" label={`Size ${formatBytes(response.sizeBytes)}`} />
             <CopyButton label="Copy response" text={() => (response.isJson ? JSON.stringify(response.body, null, 2) : response.text)} />
