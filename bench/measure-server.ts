@@ -16,11 +16,16 @@ import { summarize } from './lib/stats.ts';
 
 const execFileAsync = promisify(execFile);
 
+export type EndpointName = 'list' | 'detail' | 'list-304' | 'detail-304' | 'list-cold' | 'unauthorized' | 'fixed';
+
 export interface Endpoint {
-  name: 'list' | 'detail' | 'unauthorized' | 'fixed';
+  /** list, detail: the same call over and over (hot, as a poller does); -304: with the current ETag; list-cold: random pages. */
+  name: EndpointName;
   url: string;
   headers: Record<string, string>;
   expectStatus: number;
+  /** list-cold: each request asks a random page of `pages` (bench/lib/autocannon-random.ts). */
+  randomPages?: { pages: number; size: number };
 }
 
 export interface LoadResult {
@@ -56,6 +61,14 @@ interface AutocannonJson {
 }
 
 async function autocannon(endpoint: Endpoint, seconds: number, connections: number): Promise<AutocannonJson> {
+  if (endpoint.randomPages !== undefined) {
+    const settings = { url: endpoint.url, headers: endpoint.headers, connections, seconds, ...endpoint.randomPages };
+    const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', resolve(root, 'bench/lib/autocannon-random.ts'), JSON.stringify(settings)], {
+      cwd: root,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as AutocannonJson;
+  }
   const args = [resolve(root, 'node_modules/autocannon/autocannon.js'), '-j', '-c', String(connections), '-d', String(seconds)];
   for (const [name, value] of Object.entries(endpoint.headers)) args.push('-H', `${name}=${value}`);
   args.push(endpoint.url);
@@ -80,12 +93,15 @@ export async function loadTest(
   let postgresUsed = 0;
   for (const [pid, seconds] of cpuByCommand('postgres')) postgresUsed += seconds - (postgresBefore.get(pid) ?? 0);
   const rss = sampler === null ? null : summarize(sampler.stop());
-  const statusClass = `${String(endpoint.expectStatus)[0]}xx` as '2xx' | '4xx';
+  const statusClass = `${String(endpoint.expectStatus)[0]}xx` as '2xx' | '3xx' | '4xx';
   const total = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
   return {
     target,
     endpoint: endpoint.name,
-    path: new URL(endpoint.url).pathname + new URL(endpoint.url).search,
+    path:
+      endpoint.randomPages === undefined
+        ? new URL(endpoint.url).pathname + new URL(endpoint.url).search
+        : `${new URL(endpoint.url).pathname}?page=<random 0..${endpoint.randomPages.pages - 1}>&size=${endpoint.randomPages.size}`,
     rps: result.requests.average,
     latencyP50: result.latency.p50,
     latencyP99: result.latency.p99,
@@ -100,11 +116,29 @@ export async function loadTest(
   };
 }
 
-/** The three measured calls (list, detail, 401) against one origin (`prefix` is /api/v1 for us, '' for Prism). */
+/** The three calls measured on every target (list, detail, 401) against one origin (`prefix` is /api/v1 for us, '' for Prism). */
 export function apiEndpoints(origin: string, prefix: string, header: string, token: string, orderId: number): Endpoint[] {
   return [
     { name: 'list', url: `${origin}${prefix}/seller/orders/normal?page=0&size=10`, headers: { [header]: token }, expectStatus: 200 },
     { name: 'detail', url: `${origin}${prefix}/seller/orders/normal/${orderId}`, headers: { [header]: token }, expectStatus: 200 },
     { name: 'unauthorized', url: `${origin}${prefix}/seller/orders/normal?page=0&size=10`, headers: {}, expectStatus: 401 },
+  ];
+}
+
+/** Ours only: list and detail answered 304 (If-None-Match with the current ETag), and random list pages (cold). */
+export async function conditionalAndColdEndpoints(origin: string, header: string, token: string, orderId: number, orders: number): Promise<Endpoint[]> {
+  const list = `${origin}/api/v1/seller/orders/normal?page=0&size=10`;
+  const detail = `${origin}/api/v1/seller/orders/normal/${orderId}`;
+  const etagOf = async (url: string): Promise<string> => {
+    const response = await fetch(url, { headers: { [header]: token } });
+    await response.arrayBuffer();
+    const etag = response.headers.get('etag');
+    if (response.status !== 200 || etag === null) throw new Error(`${url} answered ${response.status} without an ETag`);
+    return etag;
+  };
+  return [
+    { name: 'list-304', url: list, headers: { [header]: token, 'if-none-match': await etagOf(list) }, expectStatus: 304 },
+    { name: 'detail-304', url: detail, headers: { [header]: token, 'if-none-match': await etagOf(detail) }, expectStatus: 304 },
+    { name: 'list-cold', url: `${origin}/api/v1/seller/orders/normal`, headers: { [header]: token }, expectStatus: 200, randomPages: { pages: Math.max(1, Math.floor(orders / 10)), size: 10 } },
   ];
 }

@@ -4,7 +4,8 @@
  * --quick (fewer runs; BENCH_* env vars in lib/options.ts tune each knob). Each section fails on its own:
  * the report says what is missing.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildLargeApp } from './build-large-app.ts';
 import { runDataGrowth } from './data-growth.ts';
@@ -20,7 +21,7 @@ import { mergeReport } from './lib/report-merge.ts';
 import { runLoginFlood } from './login-flood.ts';
 import type { BenchResults } from './lib/results.ts';
 import { readSpecFacts } from './lib/spec-facts.ts';
-import { apiEndpoints, loadTest, type LoadResult } from './measure-server.ts';
+import { apiEndpoints, conditionalAndColdEndpoints, loadTest, type LoadResult } from './measure-server.ts';
 import { measureTargets, ourDeepLinkTarget, ourTargets, peerDeepLinkTargets, peerTargets } from './pages.ts';
 import { writeReport } from './report.ts';
 import { startPeerServer } from './serve-peers.ts';
@@ -90,6 +91,7 @@ async function serverSection(): Promise<BenchResults['server']> {
   const header = facts.apiTokenHeader;
   const loads: LoadResult[] = [];
   const idleRss: Record<string, number> = {};
+  const seedSeconds: Record<string, number> = {};
   const targets: string[] = [];
   const load = { seconds: options.loadSeconds, warmupSeconds: options.warmupSeconds, connections: options.connections };
   const record = (result: LoadResult): void => {
@@ -103,9 +105,19 @@ async function serverSection(): Promise<BenchResults['server']> {
   let orderIdForPrism = 1;
   for (const backend of ourBackends) {
     const databaseUrl = backend.databaseName === undefined ? undefined : await createDatabase(backend.databaseName);
+    // The demo data plus coldOrders normal orders for the demo seller, written by `npm run seed` before start.
+    const dataDir = mkdtempSync(join(tmpdir(), `bench-${backend.target}-`));
+    const [seedCommand, seedArgs] = tsNode('scripts/seed.ts', ['--orders', String(options.coldOrders)]);
+    const seedMs = await runToEnd(`seed-${backend.target}`, seedCommand, seedArgs, {
+      DATA_DIR: dataDir,
+      ...(databaseUrl === undefined ? { DATABASE_URL: undefined } : { DATABASE_URL: databaseUrl, SEED_DEMO: 'true' }),
+    });
+    seedSeconds[backend.target] = seedMs / 1000;
+    log(`  ${backend.target}: seeded ${options.coldOrders} orders in ${(seedMs / 1000).toFixed(0)} s`);
     const server = await startOurServer({
       name: backend.target,
       port: backend.databaseName === undefined ? options.ports.ours : options.ports.oursPostgres,
+      dataDir,
       ...(databaseUrl === undefined ? {} : { databaseUrl }),
     });
     try {
@@ -115,9 +127,11 @@ async function serverSection(): Promise<BenchResults['server']> {
       orderIdForPrism = orderId;
       await new Promise((resolveIdle) => setTimeout(resolveIdle, 2_000));
       idleRss[backend.target] = rssBytes(server.pid);
-      for (const endpoint of apiEndpoints(server.origin, '/api/v1', header, token, orderId)) {
-        record(await loadTest(backend.target, endpoint, { ...load, pid: server.pid }));
-      }
+      const endpoints = [
+        ...apiEndpoints(server.origin, '/api/v1', header, token, orderId),
+        ...(await conditionalAndColdEndpoints(server.origin, header, token, orderId, options.coldOrders)),
+      ];
+      for (const endpoint of endpoints) record(await loadTest(backend.target, endpoint, { ...load, pid: server.pid }));
     } finally {
       await server.stop();
       if (backend.databaseName !== undefined) await dropDatabase(backend.databaseName);
@@ -150,7 +164,7 @@ async function serverSection(): Promise<BenchResults['server']> {
   } finally {
     await ceiling.stop();
   }
-  return { loads, idleRss, targets };
+  return { loads, idleRss, targets, seedSeconds, coldOrders: options.coldOrders };
 }
 
 async function main(): Promise<void> {

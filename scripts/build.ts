@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildServer } from './build-server.ts';
 
 const INPUTS = ['openapi', 'redocly.yaml', 'scripts/generate', 'scripts/export.ts', 'scripts/export', 'scripts/releases', 'scripts/prerender', 'src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
 const STAMP = 'dist/.build-stamp';
@@ -50,3 +51,5 @@ if (ifStale && fresh) {
   writeFileSync(STAMP, hash);
   console.log(`build: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
+// The server for `npm start`, compiled to plain JavaScript (its own staleness check).
+buildServer();

@@ -53,6 +53,8 @@ export const options = {
     .split(',')
     .map(Number)
     .filter((value) => value > 0),
+  /** Normal orders of the demo seller in the server-under-load section (the cold case pages across them). */
+  coldOrders: numberFromEnv('BENCH_COLD_ORDERS', quick ? 100_000 : 1_000_000),
   startupRuns: numberFromEnv('BENCH_STARTUP_RUNS', quick ? 1 : 2),
   /** The configuration maximum: 16,666 requests a second per token, far above what one process serves. */
   rateLimitPerMinute: 1_000_000,

@@ -13,7 +13,7 @@ export interface BenchResults {
   machine: MachineInfo;
   settings: Record<string, unknown>;
   pages?: { real: PageResult[]; realThrottled: PageResult[]; large: PageResult[]; largeOperations: number; realOperations: number };
-  server?: { loads: LoadResult[]; idleRss: Record<string, number>; targets: string[] };
+  server?: { loads: LoadResult[]; idleRss: Record<string, number>; targets: string[]; seedSeconds?: Record<string, number>; coldOrders?: number };
   startup?: StartupResult;
   growth?: GrowthResult;
   logins?: LoginFloodResult;

@@ -20,7 +20,8 @@ import { loadTokenKeys, type TokenKeys } from './lib/token-keys.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { addRateWindowHits } from './repositories/api-tokens-repository.ts';
 import { TokenCache } from './lib/token-cache.ts';
-import { listenForTokenRevocations, type TokenRevocationListener } from './db/postgres-listener.ts';
+import { listenForChanges, ownerDataChanges, tokenRevocations, type PostgresListener } from './db/postgres-listener.ts';
+import { EVERY_OWNER, ResponseCache } from './lib/response-cache.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHousekeeping } from './plugins/housekeeping.ts';
 import { loggerOptions, registerRequestLogging } from './plugins/request-logging.ts';
@@ -46,6 +47,8 @@ declare module 'fastify' {
      * aging or tampering with a token) does not pass through it: evict explicitly after one.
      */
     tokenCache: TokenCache;
+    /** This process's public API response cache (tests look at its size). */
+    responseCache: ResponseCache;
   }
 }
 
@@ -109,9 +112,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const now = options.testClock ?? Date.now;
   const tokenCache = new TokenCache(true, now);
+  const responseCache = new ResponseCache(config.responseCacheMb * 1024 * 1024);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let ctx: ServerContext;
-  let revocations: TokenRevocationListener | undefined;
+  let listener: PostgresListener | undefined;
   let passwords: PasswordHasher | undefined;
   try {
     const keys = loadTokenKeys({ tokenSecret: config.tokenSecret, dataDir: config.dataDir });
@@ -137,17 +141,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       apiTokenHeader: (schemes.apiToken?.name ?? brand.apiTokenHeader).toLowerCase(),
       rateLimiter: createRateLimiter((tokenId, hits) => addRateWindowHits(db.relaxed, tokenId, hits), config.rateLimitPerMinute),
       tokenCache,
+      responseCache,
       apiDomains: apiDomainsOf(spec),
       now,
     };
-    // Other replicas' refreshes and deletes evict here too; PGlite is one process, so in-process eviction suffices.
+    // Other replicas' refreshes and deletes, and any change to fulfillment data, evict here too. PGlite is
+    // one process: its own connection delivers the data changes (token changes are evicted where made).
     if (config.databaseUrl !== undefined) {
-      revocations = await listenForTokenRevocations(config.databaseUrl, tokenCache, (error) => {
-        console.warn('token_revoked listener lost its connection; token cache off until it reconnects', error);
+      listener = await listenForChanges(config.databaseUrl, [tokenRevocations(tokenCache), ownerDataChanges(responseCache)], (error) => {
+        console.warn('cache listener lost its connection; token and response caches off until it reconnects', error);
       });
+    } else {
+      await db.listen?.('owner_data_changed', (payload) => responseCache.evictOwner(payload === '' ? EVERY_OWNER : payload));
     }
   } catch (error) {
-    await revocations?.close();
+    await listener?.close();
     await passwords?.close();
     await db.close();
     throw error;
@@ -171,8 +179,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.decorate('database', db);
   app.decorate('tokenCache', tokenCache);
+  app.decorate('responseCache', responseCache);
   app.addHook('onClose', async () => {
-    await revocations?.close();
+    await listener?.close();
     await ctx.passwords.close();
     await db.close();
   });
@@ -186,8 +195,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerSecurityHeaders(app, headers);
     registerRequestLogging(app);
     // API responses are per-user data, and /api/auth/* returns token values: no browser or proxy may store them.
+    // Public answers with an ETag say their own (private, no-cache: stored by the client, always revalidated).
     app.addHook('onSend', async (request, reply, payload) => {
-      if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+      if (request.url.startsWith('/api/') && !reply.hasHeader('etag')) void reply.header('cache-control', 'no-store');
       return payload;
     });
     registerHousekeeping(app, ctx);

@@ -22,6 +22,8 @@ export interface Config {
   /** At least 32 characters; unset: keys generated into DATA_DIR/secrets.json on first start. */
   tokenSecret: string | undefined;
   rateLimitPerMinute: number;
+  /** Bound of the in-process public API response cache, in MB of bodies (0: no cache). */
+  responseCacheMb: number;
   /** Idle keep-alive connections close after this; above a load balancer's own idle timeout. */
   keepAliveTimeoutSeconds: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -133,6 +135,8 @@ export function parseConfig(env: Env = process.env, cwd: string = process.cwd())
     tokenTtlDays: read.integer('TOKEN_TTL_DAYS', 90, 1, 3650),
     tokenSecret,
     rateLimitPerMinute: read.integer('RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+    // 32 MB: ~2,000 default pages of 10 orders (~15 KB each), or 200 pages of 100; small beside the process.
+    responseCacheMb: read.integer('RESPONSE_CACHE_MB', 32, 0, 4096),
     // 72 s: longer than the common 60 s idle timeout of load balancers, so they close first.
     keepAliveTimeoutSeconds: read.integer('KEEP_ALIVE_TIMEOUT_SECONDS', 72, 1, 3600),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),

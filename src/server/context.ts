@@ -6,6 +6,7 @@ import type { ScryptCost } from './lib/password.ts';
 import type { PasswordHasher } from './lib/password-hasher.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { TokenCache } from './lib/token-cache.ts';
+import type { ResponseCache } from './lib/response-cache.ts';
 import type { UserType } from './repositories/users-repository.ts';
 
 /**
@@ -41,6 +42,8 @@ export interface ServerContext {
   rateLimiter: RateLimiter;
   /** Verified tokens by digest for a few seconds; evicted on refresh, delete and other replicas' NOTIFY. */
   tokenCache: TokenCache;
+  /** Public API answers per owner, evicted when the owner's data changes (NOTIFY owner_data_changed). */
+  responseCache: ResponseCache;
   /** The domains (x-domain) of each API in the spec's order: what a token's scopes may name. */
   apiDomains: Record<UserType, readonly string[]>;
   /**

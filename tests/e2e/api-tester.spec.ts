@@ -96,3 +96,24 @@ test('Copy as cURL copies the request with $ACME_API_TOKEN', async ({ page, cont
   expect(curl).toContain(`'${new URL(page.url()).origin}/api/v1/warehouse/orders/return/12'`);
   expect(curl).toContain('-H "ACME-API-TOKEN: $ACME_API_TOKEN"');
 });
+
+test('the same call again sends the last ETag and shows the 304 with the unchanged body', async ({ page }) => {
+  await login(page);
+  const title = await createToken(page);
+  await page.goto('/api-test?api=seller&domain=orders&orderType=normal&size=2');
+  await pickToken(page, title);
+  const run = page.getByRole('button', { name: 'Test API' });
+  await run.click();
+  const summary = page.getByRole('group', { name: 'Response summary' });
+  await expect(summary.getByText('Status 200')).toBeVisible();
+  const body = page.getByRole('region', { name: 'Response body' });
+  const first = await body.textContent();
+  await run.click();
+  await expect(summary.getByText('Status 304')).toBeVisible();
+  await expect(summary.getByText('Unchanged since last call')).toBeVisible();
+  await expect(summary.getByText('Size 0 B')).toBeVisible();
+  await expect(body).toHaveText(first ?? '');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await summary.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '.tmp/api-tester-304.png', fullPage: false });
+});

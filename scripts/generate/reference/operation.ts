@@ -142,6 +142,7 @@ export function referenceOperation(input: OperationInput): ReferenceOperation {
       query,
       ...(securityHeader ? { tokenHeader: securityHeader } : {}),
       tokenVariable: input.tokenVariable,
+      conditional: parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === 'if-none-match'),
     }),
   };
   const description = markdownBlocks(typeof operation.description === 'string' ? operation.description : undefined);

@@ -6,7 +6,7 @@
  * with a token the user picks.
  */
 import { HTTPSnippet, type HarRequest } from 'httpsnippet';
-import { SAMPLE_LANGUAGES, TOKEN_MARKER, type CodeSample, type SampleLanguage } from '../../../src/shared/portal-data/reference-page.ts';
+import { CONDITIONAL_SAMPLE, SAMPLE_LANGUAGES, TOKEN_MARKER, type CodeSample, type SampleLanguage } from '../../../src/shared/portal-data/reference-page.ts';
 
 export interface SampleRequest {
   method: string;
@@ -16,6 +16,8 @@ export interface SampleRequest {
   /** Header carrying the token, if the operation needs one. */
   tokenHeader?: string;
   tokenVariable: string;
+  /** The operation takes If-None-Match: add CONDITIONAL_SAMPLE, a curl poll sending the ETag it has. */
+  conditional?: boolean;
 }
 
 interface Target {
@@ -28,9 +30,10 @@ interface Target {
 }
 
 const PLACEHOLDER = 'TOKEN_PLACEHOLDER_7f3a';
+const ETAG_PLACEHOLDER = 'ETAG_PLACEHOLDER_7f3a';
 
 /** How httpsnippet writes each of SAMPLE_LANGUAGES. */
-const TARGETS: Record<SampleLanguage, Target> = {
+const TARGETS: Record<Exclude<SampleLanguage, typeof CONDITIONAL_SAMPLE.lang>, Target> = {
   curl: {
     target: 'shell',
     client: 'curl',
@@ -53,7 +56,7 @@ const TARGETS: Record<SampleLanguage, Target> = {
   java: { target: 'java', client: 'nethttp', fromEnv: (v) => ({ raw: `"${PLACEHOLDER}"`, replacement: `System.getenv("${v}")` }) },
 };
 
-function harOf(request: SampleRequest): HarRequest {
+function harOf(request: SampleRequest, extraHeaders: { name: string; value: string }[] = []): HarRequest {
   return {
     method: request.method.toUpperCase(),
     url: request.url,
@@ -62,6 +65,7 @@ function harOf(request: SampleRequest): HarRequest {
     headers: [
       ...(request.tokenHeader ? [{ name: request.tokenHeader, value: PLACEHOLDER }] : []),
       { name: 'Accept', value: 'application/json' },
+      ...extraHeaders,
     ],
     queryString: request.query,
     headersSize: -1,
@@ -70,9 +74,31 @@ function harOf(request: SampleRequest): HarRequest {
   };
 }
 
+/**
+ * curl sending the ETag of the answer it has (in $ETAG): 304 with no body while nothing changed. The
+ * comment says how to get the tag and what the 304 costs.
+ */
+function conditionalSample(request: SampleRequest): CodeSample {
+  const [sample] = samplesFor(new HTTPSnippet(harOf(request, [{ name: 'If-None-Match', value: ETAG_PLACEHOLDER }])), request, [
+    { lang: 'curl', label: CONDITIONAL_SAMPLE.label },
+  ]);
+  if (sample === undefined) throw new Error('no curl sample');
+  const raw = `'If-None-Match: ${ETAG_PLACEHOLDER}'`;
+  if (!sample.code.includes(raw)) throw new Error('conditional sample: ETag placeholder not where expected');
+  const comment =
+    '# Poll cheaply: ETAG holds the ETag header of the last 200 (quotes included).\n' +
+    '# Unchanged data answers 304 Not Modified with no body and costs no rate limit.\n';
+  const edit = (code: string) => comment + code.replace(raw, '"If-None-Match: $ETAG"').replace(/\n?$/, ' \\\n  --write-out \'%{http_code}\\n\'\n');
+  return { lang: CONDITIONAL_SAMPLE.lang, label: CONDITIONAL_SAMPLE.label, code: edit(sample.code), withToken: edit(sample.withToken) };
+}
+
 export function codeSamples(request: SampleRequest): CodeSample[] {
-  const snippet = new HTTPSnippet(harOf(request));
-  return SAMPLE_LANGUAGES.map(({ lang, label }) => {
+  const samples = samplesFor(new HTTPSnippet(harOf(request)), request, SAMPLE_LANGUAGES);
+  return request.conditional ? [...samples, conditionalSample(request)] : samples;
+}
+
+function samplesFor(snippet: HTTPSnippet, request: SampleRequest, languages: readonly { lang: keyof typeof TARGETS; label: string }[]): CodeSample[] {
+  return languages.map(({ lang, label }) => {
     const target = TARGETS[lang];
     const generated = snippet.convert(target.target, target.client, { indent: '  ' });
     const text = Array.isArray(generated) ? generated.join('\n') : generated;

@@ -29,5 +29,10 @@ export interface Database extends Queryable {
    * migrate and seed one after the other. PGlite is single-process (lock file), so fn just runs.
    */
   withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * PGlite only (one process, one connection): calls fn with each NOTIFY payload on the channel, as the
+   * statement that sent it commits. PostgreSQL replicas listen on their own connection (postgres-listener.ts).
+   */
+  listen?(channel: string, fn: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,31 +1,69 @@
 /**
- * LISTEN token_revoked on a dedicated PostgreSQL connection (migration 003 notifies on every change
- * that can revoke a token), so each replica evicts a revoked token from its cache within milliseconds.
- * While the connection is down the cache is off (every request reads the database), and it is cleared
- * on loss, so a notification missed while disconnected can never leave a revoked token cached.
+ * LISTEN on a dedicated PostgreSQL connection for what other replicas (or plain SQL) changed, so each
+ * replica's caches evict within milliseconds:
+ *   - token_revoked (migration 003): a token id whose verified row may be cached (lib/token-cache.ts);
+ *   - owner_data_changed (migration 005): an owner whose public API answers may be cached (lib/response-cache.ts).
+ * While the connection is down every cache is off (every request reads the database), and each is cleared
+ * on loss, so a notification missed while disconnected can never leave stale data cached. Reconnects
+ * every second until it is back.
  */
 import pg from 'pg';
+import { EVERY_OWNER, type ResponseCache } from '../lib/response-cache.ts';
 import type { TokenCache } from '../lib/token-cache.ts';
 
 const RECONNECT_MS = 1_000;
+/** How the listener's connection shows in pg_stat_activity (tests drop it to see the caches go off). */
+export const LISTENER_APPLICATION_NAME = 'portal-cache-listener';
 
-export interface TokenRevocationListener {
+/** A cache kept in step by one channel's notifications. */
+export interface NotificationSubscriber {
+  channel: string;
+  onNotification(payload: string): void;
+  /** Off (and cleared) while the connection is down; on once LISTEN runs again. */
+  setEnabled(enabled: boolean): void;
+}
+
+export interface PostgresListener {
   close(): Promise<void>;
 }
 
-export async function listenForTokenRevocations(
+export function tokenRevocations(cache: TokenCache): NotificationSubscriber {
+  return {
+    channel: 'token_revoked',
+    onNotification(payload) {
+      const id = Number(payload);
+      if (Number.isInteger(id)) cache.evictToken(id);
+      else cache.clear();
+    },
+    setEnabled: (enabled) => cache.setEnabled(enabled),
+  };
+}
+
+export function ownerDataChanges(cache: ResponseCache): NotificationSubscriber {
+  return {
+    channel: 'owner_data_changed',
+    onNotification: (payload) => cache.evictOwner(payload === '' ? EVERY_OWNER : payload),
+    setEnabled: (enabled) => cache.setEnabled(enabled),
+  };
+}
+
+export async function listenForChanges(
   connectionString: string,
-  cache: TokenCache,
+  subscribers: readonly NotificationSubscriber[],
   onError: (error: unknown) => void,
-): Promise<TokenRevocationListener> {
+): Promise<PostgresListener> {
   let closed = false;
   let client: pg.Client | undefined;
   let timer: NodeJS.Timeout | undefined;
+  const byChannel = new Map(subscribers.map((subscriber) => [subscriber.channel, subscriber]));
+  const setEnabled = (enabled: boolean) => {
+    for (const subscriber of subscribers) subscriber.setEnabled(enabled);
+  };
 
   const lost = (failed: pg.Client, error?: unknown) => {
     if (client !== failed) return;
     client = undefined;
-    cache.setEnabled(false);
+    setEnabled(false);
     if (error !== undefined) onError(error);
     failed.end().catch(() => undefined);
     if (closed) return;
@@ -34,26 +72,21 @@ export async function listenForTokenRevocations(
   };
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString });
+    const next = new pg.Client({ connectionString, application_name: LISTENER_APPLICATION_NAME });
     client = next;
     next.on('error', (error) => lost(next, error));
     next.on('end', () => lost(next));
-    next.on('notification', (message) => {
-      if (message.channel !== 'token_revoked') return;
-      const id = Number(message.payload);
-      if (Number.isInteger(id)) cache.evictToken(id);
-      else cache.clear();
-    });
+    next.on('notification', (message) => byChannel.get(message.channel)?.onNotification(message.payload ?? ''));
     try {
       await next.connect();
-      await next.query('LISTEN token_revoked');
-      if (client === next && !closed) cache.setEnabled(true);
+      for (const channel of byChannel.keys()) await next.query(`LISTEN ${channel}`);
+      if (client === next && !closed) setEnabled(true);
     } catch (error) {
       lost(next, error);
     }
   }
 
-  cache.setEnabled(false);
+  setEnabled(false);
   await connect();
   return {
     async close() {
@@ -61,7 +94,7 @@ export async function listenForTokenRevocations(
       if (timer !== undefined) clearTimeout(timer);
       const current = client;
       client = undefined;
-      cache.setEnabled(false);
+      setEnabled(false);
       await current?.end().catch(() => undefined);
     },
   };

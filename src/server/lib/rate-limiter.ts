@@ -50,6 +50,11 @@ export interface RateLimiter {
   readonly limit: number;
   /** Decides one request for the token, counting it when admitted. */
   hit(tokenId: number): Promise<RateDecision>;
+  /**
+   * Gives back the place of an admitted request that turned out to cost nothing (a 304 Not Modified),
+   * if its window has not ended; returns the token's count after it.
+   */
+  refund(tokenId: number): number;
 }
 
 export function createRateLimiter(addWindowHits: AddWindowHits, limit: number, now: () => number = Date.now): RateLimiter {
@@ -116,6 +121,13 @@ export function createRateLimiter(addWindowHits: AddWindowHits, limit: number, n
         }
         await state.syncing;
       }
+    },
+    refund(tokenId) {
+      const state = windows.get(tokenId);
+      if (state === undefined || now() >= state.resetAt) return 0;
+      // May go below zero when the hit was already sent: the next sync then subtracts it.
+      state.unsynced -= 1;
+      return state.synced + state.inFlight + state.unsynced;
     },
   };
 }

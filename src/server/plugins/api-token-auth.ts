@@ -37,6 +37,26 @@ async function lookUp(ctx: ServerContext, digest: Buffer, value: string): Promis
   return row;
 }
 
+function setRateLimitHeaders(reply: FastifyReply, limit: number, hits: number, resetSeconds: number): void {
+  void reply.headers({
+    'ratelimit-limit': String(limit),
+    'ratelimit-remaining': String(Math.max(0, limit - hits)),
+    'ratelimit-reset': String(resetSeconds),
+  });
+}
+
+/**
+ * For an answer that cost the token nothing (304 Not Modified): gives its rate-limit place back and
+ * rewrites RateLimit-Remaining to match. The request was admitted first like any other, so a token over
+ * its limit still gets 429, and the database is never read past the limit.
+ */
+export function refundRateLimit(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply): void {
+  if (request.apiPrincipal === undefined) return;
+  const hits = ctx.rateLimiter.refund(request.apiPrincipal.tokenId);
+  const reset = reply.getHeader('ratelimit-reset');
+  setRateLimitHeaders(reply, ctx.rateLimiter.limit, hits, Number(reset ?? 60));
+}
+
 /** The hook for one public operation: tokens of `family` whose access includes `domain` (its x-domain). */
 export function requireApiToken(ctx: ServerContext, family: UserType, domain: string) {
   /** Per process: when this process last wrote a token's last use (saves the query in between). */
@@ -58,11 +78,7 @@ export function requireApiToken(ctx: ServerContext, family: UserType, domain: st
 
     const { limit } = ctx.rateLimiter;
     const { hits, admitted, resetSeconds } = await ctx.rateLimiter.hit(row.id);
-    void reply.headers({
-      'ratelimit-limit': String(limit),
-      'ratelimit-remaining': String(Math.max(0, limit - hits)),
-      'ratelimit-reset': String(resetSeconds),
-    });
+    setRateLimitHeaders(reply, limit, hits, resetSeconds);
     if (!admitted) {
       throw new HttpError(429, `Too many requests, retry in ${resetSeconds} seconds.`, { 'retry-after': String(resetSeconds) });
     }

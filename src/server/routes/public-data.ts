@@ -1,7 +1,7 @@
 /**
  * The shape every public list and detail operation shares: scope to the token's account, page by
  * position, answer 404 for ids the account does not own. handlers.ts gives each public operation one of
- * these with its repository function.
+ * these with its repository function. Answers are cached per owner and carry an ETag (cached-answer.ts).
  */
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
@@ -9,6 +9,7 @@ import type { Queryable } from '../db/database.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { ownerOf, type Owner } from '../repositories/fulfillment/owner.ts';
 import { isStorableId, type JsonPage, type PageRequest } from '../repositories/fulfillment/paging.ts';
+import { cachedAnswer, sendAnswer } from './cached-answer.ts';
 import type { OperationHandler } from './operation-handler.ts';
 
 function ownerFor(request: FastifyRequest): Owner {
@@ -16,7 +17,10 @@ function ownerFor(request: FastifyRequest): Owner {
   return ownerOf(request.apiPrincipal);
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+/** The operation's name in cache keys: the /api/v1 and /api routes of one operation share their answers. */
+function operationOf(request: FastifyRequest): string {
+  return (request.routeOptions.config as { operationId?: string }).operationId ?? request.routeOptions.url ?? '';
+}
 
 /** Repositories return the spec's JSON as text (built by PostgreSQL); it is sent without re-encoding. */
 export function listOperation(
@@ -26,10 +30,14 @@ export function listOperation(
   return {
     async handle(request, reply) {
       const { page, size } = request.query as PageRequest;
-      const result = await fetch(ctx.db, ownerFor(request), { page, size });
-      return reply
-        .type(JSON_TYPE)
-        .send(`{"page":${result.page},"size":${result.size},"lastPage":${result.lastPage},"data":${result.data}}`);
+      const owner = ownerFor(request);
+      const answer = await cachedAnswer(ctx, owner, `${operationOf(request)}?page=${page}&size=${size}`, async () => {
+        const result = await fetch(ctx.db, owner, { page, size });
+        return `{"page":${result.page},"size":${result.size},"lastPage":${result.lastPage},"data":${result.data}}`;
+      });
+      // A list always has an answer (an empty page at worst).
+      if (answer === undefined) throw new Error('list answered nothing');
+      return sendAnswer(ctx, request, reply, answer);
     },
   };
 }
@@ -43,9 +51,10 @@ export function detailOperation(
   return {
     async handle(request, reply) {
       const id = Number((request.params as Record<string, unknown>)[idParam]);
-      const found = isStorableId(id) ? await fetch(ctx.db, ownerFor(request), id) : undefined;
-      if (found === undefined) throw new HttpError(404, `${label} ${id} was not found.`);
-      return reply.type(JSON_TYPE).send(found);
+      const owner = ownerFor(request);
+      const answer = isStorableId(id) ? await cachedAnswer(ctx, owner, `${operationOf(request)}/${id}`, () => fetch(ctx.db, owner, id)) : undefined;
+      if (answer === undefined) throw new HttpError(404, `${label} ${id} was not found.`);
+      return sendAnswer(ctx, request, reply, answer);
     },
   };
 }

@@ -81,7 +81,9 @@ export const SAMPLE_LANGUAGES = [
   { lang: 'go', label: 'Go' },
   { lang: 'java', label: 'Java' },
 ] as const;
-export type SampleLanguage = (typeof SAMPLE_LANGUAGES)[number]['lang'];
+/** One more sample for operations that take If-None-Match: the same call as a conditional poll. */
+export const CONDITIONAL_SAMPLE = { lang: 'curl-if-changed', label: 'cURL, if changed' } as const;
+export type SampleLanguage = (typeof SAMPLE_LANGUAGES)[number]['lang'] | typeof CONDITIONAL_SAMPLE.lang;
 
 export interface CodeSample {
   lang: SampleLanguage;

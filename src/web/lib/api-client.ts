@@ -19,7 +19,8 @@ const JSON_TYPE = /\bjson\b/i;
  */
 export const normaliseErrors: Middleware = {
   onResponse({ response }) {
-    if (response.ok || JSON_TYPE.test(response.headers.get('content-type') ?? '')) return undefined;
+    // 304 Not Modified has no body by definition (a Response with one cannot even be built).
+    if (response.ok || response.status === 304 || JSON_TYPE.test(response.headers.get('content-type') ?? '')) return undefined;
     const body = JSON.stringify({ status: response.status, message: response.statusText || `HTTP ${response.status}` });
     return new Response(body, { status: response.status, statusText: response.statusText, headers: { 'content-type': 'application/json' } });
   },

@@ -8,6 +8,9 @@ import { listOperations } from '../../../src/shared/openapi/openapi-document.ts'
 import type { Catalogue } from '../../../src/shared/portal-data/catalogue.ts';
 import { PIPELINE_TIMEOUT_MS, generateIntoTemp, publicOperations, resolveRef, type JsonObject } from './support/contract.ts';
 
+/** Every public operation takes the ETag of an answer the client has (Polling efficiently). */
+const IF_NONE_MATCH = expect.objectContaining({ name: 'If-None-Match', in: 'header', required: false, schema: { type: 'string' } });
+
 let ctx: GenerateContext;
 let outDir: string;
 let cleanup: () => Promise<void>;
@@ -59,24 +62,29 @@ describe('public spec (openapi.public.json)', () => {
       expect(operation.tags).toEqual([expected.tag]);
     });
 
-    it(expected.mode === 'list' ? 'takes page (0..2147483647, default 0) and size (1..100, default 10)' : `takes ${expected.idParam}, an integer from 1 to 2147483647`, () => {
+    it(expected.mode === 'list' ? 'takes page (0..2147483647, default 0), size (1..100, default 10) and If-None-Match' : `takes ${expected.idParam}, an integer from 1 to 2147483647, and If-None-Match`, () => {
       const parameters = parametersOf(ctx.publicSpec, find());
       if (expected.mode === 'list') {
         expect(parameters).toEqual([
           expect.objectContaining({ name: 'page', in: 'query', schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 2147483647, default: 0 } }),
           expect.objectContaining({ name: 'size', in: 'query', schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 100, default: 10 } }),
+          IF_NONE_MATCH,
         ]);
       } else {
         expect(parameters).toEqual([
           expect.objectContaining({ name: expected.idParam, in: 'path', required: true, schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 2147483647 } }),
+          IF_NONE_MATCH,
         ]);
       }
     });
 
-    it('answers 200 with its schema and documents 400, 401 (forbidden), 403 (its domain), 429 and, for details, 404', () => {
+    it('answers 200 with its schema and ETag and documents 304, 400, 401 (forbidden), 403 (its domain), 429 and, for details, 404', () => {
       const responses = find().responses as JsonObject;
       const codes = Object.keys(responses).sort();
-      expect(codes).toEqual(expected.mode === 'list' ? ['200', '400', '401', '403', '429'] : ['200', '400', '401', '403', '404', '429']);
+      expect(codes).toEqual(expected.mode === 'list' ? ['200', '304', '400', '401', '403', '429'] : ['200', '304', '400', '401', '403', '404', '429']);
+      const notModified = resolveRef(ctx.publicSpec, responses['304']) as JsonObject;
+      expect(notModified.content).toBeUndefined();
+      expect(Object.keys(notModified.headers as JsonObject)).toEqual(['ETag', 'Cache-Control', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
       const noAccess = resolveRef(ctx.publicSpec, responses['403']) as JsonObject;
       const noAccessExamples = ((noAccess.content as JsonObject)['application/json'] as JsonObject).examples as JsonObject;
       expect(Object.values(noAccessExamples).map((example) => (resolveRef(ctx.publicSpec, example) as JsonObject).value)).toEqual([
@@ -85,7 +93,7 @@ describe('public spec (openapi.public.json)', () => {
       const ok = resolveRef(ctx.publicSpec, responses['200']) as JsonObject;
       const media = (ok.content as JsonObject)['application/json'] as JsonObject;
       expect(media.schema).toEqual({ $ref: `#/components/schemas/${expected.schema}` });
-      expect(Object.keys(ok.headers as JsonObject)).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
+      expect(Object.keys(ok.headers as JsonObject)).toEqual(['ETag', 'Cache-Control', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
       const unauthorized = resolveRef(ctx.publicSpec, responses['401']) as JsonObject;
       const examples = ((unauthorized.content as JsonObject)['application/json'] as JsonObject).examples as JsonObject;
       expect(Object.values(examples).map((example) => (resolveRef(ctx.publicSpec, example) as JsonObject).value)).toEqual([

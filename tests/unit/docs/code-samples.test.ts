@@ -56,6 +56,18 @@ describe('codeSamples', () => {
   });
 });
 
+describe('the conditional sample', () => {
+  it('is added only when asked: curl sending If-None-Match from $ETAG, with the token from the environment', () => {
+    expect(codeSamples(request).map((s) => s.lang)).not.toContain('curl-if-changed');
+    const conditional = codeSamples({ ...request, conditional: true }).at(-1);
+    expect(conditional).toMatchObject({ lang: 'curl-if-changed', label: 'cURL, if changed' });
+    expect(conditional?.code).toContain('--header "If-None-Match: $ETAG"');
+    expect(conditional?.code).toContain('--header "ACME-API-TOKEN: $ACME_API_TOKEN"');
+    expect(conditional?.code).toContain('304 Not Modified');
+    expect(conditional?.withToken.split(TOKEN_MARKER)).toHaveLength(2);
+  });
+});
+
 describe('sampleCode (in the browser)', () => {
   const [curl] = codeSamples(request);
   if (!curl) throw new Error('no curl sample');
@@ -84,7 +96,8 @@ describe('samples of the real spec', () => {
       // Token values look like `acme_s_...` / `acme_w_...` (brand prefix, user type, random part).
       const tokenLike = new RegExp(`\\b${brand.tokenPrefix}_[a-z]_[A-Za-z0-9_-]{8,}`);
       for (const op of operations) {
-        expect(op.samples.map((s) => s.lang), op.operationId).toEqual(['curl', 'javascript', 'python', 'go', 'java']);
+        // Every public operation takes If-None-Match, so each also has the conditional poll.
+        expect(op.samples.map((s) => s.lang), op.operationId).toEqual(['curl', 'javascript', 'python', 'go', 'java', 'curl-if-changed']);
         for (const sample of op.samples) {
           expect(sample.code, `${op.operationId} ${sample.lang}`).toContain(brand.tokenVariable);
           expect(sample.code).toContain(`https://api.acme.example/api/v1${op.path.replace(/\{[^}]+\}/g, '1')}`);

@@ -168,7 +168,10 @@ describe('documentation pages', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Authentication' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Create a token' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Create a token in Settings' })).toHaveAttribute('href', '/settings');
-    expect(screen.getByText(/--header "ACME-API-TOKEN: \$ACME_API_TOKEN"/)).toHaveTextContent(`${window.location.origin}/api/v1/seller/warehouses`);
+    // The first sample sends the token; "Polling efficiently" adds the conditional ones.
+    expect(screen.getAllByText(/--header "ACME-API-TOKEN: \$ACME_API_TOKEN"/)[0]).toHaveTextContent(`${window.location.origin}/api/v1/seller/warehouses`);
+    expect(screen.getAllByRole('heading', { name: 'Polling efficiently' }).length).toBeGreaterThan(0);
+    expect(screen.getByText(/--header "If-None-Match: \$etag"/)).toBeInTheDocument();
     expect(screen.getAllByText('{"status": 401, "message": "forbidden"}').length).toBeGreaterThan(0);
   });
 });

@@ -110,9 +110,13 @@ describe('reference pages', () => {
     expect(list?.parameters).toEqual([
       expect.objectContaining({ name: 'page', in: 'query', required: false, type: 'integer', default: '0', limits: ['0..2147483647'] }),
       expect.objectContaining({ name: 'size', in: 'query', required: false, type: 'integer', default: '10', limits: ['1..100'] }),
+      expect.objectContaining({ name: 'If-None-Match', in: 'header', required: false, type: 'string' }),
     ]);
     const detail = page('seller', 'order').operations.find((op) => op.operationId === 'getSellerReturnOrder');
-    expect(detail?.parameters).toEqual([expect.objectContaining({ name: 'returnId', in: 'path', required: true, type: 'integer' })]);
+    expect(detail?.parameters).toEqual([
+      expect.objectContaining({ name: 'returnId', in: 'path', required: true, type: 'integer' }),
+      expect.objectContaining({ name: 'If-None-Match', in: 'header', required: false, type: 'string' }),
+    ]);
     expect(detail?.securityHeader).toBe('ACME-API-TOKEN');
   });
 

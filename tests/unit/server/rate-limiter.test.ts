@@ -36,6 +36,26 @@ function heldStore(initial = 0) {
 const fixedClock = () => 1_000_000;
 
 describe('rate limiter', () => {
+  it('gives a refunded place back, here and (by a negative batch) in the shared store', async () => {
+    const store = heldStore();
+    const limiter = createRateLimiter(store.addWindowHits, 3, fixedClock);
+    const first = limiter.hit(7);
+    await store.releaseAll();
+    expect((await first).hits).toBe(1);
+    expect(limiter.refund(7)).toBe(0);
+    // The refunded place is free again: three more are admitted, the fourth is not.
+    const decisions = [];
+    for (let i = 0; i < 4; i += 1) {
+      const decision = limiter.hit(7);
+      await store.releaseAll();
+      decisions.push((await decision).admitted);
+    }
+    expect(decisions).toEqual([true, true, true, false]);
+    expect(store.added.reduce((sum, hits) => sum + hits, 0)).toBeLessThanOrEqual(3);
+    // A token this process has not seen has nothing to give back.
+    expect(limiter.refund(99)).toBe(0);
+  });
+
   it('admits exactly the limit out of 100 concurrent requests for a token it has not seen', async () => {
     const store = heldStore();
     const limiter = createRateLimiter(store.addWindowHits, 20, fixedClock);

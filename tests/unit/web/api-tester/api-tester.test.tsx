@@ -6,6 +6,7 @@ import { server, setupMsw } from '../support/msw-server';
 import { getCurrentUser, listApiTokens } from '../support/handlers';
 import { FAKE_TOKEN, daysFromNow, fakeSellerToken, seller, tokenFixture, warehouseUser } from '../support/fixtures';
 import { currentUrl, renderApp } from '../support/render-app';
+import { forgetAnswers } from '../../../../src/web/features/api-tester/lib/last-answers';
 
 setupMsw();
 
@@ -262,6 +263,33 @@ describe('Test API call and response', () => {
     expect(within(summary).getByText(/^Time \d+ ms$/)).toBeInTheDocument();
     expect(within(summary).getByText(`Size ${JSON.stringify(listBody(0, 0, [1, 2])).length} B`)).toBeInTheDocument();
     expect(responseBody().textContent).toBe(JSON.stringify(listBody(0, 0, [1, 2]), null, 2).replace(/\n/g, ''));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('sends the last ETag again when the same call repeats, and shows a 304 with the unchanged body', async () => {
+    forgetAnswers();
+    const body = listBody(0, 0, [1, 2]);
+    const conditions: (string | null)[] = [];
+    const handler = http.get('*/api/v1/*', ({ request }) => {
+      const condition = request.headers.get('if-none-match');
+      conditions.push(condition);
+      if (condition === '"tag-1"') return new HttpResponse(null, { status: 304, headers: { etag: '"tag-1"' } });
+      return HttpResponse.json(body, { headers: { etag: '"tag-1"' } });
+    });
+    server.use(getCurrentUser(seller), listApiTokens([]), handler);
+    const { user } = renderApp('/api-test?api=seller&domain=orders&orderType=return');
+    await pasteToken(user);
+    await user.click(screen.getByRole('button', { name: 'Test API' }));
+    const summary = await screen.findByRole('group', { name: 'Response summary' });
+    await waitFor(() => expect(within(summary).getByText('Status 200')).toBeInTheDocument());
+    expect(within(summary).queryByText('Unchanged since last call')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Test API' }));
+    await waitFor(() => expect(screen.getByRole('group', { name: 'Response summary' })).toHaveTextContent('Status 304'));
+    expect(conditions).toEqual([null, '"tag-1"']);
+    const after = screen.getByRole('group', { name: 'Response summary' });
+    expect(within(after).getByText('Unchanged since last call')).toBeInTheDocument();
+    expect(within(after).getByText('Size 0 B')).toBeInTheDocument();
+    expect(responseBody().textContent).toBe(JSON.stringify(body, null, 2).replace(/\n/g, ''));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

@@ -8,6 +8,7 @@ import { brand } from '../../../../generated/brand';
 import { apiClient, PUBLIC_API_BASE } from '../../../lib/api-client';
 import { buildHeaders, buildQuery, buildRequestPath } from '../lib/build-request';
 import type { TesterOperation } from '../lib/operations';
+import { lastAnswerFor, rememberAnswer } from '../lib/last-answers';
 import { byteLength, parseBody } from '../lib/response-info';
 
 export interface TesterRequest {
@@ -36,37 +37,57 @@ export interface TesterResponse {
   id: string;
   page: number;
   size: number;
+  /** 304 Not Modified: the API confirmed the body of the last call is current; `text` and `body` are that body. */
+  notModified: boolean;
 }
 
 type DynamicGet = (
   path: string,
-  init: { baseUrl: string; params: { query?: Record<string, number> }; headers: Record<string, string>; parseAs: 'text'; signal?: AbortSignal },
+  init: {
+    baseUrl: string;
+    params: { query?: Record<string, number> };
+    headers: Record<string, string>;
+    parseAs: 'text';
+    cache: RequestCache;
+    signal?: AbortSignal;
+  },
 ) => Promise<{ data?: string; error?: unknown; response: Response }>;
 
 export async function callPublicApi(request: TesterRequest, signal?: AbortSignal): Promise<TesterResponse> {
   const get = apiClient.GET as unknown as DynamicGet;
   const started = performance.now();
   const query = buildQuery(request.operation, request);
-  const result = await get(buildRequestPath(request.operation, request.id), {
+  const path = buildRequestPath(request.operation, request.id);
+  const requestKey = query ? `${path}?page=${query.page}&size=${query.size}` : path;
+  const last = lastAnswerFor(requestKey);
+  const result = await get(path, {
     baseUrl: PUBLIC_API_BASE,
     params: query ? { query } : {},
-    headers: buildHeaders(brand.apiTokenHeader, request.token),
+    headers: { ...buildHeaders(brand.apiTokenHeader, request.token), ...(last ? { 'If-None-Match': last.etag } : {}) },
     parseAs: 'text',
+    // The browser's cache would answer a 304 with its stored 200; the tester shows what the API said.
+    cache: 'no-store',
     signal,
   });
   const durationMs = performance.now() - started;
+  const notModified = result.response.status === 304 && last !== undefined;
   const raw = result.data ?? result.error;
-  const text = typeof raw === 'string' ? raw : raw === undefined ? '' : JSON.stringify(raw);
+  // A 304 has no body (the client's error normalising would stand one in).
+  const received = result.response.status === 304 ? '' : typeof raw === 'string' ? raw : raw === undefined ? '' : JSON.stringify(raw);
+  const text = notModified ? last.text : received;
+  if (result.response.ok) rememberAnswer(requestKey, result.response.headers.get('etag'), text);
   const { body, isJson } = parseBody(text);
   return {
     status: result.response.status,
     statusText: result.response.statusText,
-    ok: result.response.ok,
+    ok: result.response.ok || notModified,
+    notModified,
     body,
     isJson,
     text,
     durationMs,
-    sizeBytes: byteLength(text),
+    // What came over the wire: nothing for a 304.
+    sizeBytes: byteLength(received),
     headers: [...result.response.headers.entries()].map(([name, value]): [string, string] => [name.toLowerCase(), value]),
     receivedAt: Date.now(),
     operation: request.operation,

@@ -96,6 +96,19 @@ function tableOf(response: TesterResponse | undefined): TableData | null {
   return { rows: shape.rows, columns: columnsOf(shape.fields), items: rowsOf(shape, response.body) };
 }
 
+/** Beside Status when the API answered 304: the body shown is the last call's, confirmed current. */
+function NotModifiedChip({ response }: { response: TesterResponse }) {
+  if (!response.notModified) return null;
+  return (
+    <Chip
+      size="small"
+      color="info"
+      label="Unchanged since last call"
+      title="The API answered 304 Not Modified to this call's If-None-Match: the data is unchanged since the last call, shown below. A 304 does not count against the rate limit."
+    />
+  );
+}
+
 export function ResponsePanel({ response, error, running, onOpenId, onPage, fetchPage }: ResponsePanelProps) {
   const envelope = response?.ok ? listEnvelope(response.body) : null;
   const [view, setView] = useState<ResponseViewName>('json');
@@ -111,6 +124,7 @@ export function ResponsePanel({ response, error, running, onOpenId, onPage, fetc
         {response ? (
           <Stack direction="row" spacing={1} aria-label="Response summary" role="group" sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Chip size="small" color={response.ok ? 'success' : 'error'} label={`Status ${response.status}`} />
+            <NotModifiedChip response={response} />
             <Chip size="small" variant="outlined" label={`Time ${formatDuration(response.durationMs)}`} />
             <Chip size="small" variant="outlined" label={`Size ${formatBytes(response.sizeBytes)}`} />
             {rateLimit ? <RateLimitChip state={rateLimit} receivedAt={response.receivedAt} /> : null}

@@ -1,0 +1,115 @@
+/**
+ * Public API answers (200 bodies and their ETags) in memory, per owner, so a poller asking the same page
+ * again costs no query (docs/decisions/012-conditional-requests-and-response-cache.md).
+ *
+ * Keyed by owner ('seller:1', 'warehouse:3'), then by operation and parameters: an owner only ever reads
+ * its own entries. Bounded by the bytes of the bodies it holds (RESPONSE_CACHE_MB), least recently used
+ * first out. Nothing expires by time: an owner's entries go exactly when that owner's data changes
+ * (evictOwner, from NOTIFY owner_data_changed of migration 005: PGlite delivers it in process, PostgreSQL
+ * to every replica's listener), and the whole cache is off while a replica's listener is not connected.
+ */
+export interface CachedAnswer {
+  body: Buffer;
+  /** Strong validator, quoted: '"<sha-256 of body, base64url>"'. */
+  etag: string;
+}
+
+interface Entry {
+  owner: string;
+  answer: CachedAnswer;
+}
+
+/** Payload of owner_data_changed that means every owner (a TRUNCATE). */
+export const EVERY_OWNER = '*';
+
+export class ResponseCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly keysByOwner = new Map<string, Set<string>>();
+  /** Per-owner eviction counts; a fill whose ticket predates one is dropped (it may hold old data). */
+  private readonly ownerGenerations = new Map<string, number>();
+  private generation = 0;
+  private bytes = 0;
+  private enabled: boolean;
+
+  constructor(
+    private readonly maxBytes: number,
+    enabled = true,
+  ) {
+    this.enabled = enabled && maxBytes > 0;
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  get(owner: string, key: string): CachedAnswer | undefined {
+    if (!this.enabled) return undefined;
+    const full = `${owner}\u0000${key}`;
+    const entry = this.entries.get(full);
+    if (entry === undefined) return undefined;
+    // Most recently used last: re-insert (Map keeps insertion order).
+    this.entries.delete(full);
+    this.entries.set(full, entry);
+    return entry.answer;
+  }
+
+  /** Taken before reading the database; set() drops the answer if the owner's data changed since. */
+  ticket(owner: string): string {
+    return `${this.generation}:${this.ownerGenerations.get(owner) ?? 0}`;
+  }
+
+  set(owner: string, key: string, answer: CachedAnswer, ticket: string): void {
+    if (!this.enabled || ticket !== this.ticket(owner)) return;
+    const size = answer.body.byteLength;
+    if (size > this.maxBytes / 8) return; // one huge page must not flush everyone else's
+    const full = `${owner}\u0000${key}`;
+    this.remove(full);
+    this.entries.set(full, { owner, answer });
+    this.bytes += size;
+    let keys = this.keysByOwner.get(owner);
+    if (keys === undefined) this.keysByOwner.set(owner, (keys = new Set()));
+    keys.add(full);
+    for (const oldest of this.entries.keys()) {
+      if (this.bytes <= this.maxBytes) break;
+      this.remove(oldest);
+    }
+  }
+
+  /** Every answer of that owner goes, and fills under way for it are dropped. EVERY_OWNER clears all. */
+  evictOwner(owner: string): void {
+    if (owner === EVERY_OWNER) return this.clear();
+    // Bounded: past many owners, forget the counts and move every ticket on at once instead.
+    if (this.ownerGenerations.size >= 100_000) {
+      this.ownerGenerations.clear();
+      this.generation += 1;
+    }
+    this.ownerGenerations.set(owner, (this.ownerGenerations.get(owner) ?? 0) + 1);
+    const keys = this.keysByOwner.get(owner);
+    if (keys === undefined) return;
+    for (const full of keys) this.remove(full);
+  }
+
+  clear(): void {
+    this.generation += 1;
+    this.ownerGenerations.clear();
+    this.entries.clear();
+    this.keysByOwner.clear();
+    this.bytes = 0;
+  }
+
+  /** Off (and emptied) while eviction across replicas is not guaranteed. */
+  setEnabled(enabled: boolean): void {
+    this.clear();
+    this.enabled = enabled && this.maxBytes > 0;
+  }
+
+  private remove(full: string): void {
+    const entry = this.entries.get(full);
+    if (entry === undefined) return;
+    this.entries.delete(full);
+    this.bytes -= entry.answer.body.byteLength;
+    const keys = this.keysByOwner.get(entry.owner);
+    keys?.delete(full);
+    if (keys?.size === 0) this.keysByOwner.delete(entry.owner);
+  }
+}
