@@ -22,6 +22,10 @@ export interface Config {
   /** At least 32 characters; unset: keys generated into DATA_DIR/secrets.json on first start. */
   tokenSecret: string | undefined;
   rateLimitPerMinute: number;
+  /** Public API calls are kept in the request log (Usage screen); false only to measure the cost. */
+  requestLog: boolean;
+  /** Days the request log and its rollups are kept. */
+  requestLogDays: number;
   /** Idle keep-alive connections close after this; above a load balancer's own idle timeout. */
   keepAliveTimeoutSeconds: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -133,6 +137,8 @@ export function parseConfig(env: Env = process.env, cwd: string = process.cwd())
     tokenTtlDays: read.integer('TOKEN_TTL_DAYS', 90, 1, 3650),
     tokenSecret,
     rateLimitPerMinute: read.integer('RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+    requestLog: read.boolean('REQUEST_LOG', true),
+    requestLogDays: read.integer('REQUEST_LOG_DAYS', 30, 1, 365),
     // 72 s: longer than the common 60 s idle timeout of load balancers, so they close first.
     keepAliveTimeoutSeconds: read.integer('KEEP_ALIVE_TIMEOUT_SECONDS', 72, 1, 3600),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
