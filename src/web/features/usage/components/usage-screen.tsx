@@ -40,6 +40,8 @@ function Section({ title, children, actions }: { title: string; children: React.
   );
 }
 
+const rowCount = (rows: number) => `${rows.toLocaleString()} ${rows === 1 ? 'row' : 'rows'}`;
+
 export function UsageScreen() {
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => parseFilters(params), [params]);
@@ -98,7 +100,7 @@ export function UsageScreen() {
           <Box role="status" aria-live="polite" sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
             {downloading ? <LinearProgress aria-label="Download progress" /> : null}
             <Typography variant="body2" color={download.error ? 'error' : 'text.secondary'}>
-              {download.error ?? (download.done ? `Downloaded ${download.rows.toLocaleString()} rows.` : `Downloading… ${download.rows.toLocaleString()} rows so far`)}
+              {download.error ?? (download.done ? `Downloaded ${rowCount(download.rows)}.` : `Downloading… ${rowCount(download.rows)} so far`)}
             </Typography>
           </Box>
         ) : null}
