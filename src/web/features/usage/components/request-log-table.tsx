@@ -20,6 +20,9 @@ import { StatusChip } from './status-chip';
 
 export type RequestLogEntry = operations['listRequestLog']['responses'][200]['content']['application/json']['data'][number];
 
+/** Columns that give way on a phone: time, path and status stay. */
+const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
+
 const timeFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 export function tokenLabel(entry: Pick<RequestLogEntry, 'tokenTitle' | 'tokenDeleted'>): string {
@@ -49,12 +52,12 @@ export function RequestLogTable({ rows, onOpen, hasNewer, hasOlder, onNewer, onO
             <TableHead>
               <TableRow>
                 <TableCell>Time</TableCell>
-                <TableCell>Token</TableCell>
-                <TableCell>Method</TableCell>
+                <TableCell sx={WIDE_ONLY}>Token</TableCell>
+                <TableCell sx={WIDE_ONLY}>Method</TableCell>
                 <TableCell>Path</TableCell>
                 <TableCell>Status</TableCell>
-                <TableCell align="right">Duration</TableCell>
-                <TableCell align="right">Size</TableCell>
+                <TableCell align="right" sx={WIDE_ONLY}>Duration</TableCell>
+                <TableCell align="right" sx={WIDE_ONLY}>Size</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -74,14 +77,14 @@ export function RequestLogTable({ rows, onOpen, hasNewer, hasOlder, onNewer, onO
                       {timeFormat.format(new Date(row.time))}
                     </Link>
                   </TableCell>
-                  <TableCell sx={{ color: row.tokenDeleted ? 'text.secondary' : undefined }}>{tokenLabel(row)}</TableCell>
-                  <TableCell>{row.method}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', fontSize: 13, overflowWrap: 'anywhere', minWidth: 200 }}>{row.path}</TableCell>
+                  <TableCell sx={{ ...WIDE_ONLY, color: row.tokenDeleted ? 'text.secondary' : undefined }}>{tokenLabel(row)}</TableCell>
+                  <TableCell sx={WIDE_ONLY}>{row.method}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', fontSize: 13, overflowWrap: 'anywhere', minWidth: { xs: 140, md: 200 } }}>{row.path}</TableCell>
                   <TableCell>
                     <StatusChip status={row.status} />
                   </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatMs(row.durationMs)}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{formatBytes(row.responseBytes)}</TableCell>
+                  <TableCell align="right" sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{formatMs(row.durationMs)}</TableCell>
+                  <TableCell align="right" sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{formatBytes(row.responseBytes)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -54,8 +54,8 @@ export function UsageFilterBar({ filters, tokens, operations, onChange }: UsageF
       </ToggleButtonGroup>
       {filters.range === 'custom' && filters.from && filters.to ? (
         <>
-          <TextField size="small" type="datetime-local" label="From" value={toLocalInput(filters.from)} onChange={(event) => setEnd('from', event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField size="small" type="datetime-local" label="To" value={toLocalInput(filters.to)} onChange={(event) => setEnd('to', event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField size="small" fullWidth={false} type="datetime-local" label="From" value={toLocalInput(filters.from)} onChange={(event) => setEnd('from', event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField size="small" fullWidth={false} type="datetime-local" label="To" value={toLocalInput(filters.to)} onChange={(event) => setEnd('to', event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
         </>
       ) : null}
       <TextField
@@ -67,7 +67,8 @@ export function UsageFilterBar({ filters, tokens, operations, onChange }: UsageF
           const { tokenId: _tokenId, ...rest } = filters;
           onChange(event.target.value === 'all' ? rest : { ...rest, tokenId: Number(event.target.value) });
         }}
-        sx={{ minWidth: 180 }}
+        fullWidth={false}
+        sx={{ flex: { xs: '1 1 100%', sm: '0 1 220px' }, minWidth: 180 }}
       >
         <MenuItem value="all">All tokens</MenuItem>
         {tokens.map((token) => (
@@ -88,7 +89,8 @@ export function UsageFilterBar({ filters, tokens, operations, onChange }: UsageF
           const { status: _status, ...rest } = filters;
           onChange(event.target.value === 'all' ? rest : { ...rest, status: event.target.value as StatusFilter });
         }}
-        sx={{ minWidth: 140 }}
+        fullWidth={false}
+        sx={{ flex: { xs: '1 1 100%', sm: '0 1 180px' }, minWidth: 140 }}
       >
         <MenuItem value="all">All statuses</MenuItem>
         {STATUS_FILTERS.map((status) => (
@@ -106,7 +108,8 @@ export function UsageFilterBar({ filters, tokens, operations, onChange }: UsageF
           const { operation: _operation, ...rest } = filters;
           onChange(event.target.value === 'all' ? rest : { ...rest, operation: event.target.value });
         }}
-        sx={{ minWidth: 200 }}
+        fullWidth={false}
+        sx={{ flex: { xs: '1 1 100%', sm: '0 1 240px' }, minWidth: 200 }}
       >
         <MenuItem value="all">All operations</MenuItem>
         {operationChoices.map((operation) => (
