@@ -244,6 +244,32 @@ describe('retention', () => {
   });
 });
 
+describe('configuration', () => {
+  it('REQUEST_LOG_DAYS is an integer of days from 1 to 365; anything else stops the server naming it', async () => {
+    const { ConfigError, parseConfig } = await import('../../src/server/config.ts');
+    expect(parseConfig({ REQUEST_LOG_DAYS: '7' }).requestLogDays).toBe(7);
+    expect(parseConfig({}).requestLogDays).toBe(30);
+    for (const bad of ['0', '366', '1.5', 'month']) {
+      expect(() => parseConfig({ REQUEST_LOG_DAYS: bad })).toThrow(ConfigError);
+      expect(() => parseConfig({ REQUEST_LOG_DAYS: bad })).toThrow(/REQUEST_LOG_DAYS must be an integer from 1 to 365/);
+    }
+  });
+
+  it('REQUEST_LOG=false records nothing', async () => {
+    const quiet = await startTestServer({ env: { REQUEST_LOG: 'false' } });
+    try {
+      const client = quiet.client();
+      await client.login();
+      const value = await client.createToken('not logged', 'REQUEST_LOG=false');
+      expect((await client.api('/api/v1/seller/warehouses', value)).status).toBe(200);
+      await quiet.app.flushRequestLog();
+      expect(await quiet.db.query('SELECT 1 FROM request_log')).toEqual([]);
+    } finally {
+      await quiet.close();
+    }
+  });
+});
+
 describe('shutdown', () => {
   it('a graceful close writes what is still buffered', async () => {
     const own = await startTestServer();
