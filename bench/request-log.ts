@@ -17,6 +17,8 @@ import { rssBytes, runToEnd, tsNode } from './lib/processes.ts';
 import { loadTest, type LoadResult } from './measure-server.ts';
 
 const PORT = 8470;
+/** One database, several server starts (each with a fresh DATA_DIR): the token keys must stay the same. */
+const TOKEN_SECRET = 'bench-request-log-secret-0123456789abcdef';
 const DAY_MS = 86_400_000;
 
 export interface UsageBenchResult {
@@ -51,7 +53,7 @@ async function throughput(databaseUrl: string, header: string, log: (line: strin
   const on: LoadResult[] = [];
   const off: LoadResult[] = [];
   for (const logging of [true, false, true, false]) {
-    const server = await startOurServer({ name: `usage-${logging ? 'on' : 'off'}`, port: PORT, databaseUrl, env: { REQUEST_LOG: String(logging) } });
+    const server = await startOurServer({ name: `usage-${logging ? 'on' : 'off'}`, port: PORT, databaseUrl, env: { REQUEST_LOG: String(logging), TOKEN_SECRET } });
     try {
       const token = await createSellerToken(server.origin);
       const result = await loadTest(
@@ -72,7 +74,7 @@ async function throughput(databaseUrl: string, header: string, log: (line: strin
 async function pausedDatabase(databaseUrl: string, header: string, log: (line: string) => void): Promise<UsageBenchResult['pause']> {
   const seconds = 60;
   const pausedSeconds = 10;
-  const server = await startOurServer({ name: 'usage-pause', port: PORT, databaseUrl });
+  const server = await startOurServer({ name: 'usage-pause', port: PORT, databaseUrl, env: { TOKEN_SECRET } });
   try {
     const token = await createSellerToken(server.origin);
     const samples: UsageBenchResult['pause']['samples'] = [];
@@ -130,7 +132,7 @@ async function volume(header: string, log: (line: string) => void): Promise<Usag
   const name = `bench_usage_volume_${process.pid}`;
   const databaseUrl = await createDatabase(name);
   try {
-    const server = await startOurServer({ name: 'usage-volume', port: PORT, databaseUrl, env: { REQUEST_LOG: 'false' } });
+    const server = await startOurServer({ name: 'usage-volume', port: PORT, databaseUrl, env: { REQUEST_LOG: 'false', TOKEN_SECRET } });
     try {
       await createSellerToken(server.origin);
       await createSellerToken(server.origin);
