@@ -6,6 +6,7 @@
  */
 import type { Queryable } from '../db/database.ts';
 import type { RequestLogEntry } from '../lib/request-log/entry.ts';
+import { BUCKET_COUNT } from '../lib/request-log/latency-buckets.ts';
 import type { RollupRow } from '../lib/request-log/rollup.ts';
 
 export async function insertBatch(db: Queryable, entries: readonly RequestLogEntry[], rollups: readonly RollupRow[]): Promise<void> {
@@ -175,18 +176,17 @@ export interface OperationUsageRow {
   latency_buckets: number[];
 }
 
+/** Each histogram bucket summed on its own: one pass over the rollup rows, no unnest. */
+const SUMMED_BUCKETS = `ARRAY[${Array.from({ length: BUCKET_COUNT }, (_, i) => `sum(r.latency_buckets[${i + 1}])::int`).join(', ')}]`;
+
 export async function usageByOperation(db: Queryable, filter: UsageFilter): Promise<OperationUsageRow[]> {
   const { where, params } = rollupWhere(filter);
   return db.query<OperationUsageRow & Record<string, unknown>>(
-    `WITH picked AS (SELECT * FROM request_usage_hourly r WHERE ${where}),
-          histogram AS (
-            SELECT p.operation_id, u.i, sum(u.b)::int AS count
-              FROM picked p, unnest(p.latency_buckets) WITH ORDINALITY AS u(b, i) GROUP BY p.operation_id, u.i)
-     SELECT o.operation_id, o.calls, o.errors,
-            (SELECT array_agg(h.count ORDER BY h.i) FROM histogram h WHERE h.operation_id = o.operation_id) AS latency_buckets
-       FROM (SELECT operation_id, sum(calls)::int AS calls, sum(client_error + unauthorized + too_many + server_error)::int AS errors
-               FROM picked GROUP BY operation_id) o
-      ORDER BY o.calls DESC, o.operation_id`,
+    `SELECT r.operation_id, sum(r.calls)::int AS calls,
+            sum(r.client_error + r.unauthorized + r.too_many + r.server_error)::int AS errors,
+            ${SUMMED_BUCKETS} AS latency_buckets
+       FROM request_usage_hourly r WHERE ${where}
+      GROUP BY r.operation_id ORDER BY calls DESC, r.operation_id`,
     params,
   );
 }
