@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: reference pages, server under load, data growth, login flood; writes bench/results/*.json
- * and bench/REPORT.md. Options: --only=pages,server,data,logins (the other sections of REPORT.md are kept)
+ * and bench/REPORT.md. Options: --only=pages,server,data,logins,usage (the other sections of REPORT.md are kept)
  * --quick (fewer runs; BENCH_* env vars in lib/options.ts tune each knob). Each section fails on its own:
  * the report says what is missing.
  */
@@ -19,6 +19,7 @@ import { createSellerToken, firstOrderId } from './lib/api-session.ts';
 import { rssBytes, runToEnd, start, tsNode, waitForHttp } from './lib/processes.ts';
 import { mergeReport } from './lib/report-merge.ts';
 import { runLoginFlood } from './login-flood.ts';
+import { runUsageBench, usageReport, usageSectionOf, withUsageSection } from './request-log.ts';
 import type { BenchResults } from './lib/results.ts';
 import { readSpecFacts } from './lib/spec-facts.ts';
 import { apiEndpoints, conditionalAndColdEndpoints, loadTest, type LoadResult } from './measure-server.ts';
@@ -201,6 +202,10 @@ async function main(): Promise<void> {
     results.logins = await section('login flood', results, () => runLoginFlood(readSpecFacts(PUBLIC_SPEC).apiTokenHeader, log));
   }
 
+  if (options.sections.has('usage')) {
+    results.usage = await section('request log and usage', results, () => runUsageBench(readSpecFacts(PUBLIC_SPEC).apiTokenHeader, log));
+  }
+
   results.finishedAt = new Date().toISOString();
   results.machine.loadAtEnd = currentLoad();
   results.durationMs = performance.now() - started;
@@ -211,12 +216,14 @@ async function main(): Promise<void> {
   const SECTION_NUMBERS: Record<string, string> = { pages: '1', server: '2', data: '3', logins: '4' };
   const everything = Object.keys(SECTION_NUMBERS).every((name) => options.sections.has(name));
   const fresh = writeReport(results);
-  writeFileSync(
-    report,
-    everything || !existsSync(report)
+  const previous = existsSync(report) ? readFileSync(report, 'utf8') : undefined;
+  const merged =
+    everything || previous === undefined
       ? fresh
-      : mergeReport(readFileSync(report, 'utf8'), fresh, new Set([...options.sections].map((name) => SECTION_NUMBERS[name] ?? ''))),
-  );
+      : mergeReport(previous, fresh, new Set([...options.sections].map((name) => SECTION_NUMBERS[name] ?? '')));
+  // Section 5 (request log) is written by bench/request-log.ts and kept as it was when not measured.
+  const usage = results.usage === undefined ? (previous === undefined ? undefined : usageSectionOf(previous)) : usageReport(results.usage);
+  writeFileSync(report, withUsageSection(merged, usage));
   log(`bench: done in ${(results.durationMs / 60_000).toFixed(1)} min -> ${report}`);
   if (results.errors.length > 0) {
     log(`bench: ${results.errors.length} section(s) failed:\n${results.errors.join('\n')}`);

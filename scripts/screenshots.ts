@@ -166,6 +166,16 @@ const shots: Shot[] = [
     },
     fullPage: true,
   },
+  {
+    // After the API Test shots, whose calls it shows.
+    name: 'usage',
+    auth: true,
+    prepare: async (page) => {
+      await page.goto('/usage');
+      await page.getByRole('table', { name: 'Request log' }).waitFor();
+    },
+    fullPage: true,
+  },
   { name: 'settings', auth: true, prepare: async (page) => void (await page.goto('/settings')), fullPage: true },
   {
     name: 'settings-create',

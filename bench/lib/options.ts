@@ -16,7 +16,7 @@ function numberFromEnv(name: string, fallback: number): number {
 
 function sectionsFromArgs(): Set<string> {
   const only = process.argv.find((arg) => arg.startsWith('--only='));
-  const all = ['pages', 'server', 'data', 'logins'];
+  const all = ['pages', 'server', 'data', 'logins', 'usage'];
   if (only === undefined) return new Set(all);
   return new Set(only.slice('--only='.length).split(',').filter((name) => all.includes(name)));
 }

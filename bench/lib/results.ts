@@ -2,6 +2,7 @@
 import type { GrowthResult } from '../data-growth.ts';
 import type { LoginFloodResult } from '../login-flood.ts';
 import type { LoadResult } from '../measure-server.ts';
+import type { UsageBenchResult } from '../request-log.ts';
 import type { PageResult } from '../pages.ts';
 import type { StartupResult } from '../startup.ts';
 import type { MachineInfo } from './machine.ts';
@@ -17,5 +18,6 @@ export interface BenchResults {
   startup?: StartupResult;
   growth?: GrowthResult;
   logins?: LoginFloodResult;
+  usage?: UsageBenchResult;
   errors: string[];
 }

@@ -25,6 +25,8 @@ import { EVERY_OWNER, ResponseCache } from './lib/response-cache.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHousekeeping } from './plugins/housekeeping.ts';
 import { loggerOptions, registerRequestLogging } from './plugins/request-logging.ts';
+import { registerRequestLogRecording } from './plugins/request-log-recording.ts';
+import { applyRetention } from './repositories/request-log-repository.ts';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { registerShutdownAnswers } from './plugins/shutdown.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './plugins/client-errors.ts';
@@ -122,6 +124,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await db.withStartupLock(async () => {
       await migrate(db);
       await checkTokenKeys(db, keys);
+      // The request log's day partitions for the days ahead, and none past retention.
+      await applyRetention(db, config.requestLogDays);
       if (config.seedDemo) await seedDemo(db, scryptCost);
     });
     passwords = createPasswordHasher({
@@ -188,6 +192,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   try {
     // The API speaks JSON only: other bodies get 415 instead of reaching validation as strings.
     app.removeContentTypeParser('text/plain');
+    // Before compress: its onSend hook must see the body uncompressed.
+    registerRequestLogRecording(app, ctx, new Set(routableOperations(spec).filter((op) => !op.internal).map((op) => op.operationId)));
     await app.register(cookie);
     await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } });
     registerShutdownAnswers(app);
@@ -212,7 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.get('/healthz', async (_request, reply) => {
       try {
         await db.query('SELECT 1');
-        return { status: 'ok' };
+        return { status: 'ok', requestLog: app.requestLogStats() };
       } catch {
         return reply.code(503).send({ status: 503, message: 'Database unavailable.' });
       }

@@ -24,6 +24,10 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Bound of the in-process public API response cache, in MB of bodies (0: no cache). */
   responseCacheMb: number;
+  /** Public API calls are kept in the request log (Usage screen); false only to measure the cost. */
+  requestLog: boolean;
+  /** Days the request log and its rollups are kept. */
+  requestLogDays: number;
   /** Idle keep-alive connections close after this; above a load balancer's own idle timeout. */
   keepAliveTimeoutSeconds: number;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -137,6 +141,8 @@ export function parseConfig(env: Env = process.env, cwd: string = process.cwd())
     rateLimitPerMinute: read.integer('RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
     // 32 MB: ~2,000 default pages of 10 orders (~15 KB each), or 200 pages of 100; small beside the process.
     responseCacheMb: read.integer('RESPONSE_CACHE_MB', 32, 0, 4096),
+    requestLog: read.boolean('REQUEST_LOG', true),
+    requestLogDays: read.integer('REQUEST_LOG_DAYS', 30, 1, 365),
     // 72 s: longer than the common 60 s idle timeout of load balancers, so they close first.
     keepAliveTimeoutSeconds: read.integer('KEEP_ALIVE_TIMEOUT_SECONDS', 72, 1, 3600),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),

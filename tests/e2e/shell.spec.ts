@@ -9,7 +9,7 @@ test('every sidebar link opens its screen and is highlighted', async ({ page }) 
   expect(box?.width).toBe(280);
   const links = nav.getByRole('link');
   const count = await links.count();
-  expect(count).toBe(13);
+  expect(count).toBe(14);
   for (let index = 0; index < count; index += 1) {
     const link = links.nth(index);
     const name = (await link.textContent())?.trim() ?? '';
@@ -22,6 +22,8 @@ test('every sidebar link opens its screen and is highlighted', async ({ page }) 
       await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
     } else if (href === '/api-test') {
       await expect(page.getByRole('heading', { name: 'API Test', level: 1 })).toBeVisible();
+    } else if (href === '/usage') {
+      await expect(page.getByRole('heading', { name: 'Usage', level: 1 })).toBeVisible();
     } else if (href === '/settings') {
       await expect(page.getByRole('heading', { name: 'API tokens', level: 1 })).toBeVisible();
     }

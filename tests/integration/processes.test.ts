@@ -61,6 +61,26 @@ describe('durability', () => {
     await server.kill('SIGTERM');
   });
 
+  it('a killed process loses at most one write interval of its request log', async () => {
+    const server = await start(database);
+    const client = new Client(server.baseUrl);
+    await client.login();
+    const value = await client.createToken('killed', 'request log');
+    for (let i = 0; i < 10; i += 1) expect((await client.api(`/api/v1/seller/warehouses?page=${i}`, value)).status).toBe(200);
+    // Two write intervals (250 ms each): everything above has been written.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (let i = 10; i < 15; i += 1) expect((await client.api(`/api/v1/seller/warehouses?page=${i}`, value)).status).toBe(200);
+    await server.kill('SIGKILL');
+    const again = await start(database);
+    const reader = new Client(again.baseUrl);
+    await reader.login();
+    const paths = (await reader.get<{ data: Array<{ path: string }> }>('/api/usage/requests')).body.data.map((entry) => entry.path);
+    for (let i = 0; i < 10; i += 1) expect(paths).toContain(`/api/v1/seller/warehouses?page=${i}`);
+    // What arrived within the last interval may be lost, nothing more: at most the last 5 calls.
+    expect(paths.length).toBeGreaterThanOrEqual(10);
+    await again.kill('SIGTERM');
+  });
+
   it('SIGTERM finishes the request in flight, then exits cleanly and releases the data directory', async () => {
     const server = await start(database);
     // A login hashes with scrypt at the production cost: long enough to be in flight.
@@ -108,6 +128,10 @@ if (TEST_DATABASE === 'pglite') {
         expect((await viaA.get<{ data: Array<{ token: string }> }>('/api/auth/token')).body.data.map((row) => row.token)).toContain(token);
         expect((await viaA.api('/api/v1/seller/orders/normal', token)).status).toBe(200);
         expect((await viaB.api('/api/seller/orders/normal', token)).status).toBe(200);
+        // Each replica logs its own calls into the shared database; either one's Usage screen shows both.
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        const logged = await viaA.get<{ data: Array<{ path: string }> }>('/api/usage/requests');
+        expect(logged.body.data.map((entry) => entry.path).sort()).toEqual(['/api/seller/orders/normal', '/api/v1/seller/orders/normal']);
         await viaA.get('/api/auth/logout');
         expect((await viaB.get('/api/auth/me')).status).toBe(401);
         const users = await new Client(a.baseUrl).login().then(() => true);

@@ -17,6 +17,8 @@ import { findLiveToken, recordTokenUse, type TokenPrincipalRow } from '../reposi
 declare module 'fastify' {
   interface FastifyRequest {
     apiPrincipal?: ApiPrincipal;
+    /** The verified token the call presented, even when the call is then refused (403, 429, expired): whose log the call goes to. */
+    tokenOwner?: { tokenId: number; userId: number };
   }
 }
 
@@ -70,6 +72,7 @@ export function requireApiToken(ctx: ServerContext, family: UserType, domain: st
     const digest = ctx.keys.digest(value);
     const row = ctx.tokenCache.get(digest) ?? (await lookUp(ctx, digest, value));
     if (row === undefined) throw forbidden();
+    request.tokenOwner = { tokenId: row.id, userId: row.user_id };
     // Cached or not, the presented value's end (expiry, or its grace window's end) is checked against the clock.
     if (row.expires_at.getTime() <= ctx.now()) throw forbidden();
     if (row.user_type !== family) throw forbidden();

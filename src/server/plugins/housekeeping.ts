@@ -1,11 +1,13 @@
 /**
  * Periodic clean-up, so tables that grow with traffic stay small: expired sessions, failed-login windows
- * that have ended, and previous token values whose grace window has ended (they already match nothing).
+ * that have ended, previous token values whose grace window has ended (they already match nothing), and the
+ * request log past REQUEST_LOG_DAYS (day partitions dropped, new ones created ahead).
  * Every replica runs it; each statement is idempotent.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { clearEndedGraceWindows } from '../repositories/api-tokens-repository.ts';
+import { applyRetention } from '../repositories/request-log-repository.ts';
 import { deleteExpiredSessions } from '../repositories/sessions-repository.ts';
 
 const INTERVAL_MS = 10 * 60 * 1000;
@@ -14,6 +16,7 @@ export async function cleanUp(ctx: ServerContext): Promise<void> {
   await deleteExpiredSessions(ctx.db, ctx.config.sessionIdleMinutes);
   await ctx.db.query('DELETE FROM login_failures WHERE window_start <= now() - make_interval(secs => $1)', [ctx.loginThrottle.windowSeconds]);
   await clearEndedGraceWindows(ctx.db);
+  await applyRetention(ctx.db, ctx.config.requestLogDays);
 }
 
 export function registerHousekeeping(app: FastifyInstance, ctx: ServerContext): void {

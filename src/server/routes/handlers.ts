@@ -13,12 +13,14 @@ import { getSellerWarehouse, listSellerWarehouses } from '../repositories/fulfil
 import type { HandlerMap } from './operation-handler.ts';
 import { sessionHandlers } from './portal-session/handlers.ts';
 import { tokenHandlers } from './portal-tokens/handlers.ts';
+import { usageHandlers } from './portal-usage/handlers.ts';
 import { detailOperation, listOperation } from './public-data.ts';
 
 export function createHandlers(ctx: ServerContext): HandlerMap {
   return {
     ...sessionHandlers(ctx),
     ...tokenHandlers(ctx),
+    ...usageHandlers(ctx),
 
     listSellerWarehouses: listOperation(ctx, listSellerWarehouses),
     getSellerWarehouse: detailOperation(ctx, 'warehouseId', 'Warehouse', getSellerWarehouse),

@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
               { path: 'documentation', lazy: () => import('../features/docs/routes/documentation-route') },
               { path: 'documentation/explorer', lazy: () => import('../features/docs/routes/explorer-route') },
               { path: 'api-test', lazy: () => import('./routes/api-test-route') },
+              { path: 'usage', lazy: () => import('./routes/usage-route') },
               { path: 'settings', lazy: () => import('./routes/settings-route') },
               { path: '*', lazy: () => import('./routes/not-found-route') },
             ],

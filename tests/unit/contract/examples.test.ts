@@ -122,7 +122,8 @@ describe('examples', () => {
         for (const [code, response] of Object.entries((operation.responses ?? {}) as JsonObject)) {
           const content = (resolveRef(spec, response) as JsonObject).content;
           if (!isObject(content)) continue; // 204 and friends have no body
-          const media = content['application/json'] as JsonObject;
+          // JSON, or the one other media type an operation answers with (the request log's CSV).
+          const media = (content['application/json'] ?? Object.values(content)[0]) as JsonObject;
           if (media.example === undefined && !isObject(media.examples)) missing.push(`${method.toUpperCase()} ${path} ${code}`);
         }
       }

@@ -36,6 +36,7 @@ export function tokenHandlers(
     // A window that has ended is no window, whether or not housekeeping has cleared it yet.
     const graceEnd = row.previous_expires_at !== null && row.previous_expires_at.getTime() > ctx.now() ? row.previous_expires_at : null;
     return {
+      id: row.id,
       title: row.title,
       description: row.description,
       token: value,

@@ -1,5 +1,5 @@
 /**
- * Sidebar navigation: Documentation (expanding into the catalogue's groups and pages), API Test, Settings.
+ * Sidebar navigation: Documentation (expanding into the catalogue's groups and pages), API Test, Usage, Settings.
  * The current item is highlighted (selected + aria-current="page").
  */
 import { useState, type ReactNode } from 'react';
@@ -18,6 +18,7 @@ import ApiIcon from '@mui/icons-material/Api';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import VpnKeyOutlinedIcon from '@mui/icons-material/VpnKeyOutlined';
 import { brand } from '../../../generated/brand';
@@ -125,6 +126,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             </Collapse>
           </ListItem>
           <TopItem to="/api-test" label="API Test" icon={<ScienceOutlinedIcon fontSize="small" />} active={isActive('/api-test')} />
+          <TopItem to="/usage" label="Usage" icon={<InsightsOutlinedIcon fontSize="small" />} active={isActive('/usage')} />
           <TopItem to="/settings" label="Settings" icon={<VpnKeyOutlinedIcon fontSize="small" />} active={isActive('/settings')} />
         </List>
       </Box>

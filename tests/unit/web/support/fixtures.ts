@@ -14,8 +14,11 @@ const DAY = 24 * 60 * 60 * 1000;
 export const fakeSellerToken = (suffix = '0123456789abcdefghijklmnopqrstuv'): string => `${brand.tokenPrefix}_s_${suffix}`;
 export const FAKE_TOKEN = fakeSellerToken();
 
+let nextTokenId = 1;
+
 export function tokenFixture(overrides: Partial<ApiTokenFixture> = {}): ApiTokenFixture {
   return {
+    id: nextTokenId++,
     title: 'Shop sync',
     description: 'Nightly order import from the shop',
     token: FAKE_TOKEN,

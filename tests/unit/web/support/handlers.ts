@@ -10,3 +10,7 @@ export const listApiTokens = (tokens: ApiTokenFixture[] | (() => ApiTokenFixture
 
 export const logout = (status = 204) =>
   http.get('*/api/auth/logout', () => (status === 204 ? new HttpResponse(null, { status: 204 }) : HttpResponse.json({ status, message: 'Server error' }, { status })));
+
+export type TokenUsageFixture = { tokenId: number; title: string; deleted: boolean; calls: number; errorRate: number; daily: number[] };
+
+export const listTokenUsage = (rows: TokenUsageFixture[]) => http.get('*/api/usage/tokens', () => HttpResponse.json({ data: rows }));

@@ -18,6 +18,7 @@ import type { ApiToken } from '../../../lib/api-tokens';
 import { graceLabel } from '../../../lib/token-display';
 import { ExpiryBadge } from './expiry-badge';
 import { TokenAccessChips } from './token-access-chips';
+import { TokenUsageStrip } from './token-usage-strip';
 import { TokenValue } from './token-value';
 
 interface TokenCardProps {
@@ -94,6 +95,7 @@ export function TokenCard({ token, id, family, now, onRefresh, onDelete, onEndGr
           </Detail>
           <Detail label="Last used">{token.lastUsedDate ? <When iso={token.lastUsedDate} /> : 'Never'}</Detail>
         </Box>
+        <TokenUsageStrip tokenId={token.id} title={token.title} />
         {grace && token.previousValueExpiresAt ? (
           <Alert
             severity="info"

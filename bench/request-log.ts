@@ -1,0 +1,277 @@
+/**
+ * `--only=usage`: what the request log costs and how its reads scale (issue 13), all on PostgreSQL.
+ * 1. Throughput of the list call with REQUEST_LOG on and off, alternated (on, off, on, off) in one run.
+ * 2. Memory of the log buffer under a 60 s load while the rollup table is locked for 10 s (a paused database
+ *    for the batch writer): /healthz's buffered and dropped figures and the server's RSS, sampled every 500 ms.
+ * 3. With BENCH_REQUEST_LOGS rows (default 10,000,000) for one user: p95 of the newest log page for one
+ *    token, of a filtered page (4xx, one operation) and of the 30-day chart, over HTTP, and the EXPLAIN of each.
+ */
+import pg from 'pg';
+import type { Queryable } from '../src/server/db/database.ts';
+import { listLog, usageByOperation, usageSeries } from '../src/server/repositories/request-log-repository.ts';
+import { DEMO_SELLER, createSellerToken } from './lib/api-session.ts';
+import { options } from './lib/options.ts';
+import { startOurServer } from './lib/our-server.ts';
+import { createDatabase, dropDatabase } from './lib/postgres.ts';
+import { rssBytes, runToEnd, tsNode } from './lib/processes.ts';
+import { loadTest, type LoadResult } from './measure-server.ts';
+
+const PORT = 8470;
+/** One database, several server starts (each with a fresh DATA_DIR): the token keys must stay the same. */
+const TOKEN_SECRET = 'bench-request-log-secret-0123456789abcdef';
+const DAY_MS = 86_400_000;
+
+export interface UsageBenchResult {
+  throughput: { on: LoadResult[]; off: LoadResult[]; ratio: number };
+  pause: {
+    seconds: number;
+    pausedSeconds: number;
+    requests: number;
+    maxBuffered: number;
+    dropped: number;
+    written: number;
+    rssStartBytes: number;
+    rssMaxBytes: number;
+    samples: Array<{ t: number; buffered: number; dropped: number; rssBytes: number }>;
+  };
+  volume: { rows: number; seedSeconds: number; queries: Array<{ name: string; path: string; p50: number; p95: number; calls: number }>; explains: Array<{ name: string; plan: string }> };
+}
+
+function percentile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
+}
+
+async function sessionCookie(origin: string): Promise<string> {
+  const login = await fetch(`${origin}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: origin }, body: JSON.stringify(DEMO_SELLER) });
+  await login.arrayBuffer();
+  if (login.status !== 200) throw new Error(`login answered ${login.status}`);
+  return login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+}
+
+async function throughput(databaseUrl: string, header: string, log: (line: string) => void): Promise<UsageBenchResult['throughput']> {
+  const on: LoadResult[] = [];
+  const off: LoadResult[] = [];
+  for (const logging of [true, false, true, false]) {
+    const server = await startOurServer({ name: `usage-${logging ? 'on' : 'off'}`, port: PORT, databaseUrl, env: { REQUEST_LOG: String(logging), TOKEN_SECRET } });
+    try {
+      const token = await createSellerToken(server.origin);
+      const result = await loadTest(
+        `logging ${logging ? 'on' : 'off'}`,
+        { name: 'list', url: `${server.origin}/api/v1/seller/orders/normal?page=0&size=10`, headers: { [header]: token }, expectStatus: 200 },
+        { seconds: options.loadSeconds, warmupSeconds: options.warmupSeconds, connections: options.connections, pid: server.pid },
+      );
+      (logging ? on : off).push(result);
+      log(`  list, logging ${logging ? 'on ' : 'off'}: ${Math.round(result.rps)} rps, p99 ${result.latencyP99} ms`);
+    } finally {
+      await server.stop();
+    }
+  }
+  const mean = (results: LoadResult[]) => results.reduce((sum, r) => sum + r.rps, 0) / results.length;
+  return { on, off, ratio: mean(on) / mean(off) };
+}
+
+async function pausedDatabase(databaseUrl: string, header: string, log: (line: string) => void): Promise<UsageBenchResult['pause']> {
+  const seconds = 60;
+  const pausedSeconds = 10;
+  const server = await startOurServer({ name: 'usage-pause', port: PORT, databaseUrl, env: { TOKEN_SECRET } });
+  try {
+    const token = await createSellerToken(server.origin);
+    const samples: UsageBenchResult['pause']['samples'] = [];
+    const started = performance.now();
+    const sampler = setInterval(() => {
+      void fetch(`${server.origin}/healthz`)
+        .then(async (response) => (await response.json()) as { requestLog?: { buffered: number; dropped: number } })
+        .then((body) => samples.push({ t: (performance.now() - started) / 1000, buffered: body.requestLog?.buffered ?? 0, dropped: body.requestLog?.dropped ?? 0, rssBytes: rssBytes(server.pid) }))
+        .catch(() => undefined);
+    }, 500);
+    const locker = new pg.Client({ connectionString: databaseUrl });
+    await locker.connect();
+    const pause = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20_000));
+      await locker.query('BEGIN');
+      // The batch writer's statement waits on this lock: for the writer, the database stops answering.
+      await locker.query('LOCK TABLE request_usage_hourly IN ACCESS EXCLUSIVE MODE');
+      log(`  rollup table locked at ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      await new Promise((resolve) => setTimeout(resolve, pausedSeconds * 1000));
+      await locker.query('COMMIT');
+      log(`  released at ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    })();
+    const rssStartBytes = rssBytes(server.pid);
+    const load = await loadTest(
+      'paused database',
+      { name: 'list', url: `${server.origin}/api/v1/seller/orders/normal?page=0&size=10`, headers: { [header]: token }, expectStatus: 200 },
+      { seconds, warmupSeconds: 1, connections: options.connections, pid: server.pid },
+    );
+    await pause;
+    await locker.end();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    clearInterval(sampler);
+    const health = (await (await fetch(`${server.origin}/healthz`)).json()) as { requestLog: { dropped: number; written: number } };
+    const result = {
+      seconds,
+      pausedSeconds,
+      requests: load.requests,
+      maxBuffered: Math.max(0, ...samples.map((s) => s.buffered)),
+      dropped: health.requestLog.dropped,
+      written: health.requestLog.written,
+      rssStartBytes,
+      rssMaxBytes: Math.max(rssStartBytes, ...samples.map((s) => s.rssBytes)),
+      samples,
+    };
+    log(`  ${load.requests} requests (${Math.round(load.rps)} rps); buffer max ${result.maxBuffered}, dropped ${result.dropped}, RSS ${(rssStartBytes / 2 ** 20).toFixed(0)} -> max ${(result.rssMaxBytes / 2 ** 20).toFixed(0)} MB`);
+    return result;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function volume(header: string, log: (line: string) => void): Promise<UsageBenchResult['volume']> {
+  const rows = Number(process.env.BENCH_REQUEST_LOGS ?? 10_000_000);
+  const calls = options.quick ? 30 : 200;
+  const name = `bench_usage_volume_${process.pid}`;
+  const databaseUrl = await createDatabase(name);
+  try {
+    const server = await startOurServer({ name: 'usage-volume', port: PORT, databaseUrl, env: { REQUEST_LOG: 'false', TOKEN_SECRET } });
+    try {
+      await createSellerToken(server.origin);
+      await createSellerToken(server.origin);
+      const [command, args] = tsNode('scripts/seed.ts', ['--request-logs', String(rows)]);
+      const seedSeconds = (await runToEnd('seed', command, args, { DATABASE_URL: databaseUrl, DATA_DIR: '/tmp/bench-usage-seed' })) / 1000;
+      log(`  seeded ${rows.toLocaleString()} rows in ${seedSeconds.toFixed(0)} s`);
+
+      const cookie = await sessionCookie(server.origin);
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        const [{ id: tokenId }] = (await client.query<{ id: number }>('SELECT min(id) AS id FROM api_tokens WHERE user_id = 1')).rows as [{ id: number }];
+        const from = new Date(Date.now() - 30 * DAY_MS).toISOString();
+        const cases = [
+          { name: 'Newest log page, one token', path: `/api/usage/requests?tokenId=${tokenId}&from=${from}` },
+          { name: 'Filtered page (4xx, one operation)', path: `/api/usage/requests?status=4xx&operation=getSellerNormalOrder&from=${from}` },
+          { name: '30-day chart', path: `/api/usage/series?from=${from}` },
+        ];
+        const queries: UsageBenchResult['volume']['queries'] = [];
+        for (const entry of cases) {
+          const times: number[] = [];
+          for (let i = 0; i < calls + 10; i += 1) {
+            const started = performance.now();
+            const response = await fetch(server.origin + entry.path, { headers: { cookie } });
+            await response.arrayBuffer();
+            if (response.status !== 200) throw new Error(`${entry.path} answered ${response.status}`);
+            if (i >= 10) times.push(performance.now() - started);
+          }
+          const result = { name: entry.name, path: entry.path.replace(/from=[^&]+/, 'from=<30 days ago>'), p50: percentile(times, 0.5), p95: percentile(times, 0.95), calls };
+          queries.push(result);
+          log(`  ${entry.name}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms`);
+        }
+        // The repository's own statements, prefixed with EXPLAIN.
+        const explaining: Queryable = {
+          query: async (text, params) => (await client.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${text}`, params)).rows,
+        };
+        const range = { userId: 1, from: new Date(from), to: new Date() };
+        const plans: Array<[string, () => Promise<unknown>]> = [
+          ['Newest log page, one token', () => listLog(explaining, { ...range, tokenId }, undefined, 51)],
+          ['Filtered page (4xx, one operation)', () => listLog(explaining, { ...range, status: { min: 400, max: 499 }, operationId: 'getSellerNormalOrder' }, undefined, 51)],
+          ['30-day chart: series', () => usageSeries(explaining, range, 'day')],
+          ['30-day chart: totals and per operation', () => usageByOperation(explaining, range)],
+        ];
+        const explains: UsageBenchResult['volume']['explains'] = [];
+        for (const [label, run] of plans) {
+          const planRows = (await run()) as Array<{ 'QUERY PLAN': string }>;
+          explains.push({ name: label, plan: planRows.map((row) => row['QUERY PLAN']).join('\n') });
+        }
+        return { rows, seedSeconds, queries, explains };
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await dropDatabase(name);
+  }
+}
+
+export async function runUsageBench(header: string, log: (line: string) => void): Promise<UsageBenchResult> {
+  const name = `bench_usage_${process.pid}`;
+  const databaseUrl = await createDatabase(name);
+  let result: Pick<UsageBenchResult, 'throughput' | 'pause'>;
+  try {
+    log('-- list throughput, request log on and off (PostgreSQL)');
+    const tp = await throughput(databaseUrl, header, log);
+    log('-- log buffer under a 60 s load, rollup table locked for 10 s');
+    const pause = await pausedDatabase(databaseUrl, header, log);
+    result = { throughput: tp, pause };
+  } finally {
+    await dropDatabase(name);
+  }
+  log('-- request log at volume');
+  return { ...result, volume: await volume(header, log) };
+}
+
+const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+
+export function usageReport(result: UsageBenchResult): string {
+  const { throughput: tp, pause, volume: v } = result;
+  const lines = [
+    '## 5. Request log and usage (PostgreSQL)',
+    '',
+    `Measured with \`flock /tmp/bench.lock npm run bench -- --only=usage\` on the shared 2-core machine while other work ran on it; compare figures within this section only.`,
+    '',
+    '### List throughput with the request log on and off',
+    '',
+    `Goal: logging on at most 10% below logging off. Alternated on, off, on, off; ${options.connections} connections, ${options.loadSeconds} s each after ${options.warmupSeconds} s warm-up.`,
+    '',
+    '| Run | Requests/s | p50 ms | p99 ms | Server CPU % | PostgreSQL CPU % |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...[...tp.on.map((r) => ['on', r] as const), ...tp.off.map((r) => ['off', r] as const)].map(
+      ([label, r]) => `| logging ${label} | ${Math.round(r.rps)} | ${r.latencyP50} | ${r.latencyP99} | ${r.serverCpuPercent?.toFixed(0) ?? '–'} | ${r.postgresCpuPercent?.toFixed(0) ?? '–'} |`,
+    ),
+    '',
+    `Mean on / mean off: **${(tp.ratio * 100).toFixed(1)}%** (${tp.ratio >= 0.9 ? 'within' : 'outside'} the 10% goal).`,
+    '',
+    '### Log buffer while the database pauses',
+    '',
+    `${pause.seconds} s of list calls at ${options.connections} connections; from 20 s the rollup table was held under an ACCESS EXCLUSIVE lock for ${pause.pausedSeconds} s, so every batch write waited. The buffer's bound is 20,000 calls.`,
+    '',
+    `| Requests | Buffer max | Dropped (counted, warned) | Written | RSS at start | RSS max |`,
+    '|---:|---:|---:|---:|---:|---:|',
+    `| ${pause.requests} | ${pause.maxBuffered} | ${pause.dropped} | ${pause.written} | ${mb(pause.rssStartBytes)} | ${mb(pause.rssMaxBytes)} |`,
+    '',
+    'Samples every 5 s (seconds since start: buffered, dropped so far, RSS):',
+    '',
+    pause.samples.filter((_, i) => i % 10 === 0).map((s) => `${s.t.toFixed(0)} s: ${s.buffered}, ${s.dropped}, ${mb(s.rssBytes)}`).join(' · '),
+    '',
+    `### ${v.rows.toLocaleString()} log rows for one user`,
+    '',
+    `Seeded with \`npm run seed -- --request-logs ${v.rows}\` in ${v.seedSeconds.toFixed(0)} s (31 day partitions). Goal: p95 at most 50 ms. ${v.queries[0]?.calls ?? 0} sequential calls each over HTTP, with a session, after 10 warm-up calls.`,
+    '',
+    '| Query | p50 ms | p95 ms |',
+    '|---|---:|---:|',
+    ...v.queries.map((q) => `| ${q.name} (\`${q.path}\`) | ${q.p50.toFixed(1)} | ${q.p95.toFixed(1)} |`),
+    '',
+    ...v.explains.flatMap((e) => [`#### EXPLAIN: ${e.name}`, '', '```', e.plan, '```', '']),
+  ];
+  return lines.join('\n');
+}
+
+const START = '<!-- usage:start -->';
+const END = '<!-- usage:end -->';
+
+/** The report with the usage section replaced (or added before "How to rerun"). */
+export function withUsageSection(report: string, section: string | undefined): string {
+  if (section === undefined) return report;
+  const block = `${START}\n${section}\n${END}\n`;
+  const start = report.indexOf(START);
+  const end = report.indexOf(END);
+  if (start >= 0 && end > start) return report.slice(0, start) + block + report.slice(end + END.length + 1);
+  const rerun = report.indexOf('## How to rerun');
+  return rerun >= 0 ? `${report.slice(0, rerun)}${block}\n${report.slice(rerun)}` : `${report}\n${block}`;
+}
+
+export function usageSectionOf(report: string): string | undefined {
+  const start = report.indexOf(START);
+  const end = report.indexOf(END);
+  return start >= 0 && end > start ? report.slice(start + START.length + 1, end - 1) : undefined;
+}

@@ -1,0 +1,49 @@
+/**
+ * A batch's contribution to the hourly rollups: one row per token, UTC hour and operation, with outcome
+ * counts and a latency histogram. Sorted by key, so concurrent replicas upserting overlapping rows lock
+ * them in the same order (no deadlock).
+ */
+import { BUCKET_COUNT, bucketOf } from './latency-buckets.ts';
+import { outcomeOf, type Outcome, type RequestLogEntry } from './entry.ts';
+
+export interface RollupRow {
+  tokenId: number;
+  userId: number;
+  hour: Date;
+  operationId: string;
+  calls: number;
+  outcomes: Record<Outcome, number>;
+  durationMsSum: number;
+  latencyBuckets: number[];
+}
+
+const HOUR_MS = 3_600_000;
+
+export function rollUp(batch: readonly RequestLogEntry[]): RollupRow[] {
+  const rows = new Map<string, RollupRow>();
+  for (const entry of batch) {
+    const hourMs = Math.floor(entry.loggedAt.getTime() / HOUR_MS) * HOUR_MS;
+    const key = `${entry.tokenId}\u0000${hourMs}\u0000${entry.operationId}`;
+    let row = rows.get(key);
+    if (row === undefined) {
+      row = {
+        tokenId: entry.tokenId,
+        userId: entry.userId,
+        hour: new Date(hourMs),
+        operationId: entry.operationId,
+        calls: 0,
+        outcomes: { ok: 0, clientError: 0, unauthorized: 0, tooMany: 0, serverError: 0 },
+        durationMsSum: 0,
+        latencyBuckets: new Array<number>(BUCKET_COUNT).fill(0),
+      };
+      rows.set(key, row);
+    }
+    row.calls += 1;
+    row.outcomes[outcomeOf(entry.status)] += 1;
+    row.durationMsSum += entry.durationMs;
+    row.latencyBuckets[bucketOf(entry.durationMs)]! += 1;
+  }
+  return [...rows.values()].sort(
+    (a, b) => a.tokenId - b.tokenId || a.hour.getTime() - b.hour.getTime() || (a.operationId < b.operationId ? -1 : a.operationId > b.operationId ? 1 : 0),
+  );
+}

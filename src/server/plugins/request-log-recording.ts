@@ -1,0 +1,93 @@
+/**
+ * Records every public API call (every operation under /api/v1 and /api, whatever the outcome) for its
+ * token's owner: the answer is sent first, then the call goes into a bounded buffer that a batch writer
+ * empties every WRITE_INTERVAL_MS (lib/request-log/batch-writer.ts). Calls whose token is missing,
+ * malformed or unknown belong to no one: they are only counted (unattributed on /healthz).
+ * Never recorded: the token value (anything token-like in the path is redacted), other headers, bodies.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../context.ts';
+import { BatchWriter, type RequestLogStats } from '../lib/request-log/batch-writer.ts';
+import { MAX_PATH, MAX_USER_AGENT, type RequestLogEntry } from '../lib/request-log/entry.ts';
+import { rollUp } from '../lib/request-log/rollup.ts';
+import { TOKEN_LIKE } from '../lib/token-format.ts';
+import { insertBatch } from '../repositories/request-log-repository.ts';
+
+/** A killed process loses at most this much of the log (README). */
+export const WRITE_INTERVAL_MS = 250;
+/** At ~1 KB a call, about 20 MB at most, whatever the database does. */
+const BUFFER_CAPACITY = 20_000;
+const MAX_BATCH = 2_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The request log's buffer and writer figures (on /healthz). */
+    requestLogStats(): RequestLogStats;
+    /** Writes what is buffered now (tests wait for it instead of sleeping). */
+    flushRequestLog(): Promise<void>;
+  }
+  interface FastifyRequest {
+    /** The body's size in bytes before compression, taken in onSend. */
+    responseBytes?: number;
+  }
+}
+
+function bytesOf(payload: unknown): number | undefined {
+  if (typeof payload === 'string') return Buffer.byteLength(payload);
+  if (Buffer.isBuffer(payload)) return payload.length;
+  if (payload === null || payload === undefined) return 0;
+  return undefined;
+}
+
+function entryOf(request: FastifyRequest, status: number, durationMs: number, operationId: string, owner: { tokenId: number; userId: number }): RequestLogEntry {
+  const userAgent = request.headers['user-agent'];
+  return {
+    loggedAt: new Date(),
+    userId: owner.userId,
+    tokenId: owner.tokenId,
+    operationId,
+    method: request.method,
+    path: request.url.replace(TOKEN_LIKE, '[redacted]').slice(0, MAX_PATH),
+    status,
+    durationMs: Math.round(durationMs * 100) / 100,
+    responseBytes: request.responseBytes ?? 0,
+    userAgent: typeof userAgent === 'string' ? userAgent.slice(0, MAX_USER_AGENT) : null,
+    clientAddress: request.ip ?? null,
+  };
+}
+
+/**
+ * Register before @fastify/compress, so onSend sees the body as serialized (its size before compression).
+ * `publicOperations` are the operationIds of the public API.
+ */
+export function registerRequestLogRecording(app: FastifyInstance, ctx: ServerContext, publicOperations: ReadonlySet<string>): void {
+  const writer = new BatchWriter({
+    write: (batch) => insertBatch(ctx.db.relaxed, batch, rollUp(batch)),
+    capacity: BUFFER_CAPACITY,
+    intervalMs: WRITE_INTERVAL_MS,
+    maxBatch: MAX_BATCH,
+    warn: (details, message) => app.log.warn(details, message),
+  });
+  app.decorate('requestLogStats', () => writer.stats());
+  app.decorate('flushRequestLog', () => writer.flush());
+  if (!ctx.config.requestLog) return;
+
+  const operationOf = (request: FastifyRequest): string | undefined => {
+    const operationId = (request.routeOptions.config as { operationId?: string } | undefined)?.operationId;
+    return operationId !== undefined && publicOperations.has(operationId) ? operationId : undefined;
+  };
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (operationOf(request) !== undefined) request.responseBytes = bytesOf(payload);
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const operationId = operationOf(request);
+    if (operationId === undefined) return;
+    const owner = request.tokenOwner;
+    if (owner === undefined) writer.countUnattributed();
+    else writer.add(entryOf(request, reply.statusCode, reply.elapsedTime, operationId, owner));
+  });
+  writer.start();
+  // Runs before app.ts's own onClose (hooks close in reverse order), so the database is still open.
+  app.addHook('onClose', async () => writer.stop());
+}

@@ -1,0 +1,244 @@
+/**
+ * The request log's SQL: writing a batch (log rows and the hourly rollups it adds to, in one statement),
+ * reading a user's log newest first by keyset, one entry, the usage series and per-operation figures from
+ * the rollups, and retention (day partitions dropped, nothing deleted row by row except stragglers).
+ * Every read is scoped to one user.
+ */
+import type { Queryable } from '../db/database.ts';
+import type { RequestLogEntry } from '../lib/request-log/entry.ts';
+import { BUCKET_COUNT } from '../lib/request-log/latency-buckets.ts';
+import type { RollupRow } from '../lib/request-log/rollup.ts';
+
+export async function insertBatch(db: Queryable, entries: readonly RequestLogEntry[], rollups: readonly RollupRow[]): Promise<void> {
+  if (entries.length === 0) return;
+  const column = <T>(pick: (entry: RequestLogEntry) => T) => entries.map(pick);
+  const rollupColumn = <T>(pick: (row: RollupRow) => T) => rollups.map(pick);
+  await db.query(
+    `WITH logged AS (
+       INSERT INTO request_log (logged_at, user_id, token_id, operation_id, method, path, status, duration_ms, response_bytes, user_agent, client_address)
+       SELECT * FROM unnest($1::timestamptz[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::smallint[], $8::real[], $9::int[], $10::text[], $11::text[])
+     )
+     INSERT INTO request_usage_hourly AS r
+       (token_id, hour, operation_id, user_id, calls, ok, client_error, unauthorized, too_many, server_error, duration_ms_sum, latency_buckets)
+     SELECT token_id, hour, operation_id, user_id, calls, ok, client_error, unauthorized, too_many, server_error, duration_ms_sum, latency_buckets::int[]
+       FROM unnest($12::int[], $13::timestamptz[], $14::text[], $15::int[], $16::int[], $17::int[], $18::int[], $19::int[], $20::int[], $21::int[],
+                   $22::float8[], $23::text[])
+            WITH ORDINALITY AS t(token_id, hour, operation_id, user_id, calls, ok, client_error, unauthorized, too_many, server_error, duration_ms_sum, latency_buckets, ord)
+      ORDER BY ord
+     ON CONFLICT (token_id, hour, operation_id) DO UPDATE SET
+       calls = r.calls + excluded.calls,
+       ok = r.ok + excluded.ok,
+       client_error = r.client_error + excluded.client_error,
+       unauthorized = r.unauthorized + excluded.unauthorized,
+       too_many = r.too_many + excluded.too_many,
+       server_error = r.server_error + excluded.server_error,
+       duration_ms_sum = r.duration_ms_sum + excluded.duration_ms_sum,
+       latency_buckets = (SELECT array_agg(a + b ORDER BY i) FROM unnest(r.latency_buckets, excluded.latency_buckets) WITH ORDINALITY AS u(a, b, i))`,
+    [
+      column((e) => e.loggedAt.toISOString()),
+      column((e) => e.userId),
+      column((e) => e.tokenId),
+      column((e) => e.operationId),
+      column((e) => e.method),
+      column((e) => e.path),
+      column((e) => e.status),
+      column((e) => e.durationMs),
+      column((e) => e.responseBytes),
+      column((e) => e.userAgent),
+      column((e) => e.clientAddress),
+      rollupColumn((r) => r.tokenId),
+      rollupColumn((r) => r.hour.toISOString()),
+      rollupColumn((r) => r.operationId),
+      rollupColumn((r) => r.userId),
+      rollupColumn((r) => r.calls),
+      rollupColumn((r) => r.outcomes.ok),
+      rollupColumn((r) => r.outcomes.clientError),
+      rollupColumn((r) => r.outcomes.unauthorized),
+      rollupColumn((r) => r.outcomes.tooMany),
+      rollupColumn((r) => r.outcomes.serverError),
+      rollupColumn((r) => r.durationMsSum),
+      rollupColumn((r) => `{${r.latencyBuckets.join(',')}}`),
+    ],
+  );
+}
+
+export interface LogFilter {
+  userId: number;
+  from: Date;
+  to: Date;
+  tokenId?: number;
+  /** Inclusive status range (a class such as 400..499, or one status). */
+  status?: { min: number; max: number };
+  operationId?: string;
+}
+
+/** Newest first: strictly before this (time, id). */
+export interface LogCursor {
+  loggedAtMs: number;
+  id: number;
+}
+
+export interface LogRow {
+  id: number;
+  logged_at: Date;
+  token_id: number;
+  token_title: string | null;
+  token_deleted: boolean;
+  operation_id: string;
+  method: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+  response_bytes: number;
+  user_agent: string | null;
+  client_address: string | null;
+}
+
+const ROW_COLUMNS = `l.id::float8 AS id, l.logged_at, l.token_id, COALESCE(t.title, d.title) AS token_title, t.id IS NULL AS token_deleted,
+       l.operation_id, l.method, l.path, l.status::int AS status, l.duration_ms::float8 AS duration_ms, l.response_bytes,
+       l.user_agent, l.client_address`;
+const TITLE_JOINS = `LEFT JOIN api_tokens t ON t.id = l.token_id LEFT JOIN deleted_token_titles d ON d.token_id = l.token_id`;
+
+/**
+ * One page, newest first. Only the filters given appear in the statement, so each combination is its own
+ * prepared statement with a plan that uses the index made for it; titles are joined after the LIMIT.
+ */
+export async function listLog(db: Queryable, filter: LogFilter, cursor: LogCursor | undefined, limit: number): Promise<LogRow[]> {
+  const params: unknown[] = [filter.userId, filter.from.toISOString(), filter.to.toISOString()];
+  const where = ['l.user_id = $1', 'l.logged_at >= $2', 'l.logged_at < $3'];
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (filter.tokenId !== undefined) where.push(`l.token_id = ${add(filter.tokenId)}`);
+  if (filter.operationId !== undefined) where.push(`l.operation_id = ${add(filter.operationId)}`);
+  if (filter.status !== undefined) where.push(`l.status BETWEEN ${add(filter.status.min)} AND ${add(filter.status.max)}`);
+  if (cursor !== undefined) {
+    const at = add(new Date(cursor.loggedAtMs).toISOString());
+    where.push(`l.logged_at <= ${at}::timestamptz`, `(l.logged_at, l.id) < (${at}::timestamptz, ${add(cursor.id)}::bigint)`);
+  }
+  const page = `SELECT * FROM request_log l WHERE ${where.join(' AND ')} ORDER BY l.logged_at DESC, l.id DESC LIMIT ${add(limit)}`;
+  return db.query<LogRow & Record<string, unknown>>(
+    `SELECT ${ROW_COLUMNS} FROM (${page}) l ${TITLE_JOINS} ORDER BY l.logged_at DESC, l.id DESC`,
+    params,
+  );
+}
+
+export async function findLogEntry(db: Queryable, userId: number, id: number): Promise<LogRow | undefined> {
+  const rows = await db.query<LogRow & Record<string, unknown>>(
+    `SELECT ${ROW_COLUMNS} FROM request_log l ${TITLE_JOINS} WHERE l.id = $1 AND l.user_id = $2`,
+    [id, userId],
+  );
+  return rows[0];
+}
+
+export interface UsageFilter {
+  userId: number;
+  from: Date;
+  to: Date;
+  tokenId?: number;
+}
+
+function rollupWhere(filter: UsageFilter): { where: string; params: unknown[] } {
+  const params: unknown[] = [filter.userId, filter.from.toISOString(), filter.to.toISOString()];
+  // An hour counts when it overlaps the range: rollups are hourly.
+  let where = `r.user_id = $1 AND r.hour > $2::timestamptz - interval '1 hour' AND r.hour < $3`;
+  if (filter.tokenId !== undefined) {
+    params.push(filter.tokenId);
+    where += ` AND r.token_id = $${params.length}`;
+  }
+  return { where, params };
+}
+
+export interface SeriesRow {
+  start: Date;
+  ok: number;
+  client_error: number;
+  unauthorized: number;
+  too_many: number;
+  server_error: number;
+}
+
+export async function usageSeries(db: Queryable, filter: UsageFilter, bucket: 'hour' | 'day'): Promise<SeriesRow[]> {
+  const { where, params } = rollupWhere(filter);
+  return db.query<SeriesRow & Record<string, unknown>>(
+    `SELECT date_trunc('${bucket}', r.hour, 'UTC') AS start, sum(r.ok)::int AS ok, sum(r.client_error)::int AS client_error,
+            sum(r.unauthorized)::int AS unauthorized, sum(r.too_many)::int AS too_many, sum(r.server_error)::int AS server_error
+       FROM request_usage_hourly r WHERE ${where} GROUP BY 1 ORDER BY 1`,
+    params,
+  );
+}
+
+export interface OperationUsageRow {
+  operation_id: string;
+  calls: number;
+  errors: number;
+  latency_buckets: number[];
+}
+
+/** Each histogram bucket summed on its own: one pass over the rollup rows, no unnest. */
+const SUMMED_BUCKETS = `ARRAY[${Array.from({ length: BUCKET_COUNT }, (_, i) => `sum(r.latency_buckets[${i + 1}])::int`).join(', ')}]`;
+
+export async function usageByOperation(db: Queryable, filter: UsageFilter): Promise<OperationUsageRow[]> {
+  const { where, params } = rollupWhere(filter);
+  return db.query<OperationUsageRow & Record<string, unknown>>(
+    `SELECT r.operation_id, sum(r.calls)::int AS calls,
+            sum(r.client_error + r.unauthorized + r.too_many + r.server_error)::int AS errors,
+            ${SUMMED_BUCKETS} AS latency_buckets
+       FROM request_usage_hourly r WHERE ${where}
+      GROUP BY r.operation_id ORDER BY calls DESC, r.operation_id`,
+    params,
+  );
+}
+
+export interface TokenUsageRow {
+  token_id: number;
+  title: string;
+  deleted: boolean;
+  day: Date | null;
+  calls: number;
+  errors: number;
+}
+
+/**
+ * The user's tokens (live ones, and deleted ones still within retention) with their calls per UTC day
+ * since `from`: one row per token and day with calls, and one with day NULL for a token without any.
+ */
+export async function usageByTokenAndDay(db: Queryable, userId: number, from: Date): Promise<TokenUsageRow[]> {
+  return db.query<TokenUsageRow & Record<string, unknown>>(
+    `WITH tokens AS (
+       SELECT id AS token_id, title, false AS deleted FROM api_tokens WHERE user_id = $1
+       UNION ALL
+       SELECT token_id, title, true FROM deleted_token_titles WHERE user_id = $1),
+     daily AS (
+       SELECT r.token_id, date_trunc('day', r.hour, 'UTC') AS day, sum(r.calls)::int AS calls,
+              sum(r.client_error + r.unauthorized + r.too_many + r.server_error)::int AS errors
+         FROM request_usage_hourly r WHERE r.user_id = $1 AND r.hour >= $2 GROUP BY 1, 2)
+     SELECT t.token_id, t.title, t.deleted, d.day, COALESCE(d.calls, 0) AS calls, COALESCE(d.errors, 0) AS errors
+       FROM tokens t LEFT JOIN daily d ON d.token_id = t.token_id
+      ORDER BY t.deleted, t.token_id, d.day`,
+    [userId, from.toISOString()],
+  );
+}
+
+/**
+ * Retention: day partitions ahead exist, those wholly past `keepDays` are dropped, and the few rows that
+ * went to the default partition, the rollups and deleted tokens' titles past retention are deleted in
+ * small batches. Returns how many partitions were dropped.
+ */
+export async function applyRetention(db: Queryable, keepDays: number, batchSize = 5_000): Promise<number> {
+  await db.query('SELECT request_log_ensure_partitions(7)');
+  const [dropped] = await db.query<{ n: number }>('SELECT request_log_drop_partitions($1) AS n', [keepDays]);
+  const cutoff = `now() - make_interval(days => $1)`;
+  for (const statement of [
+    `DELETE FROM request_log_default WHERE ctid = ANY (ARRAY(SELECT ctid FROM request_log_default WHERE logged_at < ${cutoff} LIMIT $2))`,
+    `DELETE FROM request_usage_hourly WHERE ctid = ANY (ARRAY(SELECT ctid FROM request_usage_hourly WHERE hour < ${cutoff} LIMIT $2))`,
+  ]) {
+    for (;;) {
+      const rows = await db.query(`${statement} RETURNING 1`, [keepDays, batchSize]);
+      if (rows.length < batchSize) break;
+    }
+  }
+  await db.query(`DELETE FROM deleted_token_titles WHERE deleted_at < ${cutoff}`, [keepDays]);
+  return dropped?.n ?? 0;
+}

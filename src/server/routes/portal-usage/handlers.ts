@@ -1,0 +1,180 @@
+/**
+ * The Usage screen's operations, all scoped to the logged-in user: listTokenUsage, getUsageSeries,
+ * listOperationUsage (from the hourly rollups, never the raw log), listRequestLog (keyset pages),
+ * getRequestLogEntry (another user's entry: 404) and exportRequestLog (CSV streamed page by page).
+ */
+import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import type { ServerContext } from '../../context.ts';
+import { HttpError } from '../../lib/http-error.ts';
+import { csvLine } from '../../lib/request-log/csv.ts';
+import { BUCKET_COUNT, percentileMs } from '../../lib/request-log/latency-buckets.ts';
+import type { Schemas } from '../../lib/schemas.ts';
+import {
+  findLogEntry, listLog, usageByOperation, usageByTokenAndDay, usageSeries, type LogRow,
+} from '../../repositories/request-log-repository.ts';
+import type { SessionUser } from '../../repositories/sessions-repository.ts';
+import type { OperationHandler } from '../operation-handler.ts';
+import { cursorOf, logFilter, parseCursor, usageFilter, type UsageQuery } from './filters.ts';
+
+export const LOG_PAGE_SIZE = 50;
+export const CSV_MAX_ROWS = 100_000;
+const CSV_PAGE = 2_000;
+const DAY_MS = 86_400_000;
+
+function sessionUser(request: FastifyRequest): SessionUser {
+  if (request.sessionUser === undefined) throw new Error('usage operation reached without a session');
+  return request.sessionUser;
+}
+
+function entryOf(row: LogRow): Schemas['RequestLogEntry'] {
+  return {
+    id: row.id,
+    time: row.logged_at.toISOString(),
+    tokenId: row.token_id,
+    tokenTitle: row.token_title,
+    tokenDeleted: row.token_deleted,
+    operationId: row.operation_id,
+    method: row.method,
+    path: row.path,
+    status: row.status,
+    durationMs: Math.round(row.duration_ms * 100) / 100,
+    responseBytes: row.response_bytes,
+    userAgent: row.user_agent,
+    clientAddress: row.client_address,
+  };
+}
+
+const rate = (errors: number, calls: number) => (calls === 0 ? 0 : Math.round((errors / calls) * 10_000) / 10_000);
+
+function sumBuckets(rows: readonly { latency_buckets: number[] }[]): number[] {
+  const sum = new Array<number>(BUCKET_COUNT).fill(0);
+  for (const row of rows) row.latency_buckets.forEach((count, i) => (sum[i]! += count));
+  return sum;
+}
+
+const CSV_HEADER = ['time', 'token', 'token_deleted', 'operation', 'method', 'path', 'status', 'duration_ms', 'response_bytes', 'user_agent', 'client_address'];
+
+export function usageHandlers(
+  ctx: ServerContext,
+): Record<'listTokenUsage' | 'getUsageSeries' | 'listOperationUsage' | 'listRequestLog' | 'getRequestLogEntry' | 'exportRequestLog', OperationHandler> {
+  const query = (request: FastifyRequest) => request.query as UsageQuery;
+  return {
+    listTokenUsage: {
+      async handle(request) {
+        const today = Math.floor(ctx.now() / DAY_MS) * DAY_MS;
+        const firstDay = today - 6 * DAY_MS;
+        const rows = await usageByTokenAndDay(ctx.db, sessionUser(request).userId, new Date(firstDay));
+        const tokens = new Map<number, Schemas['TokenUsageList']['data'][number] & { errors: number }>();
+        for (const row of rows) {
+          let token = tokens.get(row.token_id);
+          if (token === undefined) {
+            token = { tokenId: row.token_id, title: row.title, deleted: row.deleted, calls: 0, errorRate: 0, daily: [0, 0, 0, 0, 0, 0, 0], errors: 0 };
+            tokens.set(row.token_id, token);
+          }
+          if (row.day === null) continue;
+          const index = Math.round((row.day.getTime() - firstDay) / DAY_MS);
+          if (index < 0 || index > 6) continue;
+          token.daily[index] = row.calls;
+          token.calls += row.calls;
+          token.errors += row.errors;
+        }
+        // A deleted token without calls in the week has nothing left to show.
+        const data = [...tokens.values()]
+          .filter((token) => !token.deleted || token.calls > 0)
+          .map(({ errors, ...token }) => ({ ...token, errorRate: rate(errors, token.calls) }));
+        return { data };
+      },
+    },
+    getUsageSeries: {
+      async handle(request) {
+        const filter = usageFilter(sessionUser(request).userId, query(request), ctx.now());
+        const bucket = filter.to.getTime() - filter.from.getTime() <= 7 * DAY_MS ? 'hour' : 'day';
+        const [points, operations] = await Promise.all([usageSeries(ctx.db, filter, bucket), usageByOperation(ctx.db, filter)]);
+        const calls = operations.reduce((sum, op) => sum + op.calls, 0);
+        const errors = operations.reduce((sum, op) => sum + op.errors, 0);
+        const histogram = sumBuckets(operations);
+        return {
+          bucket,
+          points: points.map((point) => ({
+            start: point.start.toISOString(),
+            ok: point.ok,
+            clientError: point.client_error,
+            unauthorized: point.unauthorized,
+            tooManyRequests: point.too_many,
+            serverError: point.server_error,
+          })),
+          totals: {
+            calls,
+            errorRate: rate(errors, calls),
+            p50Ms: percentileMs(histogram, 0.5),
+            p95Ms: percentileMs(histogram, 0.95),
+            busiestOperation: operations[0]?.operation_id ?? null,
+          },
+        } satisfies Schemas['UsageSeries'];
+      },
+    },
+    listOperationUsage: {
+      async handle(request) {
+        const filter = usageFilter(sessionUser(request).userId, query(request), ctx.now());
+        const rows = await usageByOperation(ctx.db, filter);
+        return {
+          data: rows.map((row) => ({
+            operationId: row.operation_id,
+            calls: row.calls,
+            errorRate: rate(row.errors, row.calls),
+            p95Ms: percentileMs(row.latency_buckets, 0.95),
+          })),
+        };
+      },
+    },
+    listRequestLog: {
+      async handle(request) {
+        const filter = logFilter(sessionUser(request).userId, query(request), ctx.now());
+        const rows = await listLog(ctx.db, filter, parseCursor(query(request).cursor), LOG_PAGE_SIZE + 1);
+        const page = rows.slice(0, LOG_PAGE_SIZE);
+        const last = page[page.length - 1];
+        return { data: page.map(entryOf), nextCursor: rows.length > LOG_PAGE_SIZE && last !== undefined ? cursorOf(last) : null };
+      },
+    },
+    getRequestLogEntry: {
+      async handle(request) {
+        const { requestId } = request.params as { requestId: number };
+        const row = await findLogEntry(ctx.db, sessionUser(request).userId, requestId);
+        if (row === undefined) throw new HttpError(404, 'Log entry not found.');
+        return { data: entryOf(row) };
+      },
+    },
+    exportRequestLog: {
+      async handle(request, reply) {
+        const filter = logFilter(sessionUser(request).userId, query(request), ctx.now());
+        async function* lines(): AsyncGenerator<string> {
+          yield csvLine(CSV_HEADER);
+          let cursor;
+          let sent = 0;
+          while (sent < CSV_MAX_ROWS) {
+            const rows = await listLog(ctx.db, filter, cursor, Math.min(CSV_PAGE, CSV_MAX_ROWS - sent));
+            let chunk = '';
+            for (const row of rows) {
+              const entry = entryOf(row);
+              chunk += csvLine([
+                entry.time, entry.tokenTitle, entry.tokenDeleted, entry.operationId, entry.method, entry.path, entry.status,
+                entry.durationMs, entry.responseBytes, entry.userAgent, entry.clientAddress,
+              ]);
+            }
+            if (chunk !== '') yield chunk;
+            sent += rows.length;
+            const last = rows[rows.length - 1];
+            if (last === undefined || rows.length < CSV_PAGE) return;
+            cursor = { loggedAtMs: last.logged_at.getTime(), id: last.id };
+          }
+        }
+        const day = new Date(ctx.now()).toISOString().slice(0, 10);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="request-log-${day}.csv"`)
+          .send(Readable.from(lines()));
+      },
+    },
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * The request log, newest first: time, token, method, path with query, status, duration, size. Each row's
+ * time is a button that opens the call's detail; Newer/Older page by keyset.
+ */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import type { operations } from '../../../../generated/api';
+import { formatBytes, formatMs } from '../lib/status-explanation';
+import { StatusChip } from './status-chip';
+
+export type RequestLogEntry = operations['listRequestLog']['responses'][200]['content']['application/json']['data'][number];
+
+/** Columns that give way on a phone: time, path and status stay. */
+const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+export function tokenLabel(entry: Pick<RequestLogEntry, 'tokenTitle' | 'tokenDeleted'>): string {
+  const title = entry.tokenTitle ?? 'Unknown token';
+  return entry.tokenDeleted ? `${title} (deleted)` : title;
+}
+
+interface RequestLogTableProps {
+  rows: RequestLogEntry[];
+  onOpen: (entry: RequestLogEntry) => void;
+  hasNewer: boolean;
+  hasOlder: boolean;
+  onNewer: () => void;
+  onOlder: () => void;
+}
+
+export function RequestLogTable({ rows, onOpen, hasNewer, hasOlder, onNewer, onOlder }: RequestLogTableProps) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      {rows.length === 0 ? (
+        <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+          No calls match these filters. Calls made with your tokens appear here within seconds.
+        </Typography>
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label="Request log">
+            <TableHead>
+              <TableRow>
+                <TableCell>Time</TableCell>
+                <TableCell sx={WIDE_ONLY}>Token</TableCell>
+                <TableCell sx={WIDE_ONLY}>Method</TableCell>
+                <TableCell>Path</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell align="right" sx={WIDE_ONLY}>Duration</TableCell>
+                <TableCell align="right" sx={WIDE_ONLY}>Size</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={row.id} hover sx={{ cursor: 'pointer' }} onClick={() => onOpen(row)}>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <Link
+                      component="button"
+                      type="button"
+                      variant="body2"
+                      aria-label={`Details of the call at ${timeFormat.format(new Date(row.time))}`}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        onOpen(row);
+                      }}
+                    >
+                      {timeFormat.format(new Date(row.time))}
+                    </Link>
+                  </TableCell>
+                  <TableCell sx={{ ...WIDE_ONLY, color: row.tokenDeleted ? 'text.secondary' : undefined }}>{tokenLabel(row)}</TableCell>
+                  <TableCell sx={WIDE_ONLY}>{row.method}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace', fontSize: 13, overflowWrap: 'anywhere', minWidth: { xs: 140, md: 200 } }}>{row.path}</TableCell>
+                  <TableCell>
+                    <StatusChip status={row.status} />
+                  </TableCell>
+                  <TableCell align="right" sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{formatMs(row.durationMs)}</TableCell>
+                  <TableCell align="right" sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{formatBytes(row.responseBytes)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
+        <Button size="small" variant="outlined" startIcon={<ChevronLeftIcon />} disabled={!hasNewer} onClick={onNewer}>
+          Newer
+        </Button>
+        <Button size="small" variant="outlined" endIcon={<ChevronRightIcon />} disabled={!hasOlder} onClick={onOlder}>
+          Older
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * Requests over time, stacked by outcome (2xx, 4xx, 401, 429, 5xx), one bar per hour (ranges up to 7 days)
+ * or per UTC day. Hours or days without calls are drawn as empty bars, so the time axis stays even.
+ */
+import { useMemo } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import { BarChart } from '@mui/x-charts/BarChart';
+import type { operations } from '../../../../generated/api';
+
+export type UsageSeries = operations['getUsageSeries']['responses'][200]['content']['application/json'];
+
+const OUTCOMES = [
+  { key: 'ok', label: '2xx' },
+  { key: 'clientError', label: '4xx' },
+  { key: 'unauthorized', label: '401' },
+  { key: 'tooManyRequests', label: '429' },
+  { key: 'serverError', label: '5xx' },
+] as const;
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+const hourLabel = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dayLabel = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** Every bucket from `from` to `to`, each with the series' counts or zeros. */
+export function fillBuckets(series: UsageSeries, from: Date, to: Date) {
+  const step = series.bucket === 'hour' ? HOUR_MS : DAY_MS;
+  const byStart = new Map(series.points.map((point) => [Date.parse(point.start), point]));
+  const first = Math.floor(from.getTime() / step) * step;
+  const buckets = [];
+  for (let start = first; start < to.getTime(); start += step) {
+    const point = byStart.get(start);
+    buckets.push({
+      start,
+      ok: point?.ok ?? 0,
+      clientError: point?.clientError ?? 0,
+      unauthorized: point?.unauthorized ?? 0,
+      tooManyRequests: point?.tooManyRequests ?? 0,
+      serverError: point?.serverError ?? 0,
+    });
+  }
+  return buckets;
+}
+
+export function UsageChart({ series, from, to }: { series: UsageSeries; from: Date; to: Date }) {
+  const theme = useTheme();
+  const buckets = useMemo(() => fillBuckets(series, from, to), [series, from, to]);
+  const colors = {
+    ok: theme.palette.success.main,
+    clientError: theme.palette.warning.main,
+    unauthorized: theme.palette.secondary.main,
+    tooManyRequests: theme.palette.info.main,
+    serverError: theme.palette.error.main,
+  };
+  const format = (start: number) => (series.bucket === 'hour' ? hourLabel : dayLabel).format(new Date(start));
+  const total = buckets.reduce((sum, b) => sum + b.ok + b.clientError + b.unauthorized + b.tooManyRequests + b.serverError, 0);
+  return (
+    <Box role="figure" aria-label={`Requests over time: ${total.toLocaleString()} calls, per ${series.bucket}, stacked by outcome`}>
+      {total === 0 ? (
+        <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
+          No calls in this range.
+        </Typography>
+      ) : (
+        <BarChart
+          height={260}
+          xAxis={[{ scaleType: 'band', data: buckets.map((b) => b.start), valueFormatter: (value: number) => format(value), tickLabelStyle: { fontSize: 11 } }]}
+          yAxis={[{ tickMinStep: 1, width: 44 }]}
+          series={OUTCOMES.map((outcome) => ({
+            id: outcome.key,
+            label: outcome.label,
+            stack: 'calls',
+            color: colors[outcome.key],
+            data: buckets.map((b) => b[outcome.key]),
+          }))}
+          margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
+          slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'top', horizontal: 'end' } } }}
+        />
+      )}
+    </Box>
+  );
+}

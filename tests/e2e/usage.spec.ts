@@ -1,0 +1,119 @@
+/**
+ * The Usage screen against the real server: calls made with curl and in API Test appear in the request
+ * log within 2 seconds while the screen is open, the chart's totals and the token card's strip count
+ * them, the CSV downloads without the token value, and "Open in API Test" restores a call. axe-clean in
+ * light and dark.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, login, seriousViolations, test } from './support/fixtures';
+
+test.use({ bypassCSP: true });
+
+/** Creates a token through Settings; returns its title and value. */
+async function createToken(page: Page): Promise<{ title: string; value: string }> {
+  const title = `Usage ${Date.now()}`;
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Create New Token' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Create New Token' });
+  await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
+  await dialog.getByRole('textbox', { name: 'Description' }).fill('For the usage test');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  const card = page.getByRole('article', { name: title });
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: 'Show token' }).click();
+  const value = ((await card.getByLabel('Token value', { exact: true }).textContent()) ?? '').trim();
+  expect(value).toMatch(/^acme_s_/);
+  return { title, value };
+}
+
+function curl(page: Page, path: string, token: string): string {
+  const origin = new URL(page.url()).origin;
+  return execFileSync('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code}', '-H', `ACME-API-TOKEN: ${token}`, `${origin}${path}`], { encoding: 'utf8' });
+}
+
+test('calls appear in the log within 2 seconds, counted by the chart and the token card, and download as CSV', async ({ page }) => {
+  await login(page, 'seller2');
+  const { title, value } = await createToken(page);
+  await page.goto('/usage');
+  const log = page.getByRole('table', { name: 'Request log' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Usage' })).toBeVisible();
+
+  expect(curl(page, '/api/v1/seller/orders/normal?page=1&size=3', value)).toBe('200');
+  await expect(log.getByRole('row', { name: /\/api\/v1\/seller\/orders\/normal\?page=1&size=3/ })).toBeVisible({ timeout: 2_000 });
+  expect(curl(page, '/api/v1/seller/products/99999999', value)).toBe('404');
+  const notFound = log.getByRole('row', { name: /\/api\/v1\/seller\/products\/99999999/ });
+  await expect(notFound).toBeVisible({ timeout: 2_000 });
+  await expect(notFound).toContainText(title);
+  await expect(notFound).toContainText('404');
+
+  // A call made in API Test.
+  await page.goto('/api-test?api=seller&domain=warehouses&size=2');
+  await page.getByRole('combobox', { name: 'Your tokens' }).click();
+  await page.getByRole('option', { name: new RegExp(title) }).click();
+  await page.getByRole('button', { name: 'Test API' }).click();
+  await expect(page.getByRole('group', { name: 'Response summary' }).getByText('Status 200')).toBeVisible();
+  await page.goto('/usage');
+  await expect(page.getByRole('table', { name: 'Request log' }).getByRole('row', { name: /\/api\/v1\/seller\/warehouses\?.*size=2/ })).toBeVisible({ timeout: 2_000 });
+
+  // The chart's totals and the per-operation table.
+  const totals = page.getByLabel('Totals for the range');
+  await expect(totals).toContainText('3');
+  await expect(totals).toContainText('33%');
+  await expect(page.getByRole('table', { name: 'Calls per operation' })).toContainText('getSellerProduct');
+  await expect(page.getByRole('figure', { name: /Requests over time: 3 calls/ })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // CSV of the filtered log (4xx only).
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: '4xx (all)' }).click();
+  await expect(page).toHaveURL(/status=4xx/);
+  await expect(page.getByRole('table', { name: 'Request log' }).getByRole('row')).toHaveCount(2);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^request-log-\d{4}-\d{2}-\d{2}\.csv$/);
+  const csv = readFileSync((await download.path()) ?? '', 'utf8');
+  const lines = csv.trim().split('\r\n');
+  expect(lines[0]).toBe('time,token,token_deleted,operation,method,path,status,duration_ms,response_bytes,user_agent,client_address');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(',getSellerProduct,GET,/api/v1/seller/products/99999999,404,');
+  expect(csv).not.toContain(value);
+  await expect(page.getByRole('status').filter({ hasText: 'Downloaded 1 row.' })).toBeVisible();
+
+  // The token card's strip.
+  await page.goto('/settings');
+  const strip = page.getByRole('group', { name: `Usage of ${title} in the last 7 days` });
+  await expect(strip).toContainText('3 calls in 7 days');
+  await strip.getByRole('link', { name: 'View usage' }).click();
+  await expect(page).toHaveURL(/\/usage\?tokenId=\d+$/);
+  await expect(page.getByRole('combobox', { name: 'Token' })).toHaveText(title);
+});
+
+test('"Open in API Test" restores a logged call (operation, id), never a token', async ({ page }) => {
+  await login(page, 'seller2');
+  const { value } = await createToken(page);
+  expect(curl(page, '/api/v1/seller/orders/normal/1', value)).toMatch(/^(200|404)$/);
+  await page.goto('/usage');
+  const row = page.getByRole('table', { name: 'Request log' }).getByRole('row', { name: /\/api\/v1\/seller\/orders\/normal\/1\b/ }).first();
+  await expect(row).toBeVisible({ timeout: 2_000 });
+  await row.getByRole('button', { name: /^Details of the call/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Call details' });
+  await expect(dialog).toContainText('getSellerNormalOrder');
+  await expect(dialog).toContainText('curl/');
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole('link', { name: 'Open in API Test' }).click();
+  await expect(page).toHaveURL(/\/api-test\?operation=getSellerNormalOrder&id=1$/);
+  await expect(page.getByLabel('ID', { exact: true })).toHaveValue('1');
+  expect(page.url()).not.toContain('acme_');
+});
+
+test('the Usage screen is axe-clean in dark mode', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await login(page, 'seller2');
+  await page.goto('/usage?range=7d');
+  await expect(page.getByRole('heading', { level: 1, name: 'Usage' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Request log' }).or(page.getByText(/No calls match these filters/))).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

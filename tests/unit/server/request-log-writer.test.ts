@@ -1,0 +1,73 @@
+/** The request log's buffer and batch writer: bounded under a stuck database, drops counted and warned, nothing lost on stop. */
+import { describe, expect, it } from 'vitest';
+import { BatchWriter } from '../../../src/server/lib/request-log/batch-writer.ts';
+import type { RequestLogEntry } from '../../../src/server/lib/request-log/entry.ts';
+import { bucketOf, percentileMs } from '../../../src/server/lib/request-log/latency-buckets.ts';
+import { rollUp } from '../../../src/server/lib/request-log/rollup.ts';
+
+const entry = (status = 200, durationMs = 3, at = Date.UTC(2026, 0, 1, 10, 30)): RequestLogEntry => ({
+  loggedAt: new Date(at), userId: 1, tokenId: 1, operationId: 'listSellerWarehouses', method: 'GET', path: '/api/v1/seller/warehouses',
+  status, durationMs, responseBytes: 10, userAgent: null, clientAddress: null,
+});
+
+describe('BatchWriter', () => {
+  it('stops at its bound while the database hangs, counts the drops, warns once, and writes the rest when it answers', async () => {
+    let release: () => void = () => undefined;
+    const hung = new Promise<void>((resolve) => (release = resolve));
+    const written: number[] = [];
+    const warnings: Array<Record<string, unknown>> = [];
+    const writer = new BatchWriter({
+      write: async (batch) => {
+        await hung;
+        written.push(batch.length);
+      },
+      capacity: 100, intervalMs: 10_000, maxBatch: 50, warn: (details) => warnings.push(details), warnEveryMs: 0,
+    });
+    for (let i = 0; i < 1_000; i += 1) writer.add(entry());
+    // The first 50 went into a write that hangs; 100 wait; 850 were turned away.
+    expect(writer.stats()).toMatchObject({ buffered: 100, dropped: 850, written: 0 });
+    release();
+    await writer.stop();
+    expect(written.reduce((a, b) => a + b, 0)).toBe(150);
+    expect(writer.stats()).toMatchObject({ buffered: 0, dropped: 850, written: 150 });
+    expect(warnings).toEqual([{ dropped: 850, droppedTotal: 850 }]);
+  });
+
+  it('keeps a failed batch for the next write, as much as fits', async () => {
+    let fail = true;
+    const written: RequestLogEntry[] = [];
+    const writer = new BatchWriter({
+      write: async (batch) => {
+        if (fail) throw new Error('database down');
+        written.push(...batch);
+      },
+      capacity: 10, intervalMs: 10_000, maxBatch: 10, warn: () => undefined,
+    });
+    for (let i = 0; i < 5; i += 1) writer.add(entry(200 + i));
+    await writer.flush();
+    expect(writer.stats()).toMatchObject({ buffered: 5, failedWrites: 1, dropped: 0 });
+    fail = false;
+    await writer.stop();
+    expect(written.map((e) => e.status)).toEqual([200, 201, 202, 203, 204]);
+  });
+});
+
+describe('rollups and latency', () => {
+  it('counts a batch per token, hour and operation, by outcome, with a latency histogram', () => {
+    const rows = rollUp([entry(200, 1), entry(304, 4), entry(401), entry(429), entry(404), entry(503, 40), entry(200, 2, Date.UTC(2026, 0, 1, 11))]);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ hour: new Date(Date.UTC(2026, 0, 1, 10)), calls: 6, outcomes: { ok: 2, clientError: 1, unauthorized: 1, tooMany: 1, serverError: 1 } });
+    expect(rows[0]!.latencyBuckets.reduce((a, b) => a + b, 0)).toBe(6);
+    expect(rows[1]!.calls).toBe(1);
+  });
+
+  it('reports percentiles as bucket upper bounds', () => {
+    const counts = new Array<number>(22).fill(0);
+    for (let i = 0; i < 95; i += 1) counts[bucketOf(4)]! += 1;
+    for (let i = 0; i < 5; i += 1) counts[bucketOf(180)]! += 1;
+    expect(percentileMs(counts, 0.5)).toBe(5);
+    expect(percentileMs(counts, 0.95)).toBe(5);
+    expect(percentileMs(counts, 0.96)).toBe(200);
+    expect(percentileMs(new Array<number>(22).fill(0), 0.5)).toBeNull();
+  });
+});

@@ -1,0 +1,137 @@
+/** The Usage screen (getUsageSeries, listOperationUsage, listRequestLog, getRequestLogEntry) and the token cards' usage strip. */
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { server, setupMsw } from '../support/msw-server';
+import { getCurrentUser, listApiTokens, listTokenUsage } from '../support/handlers';
+import { seller, tokenFixture } from '../support/fixtures';
+import { currentUrl, renderApp } from '../support/render-app';
+
+setupMsw();
+
+const now = Date.now();
+const hour = Math.floor(now / 3_600_000) * 3_600_000;
+
+const entry = (id: number, status: number, path: string, operationId: string, extra: Record<string, unknown> = {}) => ({
+  id, time: new Date(now - id * 1000).toISOString(), tokenId: 1, tokenTitle: 'ERP sync', tokenDeleted: false, operationId, method: 'GET', path,
+  status, durationMs: 4.2, responseBytes: 2048, userAgent: 'curl/8.5.0', clientAddress: '203.0.113.7', ...extra,
+});
+
+/** The four usage reads, recording the query each was asked with. */
+function usageApi(logPages: Record<string, { data: ReturnType<typeof entry>[]; nextCursor: string | null }>) {
+  const asked: string[] = [];
+  const record = (request: Request) => {
+    const url = new URL(request.url);
+    asked.push(`${url.pathname} ${[...url.searchParams.keys()].filter((k) => k !== 'from' && k !== 'to').map((k) => `${k}=${url.searchParams.get(k)}`).join('&')}`);
+    return url;
+  };
+  server.use(
+    getCurrentUser(seller),
+    listTokenUsage([
+      { tokenId: 1, title: 'ERP sync', deleted: false, calls: 3, errorRate: 0.33, daily: [0, 0, 0, 0, 0, 0, 3] },
+      { tokenId: 9, title: 'Old script', deleted: true, calls: 1, errorRate: 0, daily: [1, 0, 0, 0, 0, 0, 0] },
+    ]),
+    http.get('*/api/usage/series', ({ request }) => {
+      record(request);
+      return HttpResponse.json({
+        bucket: 'hour',
+        points: [{ start: new Date(hour).toISOString(), ok: 2, clientError: 0, unauthorized: 0, tooManyRequests: 1, serverError: 0 }],
+        totals: { calls: 3, errorRate: 0.3333, p50Ms: 5, p95Ms: 20, busiestOperation: 'listSellerNormalOrders' },
+      });
+    }),
+    http.get('*/api/usage/operations', ({ request }) => {
+      record(request);
+      return HttpResponse.json({ data: [{ operationId: 'listSellerNormalOrders', calls: 2, errorRate: 0.5, p95Ms: 20 }, { operationId: 'getSellerProduct', calls: 1, errorRate: 0, p95Ms: 5 }] });
+    }),
+    http.get('*/api/usage/requests', ({ request }) => {
+      const url = record(request);
+      return HttpResponse.json(logPages[url.searchParams.get('cursor') ?? 'first'] ?? { data: [], nextCursor: null });
+    }),
+    http.get('*/api/usage/requests/:id', ({ params }) => {
+      const all = Object.values(logPages).flatMap((page) => page.data);
+      const found = all.find((row) => row.id === Number(params.id));
+      return found ? HttpResponse.json({ data: found }) : HttpResponse.json({ status: 404, message: 'Log entry not found.' }, { status: 404 });
+    }),
+  );
+  return asked;
+}
+
+describe('Usage screen', () => {
+  it('shows totals, calls per operation and the log, newest first, and pages older by keyset', async () => {
+    const asked = usageApi({
+      first: { data: [entry(1, 429, '/api/v1/seller/orders/normal?page=2&size=20', 'listSellerNormalOrders'), entry(2, 200, '/api/v1/seller/products/17', 'getSellerProduct')], nextCursor: '123-2' },
+      '123-2': { data: [entry(3, 200, '/api/v1/seller/orders/normal', 'listSellerNormalOrders', { tokenTitle: 'Old script', tokenDeleted: true })], nextCursor: null },
+    });
+    const { user } = renderApp('/usage');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Usage' })).toBeInTheDocument();
+    const totals = await screen.findByLabelText('Totals for the range');
+    await waitFor(() => expect(within(totals).getByText('33%')).toBeInTheDocument());
+    expect(within(totals).getByText('20 ms')).toBeInTheDocument();
+    expect(within(totals).getByText('listSellerNormalOrders')).toBeInTheDocument();
+    const operations = screen.getByRole('table', { name: 'Calls per operation' });
+    expect(within(operations).getAllByRole('row').map((row) => row.textContent)).toEqual(['OperationCallsError ratep95', 'listSellerNormalOrders250%20 ms', 'getSellerProduct10%5 ms']);
+
+    const log = await screen.findByRole('table', { name: 'Request log' });
+    const rows = within(log).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('/api/v1/seller/orders/normal?page=2&size=20');
+    expect(rows[0]).toHaveTextContent('429');
+    expect(rows[0]).toHaveTextContent('2.0 KB');
+    await user.click(screen.getByRole('button', { name: 'Older' }));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Request log' })).getAllByRole('row')).toHaveLength(2));
+    expect(screen.getByRole('table', { name: 'Request log' })).toHaveTextContent('Old script (deleted)');
+    expect(asked).toContain('/api/usage/requests cursor=123-2');
+    await user.click(screen.getByRole('button', { name: 'Newer' }));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Request log' })).getAllByRole('row')).toHaveLength(3));
+  });
+
+  it('opens a call with the plain-words explanation and "Open in API Test" for its operation, page and size', async () => {
+    usageApi({ first: { data: [entry(1, 429, '/api/v1/seller/orders/normal?page=2&size=20', 'listSellerNormalOrders'), entry(2, 404, '/api/v1/seller/products/17', 'getSellerProduct')], nextCursor: null } });
+    const { user, router } = renderApp('/usage');
+    const log = await screen.findByRole('table', { name: 'Request log' });
+    await user.click(within(log).getAllByRole('button', { name: /^Details of the call/ })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Call details' });
+    expect(within(dialog).getByRole('note')).toHaveTextContent('too many calls in one minute');
+    expect(within(dialog).getByText('curl/8.5.0')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Open in API Test' })).toHaveAttribute('href', '/api-test?operation=listSellerNormalOrders&page=2&size=20');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(within(log).getAllByRole('button', { name: /^Details of the call/ })[1]!);
+    const second = await screen.findByRole('dialog', { name: 'Call details' });
+    expect(within(second).getByRole('note')).toHaveTextContent('does not belong to your account');
+    await user.click(within(second).getByRole('link', { name: 'Open in API Test' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/api-test?operation=getSellerProduct&id=17'));
+  });
+
+  it('reads its filters from the URL and sends them with every call; changing one updates the URL', async () => {
+    const asked = usageApi({ first: { data: [], nextCursor: null } });
+    const { user, router } = renderApp('/usage?tokenId=1&status=4xx');
+    expect(await screen.findByText(/No calls match these filters/)).toBeInTheDocument();
+    await waitFor(() => expect(asked).toContain('/api/usage/requests tokenId=1&status=4xx'));
+    expect(asked).toContain('/api/usage/series tokenId=1');
+    await user.click(screen.getByRole('button', { name: '7 days' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/usage?range=7d&tokenId=1&status=4xx'));
+    await user.click(screen.getByRole('combobox', { name: 'Token' }));
+    await user.click(await screen.findByRole('option', { name: 'Old script (deleted)' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/usage?range=7d&tokenId=9&status=4xx'));
+  });
+});
+
+describe('token card usage strip', () => {
+  it('shows calls, error rate and a link to the Usage screen for that token; a token without calls says so', async () => {
+    server.use(
+      getCurrentUser(seller),
+      listApiTokens([tokenFixture({ id: 1, title: 'ERP sync' }), tokenFixture({ id: 2, title: 'Quiet', token: 'acme_s_quietquietquietquietquietqu' })]),
+      listTokenUsage([{ tokenId: 1, title: 'ERP sync', deleted: false, calls: 240, errorRate: 0.0125, daily: [30, 40, 35, 20, 45, 40, 30] }]),
+    );
+    renderApp('/settings');
+    const busy = await screen.findByRole('group', { name: 'Usage of ERP sync in the last 7 days' });
+    await waitFor(() => expect(busy).toHaveTextContent('240 calls in 7 days'));
+    expect(busy).toHaveTextContent('1.3% errors');
+    expect(within(busy).getByRole('link', { name: 'View usage' })).toHaveAttribute('href', '/usage?tokenId=1');
+    const quiet = screen.getByRole('group', { name: 'Usage of Quiet in the last 7 days' });
+    expect(quiet).toHaveTextContent('No calls in the last 7 days.');
+    expect(within(quiet).getByRole('link', { name: 'View usage' })).toHaveAttribute('href', '/usage?tokenId=2');
+  });
+});
