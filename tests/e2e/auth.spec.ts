@@ -46,6 +46,16 @@ test('login goes to the documentation with the user in the top bar', async ({ pa
   const banner = page.getByRole('banner');
   await expect(banner.getByText(DEMO.warehouse.email)).toBeVisible();
   await expect(banner.getByText('Warehouse', { exact: true })).toBeVisible();
+  // A warehouse user lands on their own API: the Warehouse API's first page, highlighted in the sidebar.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quotation');
+  await expect(page.getByText('Warehouse API', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]')).toHaveAttribute('href', '/documentation?category=warehouse&subcategory=quotation');
+  await page.goto('/documentation');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quotation');
+  // The Seller API is one click away.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Warehouse', exact: true }).click();
+  await expect(page).toHaveURL(/category=seller&subcategory=warehouse/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Warehouse');
 });
 
 test('logout ends the session and goes to /login', async ({ page }) => {

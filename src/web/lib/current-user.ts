@@ -8,8 +8,31 @@ export type CurrentUser = operations['getCurrentUser']['responses'][200]['conten
 
 export const currentUserQueryKey = SESSION_QUERY_KEY;
 
+const LAST_USER_TYPE_KEY = 'portal.lastUserType';
+
 export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
-  return unwrap(await apiClient.GET('/auth/me', { signal }));
+  const user = unwrap(await apiClient.GET('/auth/me', { signal }));
+  rememberUserType(user.userType);
+  return user;
+}
+
+/** Not a secret and never trusted: only a hint for preloading the page a user will land on. */
+export function rememberUserType(userType: CurrentUser['userType']): void {
+  try {
+    localStorage.setItem(LAST_USER_TYPE_KEY, userType);
+  } catch {
+    // Storage may be unavailable (private mode, quota): the hint is optional.
+  }
+}
+
+/** The user type this browser last saw, if any. */
+export function lastUserType(): CurrentUser['userType'] | undefined {
+  try {
+    const value = localStorage.getItem(LAST_USER_TYPE_KEY);
+    return value === 'SELLER' || value === 'WAREHOUSE' ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function useCurrentUser() {

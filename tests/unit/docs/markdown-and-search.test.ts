@@ -67,6 +67,14 @@ describe('resolvePage', () => {
     expect(resolve('category=authentication')).toMatchObject({ found: true, page: { subcategory: 'overview' } });
     expect(resolve('category=warehouse')).toMatchObject({ found: true, page: { subcategory: 'quotation' } });
   });
+  it('opens the first page of the user’s own API: a warehouse user lands on the Warehouse API', () => {
+    const forWarehouse = (query: string) => resolvePage(groups, new URLSearchParams(query), 'WAREHOUSE');
+    expect(forWarehouse('')).toMatchObject({ found: true, page: { category: 'warehouse', subcategory: 'quotation', groupTitle: 'Warehouse API' } });
+    expect(resolvePage(groups, new URLSearchParams(''), 'SELLER')).toMatchObject({ found: true, page: { category: 'seller', subcategory: 'warehouse' } });
+    // The other API stays one click away: an explicit category wins over the user type.
+    expect(forWarehouse('category=seller')).toMatchObject({ found: true, page: { category: 'seller', subcategory: 'warehouse' } });
+    expect(forWarehouse('subcategory=quotation')).toMatchObject({ found: true, page: { category: 'warehouse', subcategory: 'quotation' } });
+  });
   it('refuses unknown categories and subcategories', () => {
     expect(resolve('category=buyer')).toEqual({ found: false, category: 'buyer', subcategory: null });
     expect(resolve('category=seller&subcategory=nope')).toEqual({ found: false, category: 'seller', subcategory: 'nope' });

@@ -21,6 +21,7 @@ import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import VpnKeyOutlinedIcon from '@mui/icons-material/VpnKeyOutlined';
 import { brand } from '../../../generated/brand';
+import { useCurrentUser } from '../../lib/current-user';
 import { activeDocsPage, buildDocsNav, type DocsNavGroup, type DocsNavPage } from './nav-items';
 
 const docsNav = buildDocsNav();
@@ -85,7 +86,8 @@ function DocsGroup({ group, active }: { group: DocsNavGroup; active: { category:
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const location = useLocation();
   const [docsOpen, setDocsOpen] = useState(true);
-  const activeDocs = activeDocsPage(location.pathname, location.search);
+  const user = useCurrentUser();
+  const activeDocs = activeDocsPage(location.pathname, location.search, user.data?.userType);
   const isActive = (path: string) => location.pathname === path;
 
   return (

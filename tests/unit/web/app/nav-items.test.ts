@@ -28,6 +28,10 @@ describe('activeDocsPage', () => {
     expect(activeDocsPage('/documentation', '?category=warehouse')).toEqual({ category: 'warehouse', subcategory: 'quotation' });
     expect(activeDocsPage('/documentation', '?category=authentication')).toEqual({ category: 'authentication', subcategory: 'overview' });
   });
+  it('highlights the Warehouse API’s first page on / for a warehouse user', () => {
+    expect(activeDocsPage('/', '', 'WAREHOUSE')).toEqual({ category: 'warehouse', subcategory: 'quotation' });
+    expect(activeDocsPage('/documentation', '?category=seller', 'WAREHOUSE')).toEqual({ category: 'seller', subcategory: 'warehouse' });
+  });
   it('reads the query', () => {
     expect(activeDocsPage('/documentation', '?category=warehouse&subcategory=inventory')).toEqual({ category: 'warehouse', subcategory: 'inventory' });
   });

@@ -12,6 +12,7 @@ import { NoSuchPage } from '../components/no-such-page';
 import { hasPage, loadPreparedSearchIndex, loadReferencePage, loadedReferencePage } from '../lib/load-reference-page';
 import type { ReferencePage } from '../../../../shared/portal-data/reference-page';
 import { resolvePage, type PageRef } from '../../../../shared/portal-data/links';
+import { lastUserType, useCurrentUser } from '../../../lib/current-user';
 
 type SearchDialogComponent = ComponentType<{ open: boolean; onClose: () => void }>;
 
@@ -32,7 +33,9 @@ function usePreloadSearch(): void {
 // Start loading the page this URL names as soon as this module runs: the route's code loads alongside
 // the shell's, so the page's data is usually here by the time the session check lets the page render.
 {
-  const initial = resolvePage(catalogue.groups, new URLSearchParams(window.location.search));
+  // The user is not known yet: the type of the last user of this browser is a good guess (a wrong one
+  // costs only one page's data fetched in vain).
+  const initial = resolvePage(catalogue.groups, new URLSearchParams(window.location.search), lastUserType());
   if (window.location.pathname.startsWith('/documentation') || window.location.pathname === '/') {
     if (initial.found && hasPage(initial.page.category, initial.page.subcategory)) void loadReferencePage(initial.page.category, initial.page.subcategory).catch(() => undefined);
   }
@@ -94,6 +97,7 @@ function useSearchShortcut(open: () => void): void {
 
 export function Component() {
   const [params] = useSearchParams();
+  const user = useCurrentUser();
   const [searchOpen, setSearchOpen] = useState(false);
   const [SearchDialog, setSearchDialog] = useState<SearchDialogComponent | null>(null);
   const openSearch = useCallback(() => {
@@ -105,7 +109,8 @@ export function Component() {
   useSearchShortcut(openSearch);
   usePreloadSearch();
 
-  const resolution = resolvePage(catalogue.groups, params);
+  // `/` and `/documentation` open the first page of the user's own API.
+  const resolution = resolvePage(catalogue.groups, params, user.data?.userType);
   // Reference data for a page the catalogue does not list (a generated test spec) still opens.
   const pageRef: PageRef | null = resolution.found
     ? resolution.page
