@@ -69,6 +69,32 @@ test.describe('documentation', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/category=seller&subcategory=order#listSellerReturnOrders\.200\.data\.returnReason$/);
     await expect(page.locator('[id="listSellerReturnOrders.200.data.returnReason"]')).toBeInViewport();
+
+    // Reopened, the old query is selected: typing replaces it.
+    await page.keyboard.press('Control+k');
+    await expect(input).toHaveValue('returnReason');
+    await page.keyboard.type('warehouses');
+    await expect(input).toHaveValue('warehouses');
+  });
+
+  test('Ctrl+K works on every screen, and a warehouse user sees their own API first', async ({ page }) => {
+    await login(page, 'warehouse');
+    const input = page.getByRole('combobox', { name: 'Search operations, schemas and fields' });
+    for (const path of ['/settings', '/api-test']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.keyboard.press('Control+k');
+      await expect(input).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(input).toBeHidden();
+    }
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('trackingNumber');
+    const options = page.getByRole('option');
+    await expect(options.first()).toContainText('Warehouse API');
+    await expect(options.filter({ hasText: 'Seller API' }).first()).toBeVisible();
+    await options.first().click();
+    await expect(page).toHaveURL(/category=warehouse&subcategory=order#/);
   });
 
   test('a code sample carries a token the user picks, masked until revealed', async ({ page, baseURL }) => {

@@ -1,8 +1,9 @@
 /** The build-time Markdown tree (safe by construction) and the search ranking. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { markdownBlocks, markdownInline } from '../../../scripts/generate/reference/markdown.ts';
 import { prepareEntries, search } from '../../../src/web/features/docs/lib/search.ts';
-import type { SearchEntry } from '../../../src/shared/portal-data/reference-page.ts';
+import type { SearchEntry, SearchIndex } from '../../../src/shared/portal-data/reference-page.ts';
 import { resolvePage, type NavGroup } from '../../../src/shared/portal-data/links.ts';
 
 describe('markdownBlocks', () => {
@@ -49,6 +50,36 @@ describe('search', () => {
     expect(search(entries, 'goods back').map((e) => e.title)).toEqual(['returnReason']);
     expect(search(entries, 'goods nothing')).toEqual([]);
     expect(search(entries, '   ')).toEqual([]);
+  });
+});
+
+describe('search over the generated index', () => {
+  const index = JSON.parse(readFileSync('src/generated/reference/search-index.json', 'utf8')) as SearchIndex;
+  const prepared = prepareEntries(index.entries);
+
+  it('ranks operations and pages above schemas and fields: "return" opens with the return-order operations', () => {
+    const results = search(prepared, 'return');
+    const firstSchemaOrField = results.findIndex((entry) => entry.kind === 'schema' || entry.kind === 'field');
+    const lastOperation = results.map((entry) => entry.kind).lastIndexOf('operation');
+    expect(results[0]?.kind).toBe('operation');
+    expect(results.slice(0, 8).map((entry) => entry.detail)).toContain('List return orders');
+    expect(lastOperation).toBeLessThan(firstSchemaOrField);
+  });
+
+  it('offers a field both APIs share on each page that has it, the user’s own API first', () => {
+    for (const field of ['trackingNumber', 'availableQuantity']) {
+      const asSeller = search(prepared, field, { preferredCategory: 'seller' }).filter((entry) => entry.title === field);
+      const asWarehouse = search(prepared, field, { preferredCategory: 'warehouse' }).filter((entry) => entry.title === field);
+      expect(new Set(asSeller.map((entry) => entry.page.split(' · ')[0]))).toEqual(new Set(['Seller API', 'Warehouse API']));
+      expect(asSeller[0]?.page).toMatch(/^Seller API/);
+      expect(asWarehouse[0]?.page).toMatch(/^Warehouse API/);
+    }
+  });
+
+  it('describes a schema by its own description, not the list field that holds it', () => {
+    const returnOrder = index.entries.find((entry) => entry.kind === 'schema' && entry.title === 'ReturnOrder');
+    expect(returnOrder?.detail).toBe('A return order.');
+    for (const entry of index.entries.filter((candidate) => candidate.kind === 'schema')) expect(entry.detail).not.toMatch(/^The rows of this page/);
   });
 });
 

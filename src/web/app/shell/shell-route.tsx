@@ -8,6 +8,8 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { useCurrentUser } from '../../lib/current-user';
 import { loginPathFor } from '../../features/auth/lib/redirect-target';
+import { SearchLauncher } from '../../features/docs/components/search-launcher';
+import { defaultCategoryFor } from '../../../shared/portal-data/links';
 import { AppShell } from './app-shell';
 
 export function Component() {
@@ -21,9 +23,12 @@ export function Component() {
 
   if (user.isPending) return <FullPageLoader label="Checking your session" />;
   if (user.isError) return <Navigate to={loginPathFor(location.pathname + location.search + location.hash)} replace />;
+  // Search (Ctrl/Cmd+K) works on every screen of the shell, the user's own API first.
   return (
-    <AppShell user={user.data}>
-      <Outlet />
-    </AppShell>
+    <SearchLauncher preferredCategory={defaultCategoryFor(user.data.userType)}>
+      <AppShell user={user.data}>
+        <Outlet />
+      </AppShell>
+    </SearchLauncher>
   );
 }

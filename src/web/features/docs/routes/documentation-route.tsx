@@ -1,25 +1,20 @@
 /**
  * Route module for `/` and `/documentation?category=...&subcategory=...` (lazy-loaded by the app's router).
- * Picks the page from the URL, loads that page's generated data (its own small chunk), and owns the
- * Ctrl/Cmd+K search shortcut while a documentation page is open.
+ * Picks the page from the URL (and the user type: `/` is the first page of the user's own API), loads that
+ * page's generated data (its own small chunk), and preloads search (the shell owns Ctrl/Cmd+K).
  */
-import { useCallback, useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { catalogue } from '../../../../generated/catalogue';
 import { DocumentationPage } from '../components/documentation-page';
 import { DocsRoot } from '../components/docs-root';
 import { NoSuchPage } from '../components/no-such-page';
-import { hasPage, loadPreparedSearchIndex, loadReferencePage, loadedReferencePage } from '../lib/load-reference-page';
+import { hasPage, loadReferencePage, loadedReferencePage } from '../lib/load-reference-page';
+import { loadSearchDialog } from '../lib/load-search-dialog';
+import { useOpenSearch } from '../../../lib/search-opener';
 import type { ReferencePage } from '../../../../shared/portal-data/reference-page';
 import { resolvePage, type PageRef } from '../../../../shared/portal-data/links';
 import { lastUserType, useCurrentUser } from '../../../lib/current-user';
-
-type SearchDialogComponent = ComponentType<{ open: boolean; onClose: () => void }>;
-
-/** The dialog's code and the index load together (ahead of use, when the browser is idle); nothing suspends. */
-function loadSearchDialog(): Promise<SearchDialogComponent> {
-  return import('../components/search-dialog').then((module) => loadPreparedSearchIndex().then(() => module.default));
-}
 
 /** Once the page has settled, fetch search in the background so Ctrl+K opens at once. */
 function usePreloadSearch(): void {
@@ -81,32 +76,10 @@ function PageLoading({ pageRef }: { pageRef: PageRef }) {
   );
 }
 
-/** Ctrl+K (Cmd+K on a Mac) opens search from anywhere on the page, also from inside a text field. */
-function useSearchShortcut(open: () => void): void {
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
-        event.preventDefault();
-        open();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open]);
-}
-
 export function Component() {
   const [params] = useSearchParams();
   const user = useCurrentUser();
-  const [searchOpen, setSearchOpen] = useState(false);
-  const [SearchDialog, setSearchDialog] = useState<SearchDialogComponent | null>(null);
-  const openSearch = useCallback(() => {
-    void loadSearchDialog().then((component) => {
-      setSearchDialog(() => component);
-      setSearchOpen(true);
-    });
-  }, []);
-  useSearchShortcut(openSearch);
+  const openSearch = useOpenSearch();
   usePreloadSearch();
 
   // `/` and `/documentation` open the first page of the user's own API.
@@ -129,7 +102,6 @@ export function Component() {
           subcategory={resolution.found ? resolution.page.subcategory : resolution.subcategory}
         />
       )}
-      {SearchDialog ? <SearchDialog open={searchOpen} onClose={() => setSearchOpen(false)} /> : null}
     </>
   );
 }
