@@ -1,5 +1,6 @@
 /** The API Test screen against the real server: validation, a list call, list to detail, a 401 with the other type's token. */
 import type { Page } from '@playwright/test';
+import { catalogue } from '../../src/generated/catalogue';
 import { expect, login, test } from './support/fixtures';
 
 /** Creates a token for the logged-in user through the Settings screen and returns its title. */
@@ -69,6 +70,31 @@ test('runs a list call, pages through it, and opens a row in detail view from it
   await expect(body).not.toContainText('"lastPage"');
   await expect(summary.getByText('Status 200')).toBeVisible();
   expect(page.url()).not.toContain('acme_');
+});
+
+test('every list call of the Seller API offers its rows’ ids as links to their detail, Imports included', async ({ page }) => {
+  await login(page);
+  const title = await createToken(page);
+  const lists = catalogue.operations.filter((operation) => operation.family === 'seller' && operation.mode === 'list');
+  expect(lists.map((operation) => operation.operationId)).toContain('listSellerImports');
+  for (const list of lists) {
+    await page.goto(`/api-test?operation=${list.operationId}&size=2`);
+    await pickToken(page, title);
+    await page.getByRole('button', { name: 'Test API' }).click();
+    const body = page.getByRole('region', { name: 'Response body' });
+    await expect(body).toContainText('"lastPage"');
+    await expect(body.getByRole('button', { name: /^Open ID \d+ in detail view$/ }), list.operationId).toHaveCount(2);
+  }
+  // An import row is {import, quotation}: its link opens the import, not the quotation.
+  const firstId = page.getByRole('region', { name: 'Response body' }).getByRole('button', { name: /^Open ID \d+ in detail view$/ }).first();
+  expect(lists.at(-1)?.operationId).not.toBe('listSellerImports');
+  await page.goto('/api-test?operation=listSellerImports&size=2');
+  await pickToken(page, title);
+  await page.getByRole('button', { name: 'Test API' }).click();
+  const id = ((await firstId.textContent()) ?? '').trim();
+  await firstId.click();
+  await expect(page).toHaveURL(new RegExp(`operation=getSellerImport&id=${id}$`));
+  await expect(page.getByRole('region', { name: 'Response body' })).toContainText(`"id": ${id}`);
 });
 
 test("a seller token on the Warehouse API gets a 401 that explains itself", async ({ page }) => {

@@ -39,6 +39,8 @@ export interface CatalogueOperation {
   mode: CallMode;
   /** Path parameter of a detail call (`orderId`, ...); null for lists. */
   idParam: string | null;
+  /** `x-row-id`: where a list row holds the id of its detail call (`['import', 'id']`); null for details. */
+  rowId: string[] | null;
 }
 
 export interface CataloguePaging {

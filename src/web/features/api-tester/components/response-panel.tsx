@@ -119,7 +119,7 @@ export function ResponsePanel({ response, error, running, onOpenId, onPage }: Re
         }}
       >
         {response ? (
-          <JsonView value={response.body} onOpenId={envelope ? onOpenId : undefined} />
+          <JsonView value={response.body} onOpenId={envelope ? onOpenId : undefined} rowId={response.operation.rowId} />
         ) : (
           <Typography color="text.secondary" sx={{ textAlign: 'center', py: 5 }}>
             {running ? 'Calling the API…' : NO_RESPONSE}
