@@ -110,7 +110,14 @@ test("a seller token on the Warehouse API gets a 401 that explains itself", asyn
   await page.getByRole('button', { name: 'Test API' }).click();
   await expect(page.getByRole('alert')).toContainText('forbidden');
   await expect(page.getByRole('group', { name: 'Response summary' }).getByText('Status 401')).toBeVisible();
-  await expect(page.getByRole('note')).toContainText('it may belong to the other user type');
+  await expect(page.getByRole('note')).toContainText('This is a seller token (it starts with acme_s_): it reaches only the Seller API, not the Warehouse API');
+
+  // Switching API clears the old response; the seller token stays for the Seller API and goes for the Warehouse API.
+  await page.getByRole('button', { name: 'Seller API' }).click();
+  await expect(page.getByRole('region', { name: 'Response body' })).toHaveText('No response yet');
+  await expect(page.getByLabel('API token', { exact: true })).toHaveValue(value);
+  await page.getByRole('button', { name: 'Warehouse API' }).click();
+  await expect(page.getByLabel('API token', { exact: true })).toHaveValue('');
 });
 
 test('Copy as cURL copies the request with $ACME_API_TOKEN', async ({ page, context }) => {

@@ -123,6 +123,14 @@ test.describe('documentation', () => {
     // The sample works as shown: the same request with the same header succeeds.
     const response = await page.request.get('/api/v1/seller/warehouses?page=0&size=10', { headers: { 'ACME-API-TOKEN': token.token } });
     expect(response.status()).toBe(200);
+
+    // "Try it" carries the chosen token to the API Test screen (never in the URL), ready to call.
+    await section.getByRole('link', { name: 'Try it' }).click();
+    await expect(page).toHaveURL('/api-test?operation=listSellerWarehouses');
+    await expect(page.getByLabel('API token', { exact: true })).toHaveValue(token.token);
+    await expect(page.getByRole('combobox', { name: 'Your tokens' })).toHaveText('Docs e2e');
+    await page.getByRole('button', { name: 'Test API' }).click();
+    await expect(page.getByRole('group', { name: 'Response summary' }).getByText('Status 200')).toBeVisible();
   });
 
   test('"Try it" opens the API tester with the operation’s choices', async ({ page }) => {

@@ -7,8 +7,8 @@ import { useMutation } from '@tanstack/react-query';
 import { brand } from '../../../../generated/brand';
 import { apiClient, PUBLIC_API_BASE } from '../../../lib/api-client';
 import { buildHeaders, buildQuery, buildRequestPath } from '../lib/build-request';
-import type { TesterOperation } from '../lib/operations';
-import { byteLength, parseBody } from '../lib/response-info';
+import type { ApiFamily, TesterOperation } from '../lib/operations';
+import { byteLength, parseBody, tokenFamilyOf } from '../lib/response-info';
 
 export interface TesterRequest {
   operation: TesterOperation;
@@ -29,6 +29,8 @@ export interface TesterResponse {
   sizeBytes: number;
   /** The request that produced it (without the token). */
   operation: TesterOperation;
+  /** The API the token's visible prefix names (null: neither), to explain a 401; the token itself is not kept. */
+  tokenFamily: ApiFamily | null;
 }
 
 type DynamicGet = (
@@ -61,6 +63,7 @@ export async function callPublicApi(request: TesterRequest, signal?: AbortSignal
     durationMs,
     sizeBytes: byteLength(text),
     operation: request.operation,
+    tokenFamily: tokenFamilyOf(request.token, brand.tokenPrefix),
   };
 }
 

@@ -21,6 +21,7 @@ import { messageOf } from '../../../lib/api-error';
 import type { TesterResponse } from '../api/call-public-api';
 import { formatBytes, formatDuration, listEnvelope } from '../lib/response-info';
 import { JsonView } from './json-view';
+import { UnauthorizedHelp } from './unauthorized-help';
 
 export const NO_RESPONSE = 'No response yet';
 
@@ -49,20 +50,6 @@ function ErrorAlert({ response, error }: { response: TesterResponse | undefined;
       {response.status === 401 ? <AlertTitle>401 Unauthorized</AlertTitle> : null}
       {response.status === 403 ? <AlertTitle>403 Forbidden</AlertTitle> : null}
       {message}
-    </Alert>
-  );
-}
-
-function UnauthorizedHelp() {
-  return (
-    <Alert severity="info" variant="outlined" role="note">
-      The API did not accept this token. It may have expired, been deleted or been replaced by a refresh (once its grace window
-      ended), or it may belong to the other user type: seller tokens reach only the Seller API and warehouse tokens only the
-      Warehouse API. Check your tokens in{' '}
-      <Link component={RouterLink} to="/settings">
-        Settings
-      </Link>
-      .
     </Alert>
   );
 }
@@ -98,7 +85,7 @@ export function ResponsePanel({ response, error, running, onOpenId, onPage }: Re
         ) : null}
       </Box>
       <ErrorAlert response={response} error={error} />
-      {response?.status === 401 ? <UnauthorizedHelp /> : null}
+      {response?.status === 401 ? <UnauthorizedHelp response={response} /> : null}
       {response?.status === 403 ? <NoAccessHelp domain={response.operation.domain} /> : null}
       <Box
         role="region"
