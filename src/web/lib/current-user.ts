@@ -2,6 +2,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { operations } from '../../generated/api';
 import { apiClient, unwrap } from './api-client';
+import { ApiError } from './api-error';
+import { hasSessionHint } from './session-hint';
 import { SESSION_QUERY_KEY } from './query-client';
 
 export type CurrentUser = operations['getCurrentUser']['responses'][200]['content']['application/json'];
@@ -10,7 +12,17 @@ export const currentUserQueryKey = SESSION_QUERY_KEY;
 
 const LAST_USER_TYPE_KEY = 'portal.lastUserType';
 
+/** "Not logged in", known without asking the server (no session in this browser): nothing failed. */
+export class NoSessionError extends ApiError {
+  constructor() {
+    super(401, 'Not logged in.');
+    this.name = 'NoSessionError';
+  }
+}
+
 export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
+  // A logged-out visit makes no request that can only fail.
+  if (!hasSessionHint()) throw new NoSessionError();
   const user = unwrap(await apiClient.GET('/auth/me', { signal }));
   rememberUserType(user.userType);
   return user;
@@ -35,8 +47,9 @@ export function lastUserType(): CurrentUser['userType'] | undefined {
   }
 }
 
-export function useCurrentUser() {
+export function useCurrentUser(options: { enabled?: boolean } = {}) {
   return useQuery({
+    ...options,
     queryKey: currentUserQueryKey,
     queryFn: ({ signal }) => getCurrentUser(signal),
     retry: false,

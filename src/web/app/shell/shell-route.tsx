@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
-import { useCurrentUser } from '../../lib/current-user';
+import { NoSessionError, useCurrentUser } from '../../lib/current-user';
 import { loginPathFor } from '../../features/auth/lib/redirect-target';
 import { SearchLauncher } from '../../features/docs/components/search-launcher';
 import { defaultCategoryFor } from '../../../shared/portal-data/links';
@@ -18,7 +18,7 @@ export function Component() {
 
   useEffect(() => {
     // Only logged, never shown. A warning, not an error: being logged out is an expected state.
-    if (user.isError) console.warn(`Profile fetch failed: ${user.error.message}`);
+    if (user.isError && !(user.error instanceof NoSessionError)) console.warn(`Profile fetch failed: ${user.error.message}`);
   }, [user.isError, user.error]);
 
   if (user.isPending) return <FullPageLoader label="Checking your session" />;
