@@ -44,6 +44,23 @@ test.describe('documentation', () => {
     }
   });
 
+  test('Getting started has its own page in the sidebar, and every prose code block has a copy button', async ({ page, context, baseURL }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await login(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Getting started' }).click();
+    await expect(page).toHaveURL('/documentation?category=guide&subcategory=getting-started');
+    await expect(page.getByRole('heading', { level: 1, name: 'Getting started' })).toBeVisible();
+    for (const heading of ['Lists and paging', 'Errors', 'Rate limits']) await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Authentication', exact: true }).first().click();
+    await expect(page).toHaveURL('/documentation?category=authentication&subcategory=overview');
+    await expect(page.getByRole('heading', { level: 2, name: 'About the API' })).toHaveCount(0);
+    const blocks = page.locator('.prose .code-block-wrap');
+    await expect(blocks).toHaveCount(await page.locator('.prose pre').count());
+    await blocks.first().getByRole('button', { name: /^Copy / }).click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain(`${baseURL}/api/v1/seller/warehouses`);
+  });
+
   test('a deep link scrolls to its operation, and an unknown page says so', async ({ page }) => {
     await login(page, 'seller', '/login?redirectTo=%2Fdocumentation%3Fcategory%3Dseller%26subcategory%3Dorder%23getSellerReturnOrder');
     await expect(page).toHaveURL(/#getSellerReturnOrder$/);

@@ -21,8 +21,8 @@ export type CallMode = (typeof CALL_MODES)[number];
 export const ORDER_TYPES = ['normal', 'return'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 
-/** Documentation categories: one per API family, and the general pages. */
-export const CATEGORIES = ['authentication', ...API_FAMILIES] as const;
+/** Documentation categories: the guide (Getting started), authentication, and one per API family. */
+export const CATEGORIES = ['guide', 'authentication', ...API_FAMILIES] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 export interface PublicOperationMeaning {

@@ -178,7 +178,19 @@ describe('reference pages', () => {
     for (const words of ['ACME-API-TOKEN', 'curl', 'Settings', 'expire', 'Refresh', 'seller', 'warehouse', 'forbidden']) expect(text).toContain(words);
     expect(auth.description?.some((block) => block.t === 'pre' && block.v.includes('curl'))).toBe(true);
     expect(text).not.toMatch(/<[a-z]+[\s>]/i);
-    expect(auth.about?.some((block) => block.t === 'table')).toBe(true);
+    // The general part lives on its own Getting started page now, not on Authentication.
+    expect(auth.about).toBeUndefined();
+  });
+
+  it('gives the API’s general part its own Getting started page, linking to Authentication', () => {
+    const guide = page('guide', 'getting-started');
+    expect(guide.title).toBe('Getting started');
+    expect(guide.operations).toEqual([]);
+    const headings = (guide.description ?? []).filter((block) => block.t === 'h').map((block) => JSON.stringify(block.c));
+    expect(headings.join(' ')).toMatch(/Lists and paging.*Errors.*Rate limits/);
+    expect(guide.description?.some((block) => block.t === 'table')).toBe(true);
+    expect(JSON.stringify(guide.description)).toContain('"href":"/documentation?category=authentication&subcategory=overview"');
+    expect(JSON.stringify(guide.description)).not.toContain('see the Authentication section');
   });
 });
 

@@ -5,11 +5,12 @@ describe('buildDocsNav (from the generated catalogue)', () => {
   it('gives Authentication, Seller API and Warehouse API with the spec sub-items', () => {
     const nav = buildDocsNav();
     expect(nav.map((group) => [group.label, group.pages.map((page) => page.subcategory)])).toEqual([
+      ['Getting started', ['getting-started']],
       ['Authentication', ['overview']],
       ['Seller API', ['warehouse', 'quotation', 'import', 'product', 'order']],
       ['Warehouse API', ['quotation', 'import', 'inventory', 'order']],
     ]);
-    expect(nav[1]?.pages[0]).toEqual({ label: 'Warehouse', category: 'seller', subcategory: 'warehouse', to: '/documentation?category=seller&subcategory=warehouse' });
+    expect(nav[2]?.pages[0]).toEqual({ label: 'Warehouse', category: 'seller', subcategory: 'warehouse', to: '/documentation?category=seller&subcategory=warehouse' });
   });
   it('follows the catalogue it is given', () => {
     expect(buildDocsNav([{ category: 'warehouse', title: 'X API', pages: [{ subcategory: 'y', title: 'Y' }] }])).toEqual([

@@ -73,7 +73,7 @@ export function DocumentationPage({ page, origin, onSearch }: DocumentationPageP
   return (
     <DocsRoot>
       <title>{`${page.groupTitle === page.title ? page.title : `${page.title} · ${page.groupTitle}`} · Documentation`}</title>
-      <DocsHeader title={page.title} eyebrow={isAuthentication ? 'How to authenticate every call' : eyebrow} baseUrl={baseUrl} onSearch={onSearch} />
+      <DocsHeader title={page.title} eyebrow={isAuthentication ? 'How to authenticate every call' : page.category === 'guide' ? 'Read this first: how every call behaves' : eyebrow} baseUrl={baseUrl} onSearch={onSearch} />
       <div className="prose">
         <Markdown blocks={intro} rewriteCode={rewriteCode} />
       </div>
