@@ -117,14 +117,7 @@ export function buildReferencePages(input: Omit<ReferencePagesInput, 'outDir'>):
     const description = relinkTags(page.description, pageOfTag);
     if (description) page.description = description;
   }
-  // The Authentication page also carries the API's own introduction (paging, errors, rate limits):
-  // an integrator who reads only that page still learns how every call behaves.
-  const auth = pages.find((page) => page.category === 'authentication');
-  const info = doc.info ?? {};
-  if (auth && typeof info.description === 'string') {
-    const about = relinkTags(markdownBlocks(info.description), pageOfTag);
-    if (about) auth.about = about;
-  }
+  // The API's general part (paging, errors, rate limits) is the Getting started page, a tag of its own.
   return { pages, index: { entries: buildSearchIndex(pages) } };
 }
 

@@ -1,10 +1,13 @@
 /**
  * `npm start`: read configuration (the environment, then `.env` for what it does not set), build the
  * app, listen. SIGTERM/SIGINT stop accepting connections, finish requests in flight, then close the
- * database (PGlite checkpoints) and release DATA_DIR.
+ * database (PGlite checkpoints) and release DATA_DIR; so does the end of the process that started the
+ * server (npm stopped by a signal). In a terminal one friendly line says where to open the portal.
  */
 import { buildApp } from './app.ts';
 import { ConfigError, loadEnvFile, parseConfig } from './config.ts';
+import { watchParent } from './parent-watch.ts';
+import { printStartupBanner } from './startup-banner.ts';
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -41,11 +44,14 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGHUP', () => shutdown('SIGHUP'));
+  watchParent(() => shutdown('parent exited'));
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { address, database: config.databaseUrl === undefined ? `pglite:${config.dataDir}` : 'postgres', startupMs: Math.round(performance.now() - started) },
     'server listening',
   );
+  printStartupBanner({ address, demoAccounts: config.seedDemo && config.databaseUrl === undefined });
 }
 
 main().catch((error: unknown) => {

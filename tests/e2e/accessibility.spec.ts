@@ -13,6 +13,11 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(page.getByLabel('Email')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Log in' }).click();
+      await expect(page.getByText('Enter your email.')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByLabel('Email').fill('nobody@example.com');
+      await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+      await page.getByRole('button', { name: 'Log in' }).click();
       await expect(page.getByRole('alert')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });

@@ -1,5 +1,6 @@
 /** The API Test screen against the real server: validation, a list call, list to detail, a 401 with the other type's token. */
 import type { Page } from '@playwright/test';
+import { catalogue } from '../../src/generated/catalogue';
 import { expect, login, test } from './support/fixtures';
 
 /** Creates a token for the logged-in user through the Settings screen and returns its title. */
@@ -71,6 +72,31 @@ test('runs a list call, pages through it, and opens a row in detail view from it
   expect(page.url()).not.toContain('acme_');
 });
 
+test('every list call of the Seller API offers its rows’ ids as links to their detail, Imports included', async ({ page }) => {
+  await login(page);
+  const title = await createToken(page);
+  const lists = catalogue.operations.filter((operation) => operation.family === 'seller' && operation.mode === 'list');
+  expect(lists.map((operation) => operation.operationId)).toContain('listSellerImports');
+  for (const list of lists) {
+    await page.goto(`/api-test?operation=${list.operationId}&size=2`);
+    await pickToken(page, title);
+    await page.getByRole('button', { name: 'Test API' }).click();
+    const body = page.getByRole('region', { name: 'Response body' });
+    await expect(body).toContainText('"lastPage"');
+    await expect(body.getByRole('button', { name: /^Open ID \d+ in detail view$/ }), list.operationId).toHaveCount(2);
+  }
+  // An import row is {import, quotation}: its link opens the import, not the quotation.
+  const firstId = page.getByRole('region', { name: 'Response body' }).getByRole('button', { name: /^Open ID \d+ in detail view$/ }).first();
+  expect(lists.at(-1)?.operationId).not.toBe('listSellerImports');
+  await page.goto('/api-test?operation=listSellerImports&size=2');
+  await pickToken(page, title);
+  await page.getByRole('button', { name: 'Test API' }).click();
+  const id = ((await firstId.textContent()) ?? '').trim();
+  await firstId.click();
+  await expect(page).toHaveURL(new RegExp(`operation=getSellerImport&id=${id}$`));
+  await expect(page.getByRole('region', { name: 'Response body' })).toContainText(`"id": ${id}`);
+});
+
 test("a seller token on the Warehouse API gets a 401 that explains itself", async ({ page }) => {
   await login(page);
   await createToken(page);
@@ -84,7 +110,14 @@ test("a seller token on the Warehouse API gets a 401 that explains itself", asyn
   await page.getByRole('button', { name: 'Test API' }).click();
   await expect(page.getByRole('alert')).toContainText('forbidden');
   await expect(page.getByRole('group', { name: 'Response summary' }).getByText('Status 401')).toBeVisible();
-  await expect(page.getByRole('note')).toContainText('it may belong to the other user type');
+  await expect(page.getByRole('note')).toContainText('This is a seller token (it starts with acme_s_): it reaches only the Seller API, not the Warehouse API');
+
+  // Switching API clears the old response; the seller token stays for the Seller API and goes for the Warehouse API.
+  await page.getByRole('button', { name: 'Seller API' }).click();
+  await expect(page.getByRole('region', { name: 'Response body' })).toHaveText('No response yet');
+  await expect(page.getByLabel('API token', { exact: true })).toHaveValue(value);
+  await page.getByRole('button', { name: 'Warehouse API' }).click();
+  await expect(page.getByLabel('API token', { exact: true })).toHaveValue('');
 });
 
 test('Copy as cURL copies the request with $ACME_API_TOKEN', async ({ page, context }) => {

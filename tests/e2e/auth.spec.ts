@@ -14,6 +14,56 @@ test('a logged-out visitor is sent to /login and returns to where they were goin
   await expect(page.getByRole('heading', { name: 'API tokens', level: 1 })).toBeVisible();
 });
 
+test('a logged-out visit asks the server nothing that can fail, and logs nothing', async ({ page }) => {
+  const apiCalls: string[] = [];
+  const messages: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(new URL(request.url()).pathname);
+  });
+  page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await page.goto('/login');
+  await expect(page.getByLabel('Email')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(apiCalls).toEqual([]);
+  expect(messages).toEqual([]);
+});
+
+test('the form says what is missing before sending, one failure toast at a time, and /login while logged in goes on', async ({ page }) => {
+  let logins = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/auth/login') logins += 1;
+  });
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Enter your email.')).toBeVisible();
+  await expect(page.getByText('Enter your password.')).toBeVisible();
+  await page.getByLabel('Email').fill('seller.example.com');
+  await page.getByLabel('Password', { exact: true }).fill('demo-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Enter an email address such as name@example.com.')).toBeVisible();
+  expect(logins).toBe(0);
+
+  // An unknown account, so these failures do not spend the demo seller's failed-login budget.
+  await page.getByLabel('Email').fill('nobody@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  const toasts = page.getByRole('alert').filter({ hasText: LOGIN_FAILED });
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auth/login');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await answered;
+    await expect(toasts).toHaveCount(1);
+  }
+  expect(logins).toBe(3);
+
+  await login(page);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+});
+
 test('a failed login shows the spec toast, announced, for 3 seconds', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Email').fill(DEMO.seller.email);
@@ -46,6 +96,16 @@ test('login goes to the documentation with the user in the top bar', async ({ pa
   const banner = page.getByRole('banner');
   await expect(banner.getByText(DEMO.warehouse.email)).toBeVisible();
   await expect(banner.getByText('Warehouse', { exact: true })).toBeVisible();
+  // A warehouse user lands on their own API: the Warehouse API's first page, highlighted in the sidebar.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quotation');
+  await expect(page.getByText('Warehouse API', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]')).toHaveAttribute('href', '/documentation?category=warehouse&subcategory=quotation');
+  await page.goto('/documentation');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quotation');
+  // The Seller API is one click away.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Warehouse', exact: true }).click();
+  await expect(page).toHaveURL(/category=seller&subcategory=warehouse/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Warehouse');
 });
 
 test('logout ends the session and goes to /login', async ({ page }) => {

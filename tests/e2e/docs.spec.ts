@@ -44,6 +44,23 @@ test.describe('documentation', () => {
     }
   });
 
+  test('Getting started has its own page in the sidebar, and every prose code block has a copy button', async ({ page, context, baseURL }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await login(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Getting started' }).click();
+    await expect(page).toHaveURL('/documentation?category=guide&subcategory=getting-started');
+    await expect(page.getByRole('heading', { level: 1, name: 'Getting started' })).toBeVisible();
+    for (const heading of ['Lists and paging', 'Errors', 'Rate limits']) await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: 'Authentication', exact: true }).first().click();
+    await expect(page).toHaveURL('/documentation?category=authentication&subcategory=overview');
+    await expect(page.getByRole('heading', { level: 2, name: 'About the API' })).toHaveCount(0);
+    const blocks = page.locator('.prose .code-block-wrap');
+    await expect(blocks).toHaveCount(await page.locator('.prose pre').count());
+    await blocks.first().getByRole('button', { name: /^Copy / }).click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toContain(`${baseURL}/api/v1/seller/warehouses`);
+  });
+
   test('a deep link scrolls to its operation, and an unknown page says so', async ({ page }) => {
     await login(page, 'seller', '/login?redirectTo=%2Fdocumentation%3Fcategory%3Dseller%26subcategory%3Dorder%23getSellerReturnOrder');
     await expect(page).toHaveURL(/#getSellerReturnOrder$/);
@@ -69,6 +86,32 @@ test.describe('documentation', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/category=seller&subcategory=order#listSellerReturnOrders\.200\.data\.returnReason$/);
     await expect(page.locator('[id="listSellerReturnOrders.200.data.returnReason"]')).toBeInViewport();
+
+    // Reopened, the old query is selected: typing replaces it.
+    await page.keyboard.press('Control+k');
+    await expect(input).toHaveValue('returnReason');
+    await page.keyboard.type('warehouses');
+    await expect(input).toHaveValue('warehouses');
+  });
+
+  test('Ctrl+K works on every screen, and a warehouse user sees their own API first', async ({ page }) => {
+    await login(page, 'warehouse');
+    const input = page.getByRole('combobox', { name: 'Search operations, schemas and fields' });
+    for (const path of ['/settings', '/api-test']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.keyboard.press('Control+k');
+      await expect(input).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(input).toBeHidden();
+    }
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('trackingNumber');
+    const options = page.getByRole('option');
+    await expect(options.first()).toContainText('Warehouse API');
+    await expect(options.filter({ hasText: 'Seller API' }).first()).toBeVisible();
+    await options.first().click();
+    await expect(page).toHaveURL(/category=warehouse&subcategory=order#/);
   });
 
   test('a code sample carries a token the user picks, masked until revealed', async ({ page, baseURL }) => {
@@ -97,6 +140,14 @@ test.describe('documentation', () => {
     // The sample works as shown: the same request with the same header succeeds.
     const response = await page.request.get('/api/v1/seller/warehouses?page=0&size=10', { headers: { 'ACME-API-TOKEN': token.token } });
     expect(response.status()).toBe(200);
+
+    // "Try it" carries the chosen token to the API Test screen (never in the URL), ready to call.
+    await section.getByRole('link', { name: 'Try it' }).click();
+    await expect(page).toHaveURL('/api-test?operation=listSellerWarehouses');
+    await expect(page.getByLabel('API token', { exact: true })).toHaveValue(token.token);
+    await expect(page.getByRole('combobox', { name: 'Your tokens' })).toHaveText('Docs e2e');
+    await page.getByRole('button', { name: 'Test API' }).click();
+    await expect(page.getByRole('group', { name: 'Response summary' }).getByText('Status 200')).toBeVisible();
   });
 
   test('"Try it" opens the API tester with the operation’s choices', async ({ page }) => {

@@ -35,6 +35,24 @@ describe('login', () => {
     expect(me.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('sets a readable sign-in hint beside the session, clears it on logout, and on any 401 of a session call', async () => {
+    const client = server.client();
+    const login = await client.post(LOGIN, seller);
+    const hint = login.headers.getSetCookie().find((value) => value.startsWith('portal_signed_in=')) ?? '';
+    expect(hint).toMatch(/^portal_signed_in=1;/);
+    expect(hint).not.toMatch(/HttpOnly/);
+    expect(hint).toMatch(/SameSite=Lax/);
+    const logout = await client.get('/api/auth/logout');
+    expect(logout.headers.getSetCookie().find((value) => value.startsWith('portal_signed_in='))).toMatch(/^portal_signed_in=;.*Expires=Thu, 01 Jan 1970/);
+    // A hint without a valid session (it ended elsewhere) is cleared with the 401; the hint alone opens nothing.
+    const stale = await server.client().get('/api/auth/me', { headers: { cookie: 'portal_signed_in=1' } });
+    expect(stale.status).toBe(401);
+    expect(stale.headers.getSetCookie().find((value) => value.startsWith('portal_signed_in='))).toMatch(/^portal_signed_in=;/);
+    const none = await server.client().get('/api/auth/me');
+    expect(none.status).toBe(401);
+    expect(none.headers.getSetCookie()).toEqual([]);
+  });
+
   it('accepts the email in any case and the warehouse account as WAREHOUSE', async () => {
     expect((await server.client().post(LOGIN, { ...seller, email: 'Seller@Example.COM' })).status).toBe(200);
     const warehouse = await server.client().post(LOGIN, { email: 'warehouse@example.com', password: DEMO_PASSWORD, userType: 'WAREHOUSE' });

@@ -90,7 +90,11 @@ export function schemaTree(doc: OpenApiDocument, input: JsonObject, trail: strin
     node.type = `array of ${items.schema ?? items.type}`;
     if (items.children) node.children = items.children;
     // The item's schema owns the fields, so search indexes `NormalOrder.id` once, not once per list.
-    if (items.schema && node.schema === undefined) node.schema = items.schema;
+    if (items.schema && node.schema === undefined) {
+      node.schema = items.schema;
+      // The array's description is about the list ("The rows of this page"); search shows the schema's own.
+      if (items.description) node.schemaDescription = items.description;
+    }
     if (items.enum) node.enum = items.enum;
     if (items.format) node.format = items.format;
   } else if (main.includes('object') || isObject(schema.properties)) {

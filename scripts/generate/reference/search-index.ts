@@ -1,7 +1,8 @@
 /**
  * The search index behind Ctrl/Cmd+K: every operation (path, summary, operationId), every named schema
- * and every field, each with the link that shows it. A field is indexed once per schema (its first
- * appearance), so a spec that reuses schemas across many operations keeps a small index.
+ * and every field, each with the link that shows it. A field is indexed once per schema and page (its
+ * first appearance on that page), so a spec that reuses schemas across many operations keeps a small
+ * index, while a field both APIs share (`trackingNumber`) is offered on each API's page.
  */
 import { documentationHref as pageHref, fieldAnchor } from '../../../src/shared/portal-data/links.ts';
 import type { FieldNode, ReferencePage, SearchEntry } from '../../../src/shared/portal-data/reference-page.ts';
@@ -14,10 +15,10 @@ function trim(text: string, max = 140): string {
 
 export function buildSearchIndex(pages: ReferencePage[]): SearchEntry[] {
   const entries: SearchEntry[] = [];
-  const seenSchemas = new Set<string>();
-  const seenFields = new Set<string>();
 
   for (const page of pages) {
+    const seenSchemas = new Set<string>();
+    const seenFields = new Set<string>();
     const where = page.groupTitle === page.title ? page.title : `${page.groupTitle} · ${page.title}`;
     entries.push({ kind: 'page', title: where, detail: page.tag, page: where, href: pageHref(page) });
 
@@ -42,7 +43,7 @@ export function buildSearchIndex(pages: ReferencePage[]): SearchEntry[] {
             entries.push({
               kind: 'schema',
               title: schemaName,
-              detail: trim(inlinePlain(node.description) || node.type),
+              detail: trim(inlinePlain(node.schemaDescription ?? node.description) || node.type),
               page: where,
               operationId: operation.operationId,
               href: pageHref(page, path.length > 0 ? fieldAnchor(operation.operationId, response.status, path) : operation.operationId),

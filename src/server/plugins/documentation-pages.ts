@@ -9,7 +9,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { catalogue } from '../../generated/catalogue.ts';
-import { resolvePage } from '../../shared/portal-data/links.ts';
+import { resolvePage, type PortalUserType } from '../../shared/portal-data/links.ts';
 import { loginPathFor } from '../../shared/portal-data/login-redirect.ts';
 import { COLOR_MODE_COOKIE, PRERENDERED_DIR, prerenderedPagePath } from '../../shared/portal-data/prerendered-pages.ts';
 import type { ServerContext } from '../context.ts';
@@ -35,8 +35,8 @@ function loadPages(webDir: string): Map<string, string> {
 }
 
 /** The page a documentation URL shows, as resolvePage (the app's own rule) decides it. */
-function pageKeyOf(query: URLSearchParams): string | null {
-  const resolution = resolvePage(catalogue.groups, query);
+function pageKeyOf(query: URLSearchParams, userType: PortalUserType): string | null {
+  const resolution = resolvePage(catalogue.groups, query, userType);
   if (resolution.found) return `${resolution.page.category}-${resolution.page.subcategory}`;
   // Reference data the catalogue does not list (a generated test spec) still has its page.
   return resolution.subcategory ? `${resolution.category}-${resolution.subcategory}` : null;
@@ -54,7 +54,7 @@ export function registerDocumentationPages(app: FastifyInstance, ctx: ServerCont
     const user = await loadSession(ctx, request);
     if (user === undefined) return reply.header('cache-control', 'no-store').redirect(loginPathFor(request.url), 302);
     const query = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1 || request.url.length));
-    const pageKey = pageKeyOf(query);
+    const pageKey = pageKeyOf(query, user.userType);
     const template = pageKey === null ? undefined : pages.get(prerenderedPagePath(user.userType, pageKey));
     const host = request.host;
     if (template === undefined || pageKey === null || !SAFE_HOST.test(host)) return options.sendAppShell(request, reply);

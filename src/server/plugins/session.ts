@@ -1,11 +1,12 @@
 /**
  * Portal sessions: a random 256-bit id in an HttpOnly, SameSite=Lax cookie; the database keeps only its
- * SHA-256. Idle timeout and absolute lifetime come from configuration. Every login makes a new id and
+ * SHA-256. Beside it a readable `portal_signed_in=1` (no secret) tells the app whether to ask for the profile. Idle timeout and absolute lifetime come from configuration. Every login makes a new id and
  * deletes the session the browser came with, so an id is never reused across logins.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
+import { SESSION_HINT_COOKIE } from '../../shared/limits.ts';
 import { HttpError, NOT_LOGGED_IN_MESSAGE } from '../lib/http-error.ts';
 import { findSession, touchSession, type SessionUser } from '../repositories/sessions-repository.ts';
 
@@ -40,9 +41,13 @@ export async function loadSession(ctx: ServerContext, request: FastifyRequest): 
 
 /** onRequest hook for operations secured by the session cookie. */
 export function requireSession(ctx: ServerContext) {
-  return async (request: FastifyRequest): Promise<void> => {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const user = await loadSession(ctx, request);
-    if (user === undefined) throw new HttpError(401, NOT_LOGGED_IN_MESSAGE);
+    if (user === undefined) {
+      // The session ended (expired, logged out elsewhere): the app stops asking once the hint is gone.
+      if (request.cookies[SESSION_HINT_COOKIE] !== undefined) clearSessionCookie(ctx, request, reply);
+      throw new HttpError(401, NOT_LOGGED_IN_MESSAGE);
+    }
     request.sessionUser = user;
   };
 }
@@ -60,8 +65,10 @@ export function setSessionCookie(ctx: ServerContext, request: FastifyRequest, re
     secure: secure(ctx, request),
     maxAge: ctx.config.sessionMaxHours * 3600,
   });
+  void reply.setCookie(SESSION_HINT_COOKIE, '1', { httpOnly: false, sameSite: 'lax', path: '/', secure: secure(ctx, request), maxAge: ctx.config.sessionMaxHours * 3600 });
 }
 
 export function clearSessionCookie(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply): void {
   void reply.clearCookie(ctx.sessionCookieName, { httpOnly: true, sameSite: 'lax', path: '/', secure: secure(ctx, request) });
+  void reply.clearCookie(SESSION_HINT_COOKIE, { httpOnly: false, sameSite: 'lax', path: '/', secure: secure(ctx, request) });
 }

@@ -5,7 +5,9 @@
  * - `x-domain`: the area the API Test screen offers it under (`orders`, `inventory`, ...);
  * - `x-mode`: `list` (a paged list) or `detail` (one item by its id);
  * - `x-order-type`: `normal` or `return`, for the two kinds of order in one domain;
- * - the id a detail call takes: its one path parameter.
+ * - the id a detail call takes: its one path parameter;
+ * - `x-row-id` (list calls): where a row holds the id its detail call takes, as a dotted path (`import.id`);
+ *   `id` when absent.
  * See openapi/openapi.yaml (tags) and any file in openapi/paths/.
  */
 import { firstTagOf, operationIdOf, parametersOf, type OpenApiDocument, type OperationEntry, type TagObject } from './openapi-document.ts';
@@ -19,8 +21,8 @@ export type CallMode = (typeof CALL_MODES)[number];
 export const ORDER_TYPES = ['normal', 'return'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 
-/** Documentation categories: one per API family, and the general pages. */
-export const CATEGORIES = ['authentication', ...API_FAMILIES] as const;
+/** Documentation categories: the guide (Getting started), authentication, and one per API family. */
+export const CATEGORIES = ['guide', 'authentication', ...API_FAMILIES] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 export interface PublicOperationMeaning {
@@ -30,6 +32,8 @@ export interface PublicOperationMeaning {
   orderType: OrderType | null;
   /** The path parameter a detail call takes (`orderId`, ...); null for lists. */
   idParam: string | null;
+  /** A list call's row id, as a path inside a row (`['id']`, `['import', 'id']`); null for detail calls. */
+  rowId: string[] | null;
 }
 
 export function oneOf<T extends string>(allowed: readonly T[], value: unknown, what: string): T {
@@ -62,5 +66,11 @@ export function publicOperationMeaning(doc: OpenApiDocument, entry: OperationEnt
   if (mode === 'list' && pathParameters.length > 0) throw new Error(`${id}: a list call takes no path parameter`);
   if (mode === 'detail' && pathParameters.length !== 1) throw new Error(`${id}: a detail call takes exactly one path parameter (its id)`);
   const idParam = mode === 'detail' ? String(pathParameters[0]?.name) : null;
-  return { family: familyOf(doc, entry, tags), domain, mode, orderType, idParam };
+  const rowIdText = op['x-row-id'] ?? 'id';
+  if (typeof rowIdText !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(rowIdText)) {
+    throw new Error(`${id}: x-row-id must be a dotted field path such as import.id, got ${JSON.stringify(rowIdText)}`);
+  }
+  if (mode === 'detail' && op['x-row-id'] !== undefined) throw new Error(`${id}: x-row-id belongs on list calls`);
+  const rowId = mode === 'list' ? rowIdText.split('.') : null;
+  return { family: familyOf(doc, entry, tags), domain, mode, orderType, idParam, rowId };
 }

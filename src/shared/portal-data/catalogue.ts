@@ -41,6 +41,8 @@ export interface CatalogueOperation {
   idParam: string | null;
   /** `x-deprecated-at` (`YYYY-MM-DD`) when the operation is deprecated. */
   deprecatedSince?: string;
+  /** `x-row-id`: where a list row holds the id of its detail call (`['import', 'id']`); null for details. */
+  rowId: string[] | null;
 }
 
 export interface CataloguePaging {

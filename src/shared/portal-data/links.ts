@@ -50,20 +50,30 @@ export interface PageRef extends PageAddress {
   groupTitle: string;
 }
 
-/** The documentation's defaults: the Seller API's Warehouse page. */
+/** The documentation's defaults for a seller (and before the user is known): the Seller API's Warehouse page. */
 export const DEFAULT_CATEGORY = 'seller';
 export const DEFAULT_SUBCATEGORY = 'warehouse';
+
+/** The portal's user types (the spec's `UserType`); each reads the API its tokens can call. */
+export type PortalUserType = 'SELLER' | 'WAREHOUSE';
+
+/** The documentation category a user lands on: their own API (`warehouse` for a warehouse user, else `seller`). */
+export function defaultCategoryFor(userType: PortalUserType | undefined): string {
+  return userType === 'WAREHOUSE' ? 'warehouse' : DEFAULT_CATEGORY;
+}
 
 export type Resolution = { found: true; page: PageRef } | { found: false; category: string; subcategory: string | null };
 
 /**
- * Which documentation page a URL asks for: category defaults to `seller`, subcategory to `warehouse`; a
- * category without a subcategory opens its `warehouse` page if it has one, else its first page (so
- * `?category=authentication` works alone). Anything unknown is "no such page". The sidebar highlights
- * what this returns, so the two never disagree.
+ * Which documentation page a URL asks for: category defaults to the user's own API (`seller` for a seller
+ * or an unknown user, `warehouse` for a warehouse user), subcategory to `warehouse`; a category without a
+ * subcategory opens its `warehouse` page if it has one, else its first page (so `?category=authentication`
+ * works alone, and a warehouse user's `/` opens the Warehouse API's first page). Anything unknown is "no
+ * such page". The sidebar, the documentation screen and the server's prerender all call this, so they
+ * never disagree.
  */
-export function resolvePage(groups: readonly NavGroup[], params: URLSearchParams): Resolution {
-  const category = params.get('category') || DEFAULT_CATEGORY;
+export function resolvePage(groups: readonly NavGroup[], params: URLSearchParams, userType?: PortalUserType): Resolution {
+  const category = params.get('category') || defaultCategoryFor(userType);
   const asked = params.get('subcategory');
   const group = groups.find((candidate) => candidate.category === category);
   if (!group) return { found: false, category, subcategory: asked };

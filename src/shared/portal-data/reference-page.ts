@@ -31,6 +31,8 @@ export interface FieldNode {
   format?: string;
   /** Component schema this node came from, e.g. `ReturnOrder` (its name is searchable). */
   schema?: string;
+  /** The schema's own description, when `description` is the field's (an array of that schema). */
+  schemaDescription?: Inline[];
   required?: boolean;
   /** `deprecated: true` on the field's schema: still sent, to be removed in a later major version. */
   deprecated?: boolean;

@@ -4,5 +4,5 @@ import type { OptionsObject, SnackbarMessage } from 'notistack';
 export interface ToastRequest {
   id: number;
   message: SnackbarMessage;
-  options: Pick<OptionsObject, 'variant' | 'autoHideDuration'>;
+  options: Pick<OptionsObject, 'variant' | 'autoHideDuration' | 'preventDuplicate'>;
 }

@@ -2,18 +2,54 @@
 import { useQuery } from '@tanstack/react-query';
 import type { operations } from '../../generated/api';
 import { apiClient, unwrap } from './api-client';
+import { ApiError } from './api-error';
+import { hasSessionHint } from './session-hint';
 import { SESSION_QUERY_KEY } from './query-client';
 
 export type CurrentUser = operations['getCurrentUser']['responses'][200]['content']['application/json'];
 
 export const currentUserQueryKey = SESSION_QUERY_KEY;
 
-export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
-  return unwrap(await apiClient.GET('/auth/me', { signal }));
+const LAST_USER_TYPE_KEY = 'portal.lastUserType';
+
+/** "Not logged in", known without asking the server (no session in this browser): nothing failed. */
+export class NoSessionError extends ApiError {
+  constructor() {
+    super(401, 'Not logged in.');
+    this.name = 'NoSessionError';
+  }
 }
 
-export function useCurrentUser() {
+export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
+  // A logged-out visit makes no request that can only fail.
+  if (!hasSessionHint()) throw new NoSessionError();
+  const user = unwrap(await apiClient.GET('/auth/me', { signal }));
+  rememberUserType(user.userType);
+  return user;
+}
+
+/** Not a secret and never trusted: only a hint for preloading the page a user will land on. */
+export function rememberUserType(userType: CurrentUser['userType']): void {
+  try {
+    localStorage.setItem(LAST_USER_TYPE_KEY, userType);
+  } catch {
+    // Storage may be unavailable (private mode, quota): the hint is optional.
+  }
+}
+
+/** The user type this browser last saw, if any. */
+export function lastUserType(): CurrentUser['userType'] | undefined {
+  try {
+    const value = localStorage.getItem(LAST_USER_TYPE_KEY);
+    return value === 'SELLER' || value === 'WAREHOUSE' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function useCurrentUser(options: { enabled?: boolean } = {}) {
   return useQuery({
+    ...options,
     queryKey: currentUserQueryKey,
     queryFn: ({ signal }) => getCurrentUser(signal),
     retry: false,

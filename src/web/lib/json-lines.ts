@@ -9,7 +9,7 @@ export type SegmentKind = 'punctuation' | 'key' | 'string' | 'number' | 'boolean
 export interface Segment {
   text: string;
   kind: SegmentKind;
-  /** Set on the value of data[i].id in a list response: the ID to open in detail view. */
+  /** Set on the value of a row's id (data[i].id) in a list response: the ID to open in detail view. */
   detailId?: string;
 }
 
@@ -25,20 +25,22 @@ function scalar(value: unknown): Segment {
   return { text: JSON.stringify(value) ?? 'null', kind: 'null' };
 }
 
-function isRowId(path: (string | number)[], value: unknown): boolean {
+function isRowId(path: (string | number)[], value: unknown, rowId: readonly string[]): boolean {
   return (
-    path.length === 3 &&
+    path.length === 2 + rowId.length &&
     path[0] === 'data' &&
     typeof path[1] === 'number' &&
-    path[2] === 'id' &&
+    rowId.every((key, index) => path[2 + index] === key) &&
     ((typeof value === 'number' && Number.isInteger(value) && value >= 0) || (typeof value === 'string' && /^\d+$/.test(value)))
   );
 }
 
 /**
- * @param linkRowIds mark data[i].id values (list responses whose domain has a detail call).
+ * @param linkRowIds mark each row's id (list responses whose domain has a detail call): `true` for
+ * `data[i].id`, or the id's path inside a row (`['import', 'id']` for `data[i].import.id`).
  */
-export function jsonLines(value: unknown, linkRowIds = false): Line[] {
+export function jsonLines(value: unknown, linkRowIds: boolean | readonly string[] = false): Line[] {
+  const rowId = linkRowIds === true ? ['id'] : linkRowIds === false ? null : linkRowIds;
   const lines: Line[] = [];
 
   function walk(node: unknown, depth: number, path: (string | number)[], prefix: Segment[], suffix: string): void {
@@ -63,7 +65,7 @@ export function jsonLines(value: unknown, linkRowIds = false): Line[] {
       return;
     }
     const segment = scalar(node);
-    if (linkRowIds && isRowId(path, node)) segment.detailId = String(node);
+    if (rowId && isRowId(path, node, rowId)) segment.detailId = String(node);
     lines.push([...lead, segment, ...tail]);
   }
 

@@ -5,6 +5,7 @@
  * One kind of console message is not an app error: Chromium logs "Failed to load resource" for every
  * 4xx answer, and the journeys provoke 401s on purpose (logged out, a wrong login, the other type's token).
  * Those are ignored for /api/ requests only; a failed asset or any other error still fails the test.
+ * On the login page no request may fail at all, except the login itself (a wrong password is a 401).
  */
 import axe from 'axe-core';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -30,6 +31,12 @@ export const test = base.extend<{ consoleErrors: string[] }>({
         errors.push(`${message.text()} (${message.location().url})`);
       });
       page.on('pageerror', (error) => errors.push(`Uncaught: ${error.message}`));
+      page.on('response', (response) => {
+        const { pathname } = new URL(response.url());
+        const onLogin = new URL(page.url()).pathname === '/login';
+        const isLogin = response.request().method() === 'POST' && pathname === '/api/auth/login';
+        if (onLogin && !isLogin && response.status() >= 400) errors.push(`Failed request on /login: ${response.request().method()} ${pathname} ${response.status()}`);
+      });
       await use(errors);
       expect(errors, 'browser console errors').toEqual([]);
     },

@@ -43,6 +43,7 @@ describe('an operation of a new path shape', () => {
       orderType: null,
       mode: 'detail',
       idParam: 'productId',
+      rowId: null,
     });
   });
 

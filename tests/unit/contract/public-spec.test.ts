@@ -204,6 +204,8 @@ describe('catalogue.ts', () => {
         orderType,
         mode,
         idParam,
+        // Where a list row holds its detail id (x-row-id): a seller import row is {import, quotation}.
+        rowId: mode === 'list' ? (operationId === 'listSellerImports' ? ['import', 'id'] : ['id']) : null,
       })),
     );
   });
@@ -212,8 +214,9 @@ describe('catalogue.ts', () => {
     expect(ctx.catalogue.groups.map(({ category, title, pages }) => ({ category, title, subcategories: pages.map((page) => page.subcategory) }))).toEqual(
       publicOperations.navigation,
     );
-    expect(ctx.catalogue.groups[1]?.pages[0]).toEqual({ subcategory: 'warehouse', title: 'Warehouse', tag: 'Seller warehouse' });
-    expect(ctx.catalogue.groups[0]?.pages).toEqual([
+    expect(ctx.catalogue.groups[2]?.pages[0]).toEqual({ subcategory: 'warehouse', title: 'Warehouse', tag: 'Seller warehouse' });
+    expect(ctx.catalogue.groups[0]?.pages).toEqual([{ subcategory: 'getting-started', title: 'Getting started', tag: 'Getting started' }]);
+    expect(ctx.catalogue.groups[1]?.pages).toEqual([
       { subcategory: 'overview', title: 'Authentication', tag: 'Authentication' },
       { subcategory: 'changelog', title: 'Changelog', tag: 'Changelog' },
     ]);

@@ -1,8 +1,9 @@
 /** The build-time Markdown tree (safe by construction) and the search ranking. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { markdownBlocks, markdownInline } from '../../../scripts/generate/reference/markdown.ts';
 import { prepareEntries, search } from '../../../src/web/features/docs/lib/search.ts';
-import type { SearchEntry } from '../../../src/shared/portal-data/reference-page.ts';
+import type { SearchEntry, SearchIndex } from '../../../src/shared/portal-data/reference-page.ts';
 import { resolvePage, type NavGroup } from '../../../src/shared/portal-data/links.ts';
 
 describe('markdownBlocks', () => {
@@ -52,6 +53,36 @@ describe('search', () => {
   });
 });
 
+describe('search over the generated index', () => {
+  const index = JSON.parse(readFileSync('src/generated/reference/search-index.json', 'utf8')) as SearchIndex;
+  const prepared = prepareEntries(index.entries);
+
+  it('ranks operations and pages above schemas and fields: "return" opens with the return-order operations', () => {
+    const results = search(prepared, 'return');
+    const firstSchemaOrField = results.findIndex((entry) => entry.kind === 'schema' || entry.kind === 'field');
+    const lastOperation = results.map((entry) => entry.kind).lastIndexOf('operation');
+    expect(results[0]?.kind).toBe('operation');
+    expect(results.slice(0, 8).map((entry) => entry.detail)).toContain('List return orders');
+    expect(lastOperation).toBeLessThan(firstSchemaOrField);
+  });
+
+  it('offers a field both APIs share on each page that has it, the user’s own API first', () => {
+    for (const field of ['trackingNumber', 'availableQuantity']) {
+      const asSeller = search(prepared, field, { preferredCategory: 'seller' }).filter((entry) => entry.title === field);
+      const asWarehouse = search(prepared, field, { preferredCategory: 'warehouse' }).filter((entry) => entry.title === field);
+      expect(new Set(asSeller.map((entry) => entry.page.split(' · ')[0]))).toEqual(new Set(['Seller API', 'Warehouse API']));
+      expect(asSeller[0]?.page).toMatch(/^Seller API/);
+      expect(asWarehouse[0]?.page).toMatch(/^Warehouse API/);
+    }
+  });
+
+  it('describes a schema by its own description, not the list field that holds it', () => {
+    const returnOrder = index.entries.find((entry) => entry.kind === 'schema' && entry.title === 'ReturnOrder');
+    expect(returnOrder?.detail).toBe('A return order.');
+    for (const entry of index.entries.filter((candidate) => candidate.kind === 'schema')) expect(entry.detail).not.toMatch(/^The rows of this page/);
+  });
+});
+
 describe('resolvePage', () => {
   const groups: NavGroup[] = [
     { category: 'authentication', title: 'Authentication', pages: [{ subcategory: 'overview', title: 'Authentication' }] },
@@ -66,6 +97,14 @@ describe('resolvePage', () => {
   it('opens authentication without a subcategory, and a category’s first page when it has no warehouse page', () => {
     expect(resolve('category=authentication')).toMatchObject({ found: true, page: { subcategory: 'overview' } });
     expect(resolve('category=warehouse')).toMatchObject({ found: true, page: { subcategory: 'quotation' } });
+  });
+  it('opens the first page of the user’s own API: a warehouse user lands on the Warehouse API', () => {
+    const forWarehouse = (query: string) => resolvePage(groups, new URLSearchParams(query), 'WAREHOUSE');
+    expect(forWarehouse('')).toMatchObject({ found: true, page: { category: 'warehouse', subcategory: 'quotation', groupTitle: 'Warehouse API' } });
+    expect(resolvePage(groups, new URLSearchParams(''), 'SELLER')).toMatchObject({ found: true, page: { category: 'seller', subcategory: 'warehouse' } });
+    // The other API stays one click away: an explicit category wins over the user type.
+    expect(forWarehouse('category=seller')).toMatchObject({ found: true, page: { category: 'seller', subcategory: 'warehouse' } });
+    expect(forWarehouse('subcategory=quotation')).toMatchObject({ found: true, page: { category: 'warehouse', subcategory: 'quotation' } });
   });
   it('refuses unknown categories and subcategories', () => {
     expect(resolve('category=buyer')).toEqual({ found: false, category: 'buyer', subcategory: null });

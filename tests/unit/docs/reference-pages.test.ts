@@ -182,7 +182,19 @@ describe('reference pages', () => {
     for (const words of ['ACME-API-TOKEN', 'curl', 'Settings', 'expire', 'Refresh', 'seller', 'warehouse', 'forbidden']) expect(text).toContain(words);
     expect(auth.description?.some((block) => block.t === 'pre' && block.v.includes('curl'))).toBe(true);
     expect(text).not.toMatch(/<[a-z]+[\s>]/i);
-    expect(auth.about?.some((block) => block.t === 'table')).toBe(true);
+    // The general part lives on its own Getting started page now, not on Authentication.
+    expect(auth.about).toBeUndefined();
+  });
+
+  it('gives the API’s general part its own Getting started page, linking to Authentication', () => {
+    const guide = page('guide', 'getting-started');
+    expect(guide.title).toBe('Getting started');
+    expect(guide.operations).toEqual([]);
+    const headings = (guide.description ?? []).filter((block) => block.t === 'h').map((block) => JSON.stringify(block.c));
+    expect(headings.join(' ')).toMatch(/Lists and paging.*Errors.*Rate limits/);
+    expect(guide.description?.some((block) => block.t === 'table')).toBe(true);
+    expect(JSON.stringify(guide.description)).toContain('"href":"/documentation?category=authentication&subcategory=overview"');
+    expect(JSON.stringify(guide.description)).not.toContain('see the Authentication section');
   });
 });
 
@@ -205,7 +217,8 @@ describe('search index', () => {
     expect(returnReason?.href).toBe('/documentation?category=seller&subcategory=order#listSellerReturnOrders.200.data.returnReason');
     const inventory = index.entries.filter((e) => e.kind === 'field' && e.title === 'inventory');
     expect(inventory.length).toBeGreaterThan(0);
-    // A field is indexed once per schema, not once per operation that returns it.
-    expect(index.entries.filter((e) => e.kind === 'field' && e.title === 'returnReason')).toHaveLength(1);
+    // A field is indexed once per schema and page, not once per operation that returns it: the return
+    // orders' returnReason once on each API's Order page.
+    expect(index.entries.filter((e) => e.kind === 'field' && e.title === 'returnReason').map((e) => e.page)).toEqual(['Seller API · Order', 'Warehouse API · Order']);
   });
 });

@@ -3,7 +3,7 @@
  * tags and x-tagGroups, so no page is listed by hand.
  */
 import { catalogue } from '../../../generated/catalogue';
-import { documentationHref, resolvePage, type NavGroup, type PageAddress } from '../../../shared/portal-data/links';
+import { documentationHref, resolvePage, type NavGroup, type PageAddress, type PortalUserType } from '../../../shared/portal-data/links';
 
 export interface DocsNavPage extends PageAddress {
   label: string;
@@ -29,10 +29,16 @@ export function buildDocsNav(groups: readonly NavGroup[] = catalogue.groups): Do
 
 /**
  * The documentation page a location shows, or null when it is not a documentation page (or names no
- * page). The same resolvePage as the documentation screen, so the highlight always matches the page.
+ * page). The same resolvePage as the documentation screen, so the highlight always matches the page
+ * (`/` is the first page of the user's own API).
  */
-export function activeDocsPage(pathname: string, search: string, groups: readonly NavGroup[] = catalogue.groups): PageAddress | null {
+export function activeDocsPage(
+  pathname: string,
+  search: string,
+  userType?: PortalUserType,
+  groups: readonly NavGroup[] = catalogue.groups,
+): PageAddress | null {
   if (pathname !== '/' && pathname !== '/documentation') return null;
-  const resolution = resolvePage(groups, new URLSearchParams(search));
+  const resolution = resolvePage(groups, new URLSearchParams(search), userType);
   return resolution.found ? { category: resolution.page.category, subcategory: resolution.page.subcategory } : null;
 }

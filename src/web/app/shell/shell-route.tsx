@@ -6,8 +6,10 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
-import { useCurrentUser } from '../../lib/current-user';
+import { NoSessionError, useCurrentUser } from '../../lib/current-user';
 import { loginPathFor } from '../../features/auth/lib/redirect-target';
+import { SearchLauncher } from '../../features/docs/components/search-launcher';
+import { defaultCategoryFor } from '../../../shared/portal-data/links';
 import { AppShell } from './app-shell';
 
 export function Component() {
@@ -16,14 +18,17 @@ export function Component() {
 
   useEffect(() => {
     // Only logged, never shown. A warning, not an error: being logged out is an expected state.
-    if (user.isError) console.warn(`Profile fetch failed: ${user.error.message}`);
+    if (user.isError && !(user.error instanceof NoSessionError)) console.warn(`Profile fetch failed: ${user.error.message}`);
   }, [user.isError, user.error]);
 
   if (user.isPending) return <FullPageLoader label="Checking your session" />;
   if (user.isError) return <Navigate to={loginPathFor(location.pathname + location.search + location.hash)} replace />;
+  // Search (Ctrl/Cmd+K) works on every screen of the shell, the user's own API first.
   return (
-    <AppShell user={user.data}>
-      <Outlet />
-    </AppShell>
+    <SearchLauncher preferredCategory={defaultCategoryFor(user.data.userType)}>
+      <AppShell user={user.data}>
+        <Outlet />
+      </AppShell>
+    </SearchLauncher>
   );
 }

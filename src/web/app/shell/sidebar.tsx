@@ -22,6 +22,7 @@ import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import VpnKeyOutlinedIcon from '@mui/icons-material/VpnKeyOutlined';
 import { brand } from '../../../generated/brand';
+import { useCurrentUser } from '../../lib/current-user';
 import { activeDocsPage, buildDocsNav, type DocsNavGroup, type DocsNavPage } from './nav-items';
 
 const docsNav = buildDocsNav();
@@ -86,7 +87,8 @@ function DocsGroup({ group, active }: { group: DocsNavGroup; active: { category:
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const location = useLocation();
   const [docsOpen, setDocsOpen] = useState(true);
-  const activeDocs = activeDocsPage(location.pathname, location.search);
+  const user = useCurrentUser();
+  const activeDocs = activeDocsPage(location.pathname, location.search, user.data?.userType);
   const isActive = (path: string) => location.pathname === path;
 
   return (

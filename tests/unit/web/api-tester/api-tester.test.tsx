@@ -248,6 +248,37 @@ describe('token picker', () => {
     expect(screen.getByRole('combobox', { name: 'Your tokens' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByText(/Your tokens reach the Seller API only/)).toBeInTheDocument();
   });
+
+  it('preselects the only usable token (an expired one does not count), and nothing when there are two', async () => {
+    server.use(getCurrentUser(seller), listApiTokens([tokenFixture(), tokenFixture({ title: 'Old one', token: fakeSellerToken('old'), expiryDate: daysFromNow(-2) })]));
+    const first = renderApp('/api-test?api=seller');
+    await waitFor(() => expect(screen.getByLabelText('API token')).toHaveValue(TOKEN));
+    expect(screen.getByRole('combobox', { name: 'Your tokens' })).toHaveTextContent('Shop sync');
+    first.unmount();
+
+    server.use(listApiTokens([tokenFixture(), tokenFixture({ title: 'Second', token: fakeSellerToken('second') })]));
+    renderApp('/api-test?api=seller');
+    const picker = await screen.findByRole('combobox', { name: 'Your tokens' });
+    await waitFor(() => expect(picker).not.toHaveAttribute('aria-disabled'));
+    expect(screen.getByLabelText('API token')).toHaveValue('');
+  });
+
+  it('switching API clears the old response and a token of the other API, and keeps a value of neither', async () => {
+    const api = publicApi(() => HttpResponse.json(listBody(0, 0, [1])));
+    server.use(getCurrentUser(seller), listApiTokens([]), api.handler);
+    const { user } = renderApp('/api-test?api=seller&domain=orders');
+    await pasteToken(user);
+    await user.click(screen.getByRole('button', { name: 'Test API' }));
+    await screen.findByRole('group', { name: 'Response summary' });
+    await user.click(screen.getByRole('button', { name: 'Warehouse API' }));
+    expect(screen.queryByRole('group', { name: 'Response summary' })).not.toBeInTheDocument();
+    expect(responseBody()).toHaveTextContent('No response yet');
+    expect(screen.getByLabelText('API token')).toHaveValue('');
+
+    await pasteToken(user, 'partner-supplied-value');
+    await user.click(screen.getByRole('button', { name: 'Seller API' }));
+    expect(screen.getByLabelText('API token')).toHaveValue('partner-supplied-value');
+  });
 });
 
 describe('Test API call and response', () => {
@@ -349,15 +380,19 @@ describe('Test API call and response', () => {
     expect(responseBody()).toHaveTextContent('No response yet');
   });
 
-  it('explains a 401 in plain words', async () => {
+  it.each([
+    ['a seller token on the Warehouse API', 'warehouse', FAKE_TOKEN, /This is a seller token \(it starts with acme_s_\): it reaches only the Seller API, not the Warehouse API/],
+    ['a value that is not a token', 'seller', 'not-a-token-at-all', /This value is not an API token: tokens start with acme_s_ \(Seller API\) or acme_w_ \(Warehouse API\)/],
+    ['an unknown seller token on the Seller API', 'seller', FAKE_TOKEN, /This seller token is not one the API knows: it may be mistyped, expired, deleted, or replaced by a refresh/],
+  ])('explains a 401 from the token’s prefix: %s', async (_case, api, value, explanation) => {
     server.use(getCurrentUser(seller), listApiTokens([]), publicApi(() => HttpResponse.json({ status: 401, message: 'forbidden' }, { status: 401 })).handler);
-    const { user } = renderApp('/api-test?api=warehouse&domain=orders');
-    await pasteToken(user);
+    const { user } = renderApp(`/api-test?api=${api}&domain=orders`);
+    await pasteToken(user, value);
     await user.click(screen.getByRole('button', { name: 'Test API' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('forbidden');
     const help = screen.getByRole('note');
-    expect(help).toHaveTextContent(/may have expired, been deleted or been replaced by a refresh \(once its grace window ended\), or it may belong to the other user type/);
-    expect(within(help).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    expect(help).toHaveTextContent(explanation);
+    expect(within(help).queryAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(api === 'warehouse' ? [] : ['/settings']);
   });
 });
 

@@ -13,7 +13,7 @@ describe('domainsFor (from the generated catalogue)', () => {
     expect(domainsFor(operations, 'warehouse')).toEqual(['quotations', 'imports', 'inventory', 'orders']);
   });
   it('follows the operations it is given, not a fixed list', () => {
-    expect(domainsFor([{ operationId: 'x', path: '/seller/parcels', family: 'seller', domain: 'parcels', orderType: null, mode: 'list', idParam: null }], 'seller')).toEqual(['parcels']);
+    expect(domainsFor([{ operationId: 'x', path: '/seller/parcels', family: 'seller', domain: 'parcels', orderType: null, mode: 'list', idParam: null, rowId: ['id'] }], 'seller')).toEqual(['parcels']);
   });
 });
 

@@ -5,11 +5,12 @@ describe('buildDocsNav (from the generated catalogue)', () => {
   it('gives Authentication, Seller API and Warehouse API with the spec sub-items', () => {
     const nav = buildDocsNav();
     expect(nav.map((group) => [group.label, group.pages.map((page) => page.subcategory)])).toEqual([
+      ['Getting started', ['getting-started']],
       ['Authentication', ['overview', 'changelog']],
       ['Seller API', ['warehouse', 'quotation', 'import', 'product', 'order']],
       ['Warehouse API', ['quotation', 'import', 'inventory', 'order']],
     ]);
-    expect(nav[1]?.pages[0]).toEqual({ label: 'Warehouse', category: 'seller', subcategory: 'warehouse', to: '/documentation?category=seller&subcategory=warehouse' });
+    expect(nav[2]?.pages[0]).toEqual({ label: 'Warehouse', category: 'seller', subcategory: 'warehouse', to: '/documentation?category=seller&subcategory=warehouse' });
   });
   it('follows the catalogue it is given', () => {
     expect(buildDocsNav([{ category: 'warehouse', title: 'X API', pages: [{ subcategory: 'y', title: 'Y' }] }])).toEqual([
@@ -27,6 +28,10 @@ describe('activeDocsPage', () => {
     // The Warehouse API has no `warehouse` page: the documentation shows its first page, Quotation.
     expect(activeDocsPage('/documentation', '?category=warehouse')).toEqual({ category: 'warehouse', subcategory: 'quotation' });
     expect(activeDocsPage('/documentation', '?category=authentication')).toEqual({ category: 'authentication', subcategory: 'overview' });
+  });
+  it('highlights the Warehouse API’s first page on / for a warehouse user', () => {
+    expect(activeDocsPage('/', '', 'WAREHOUSE')).toEqual({ category: 'warehouse', subcategory: 'quotation' });
+    expect(activeDocsPage('/documentation', '?category=seller', 'WAREHOUSE')).toEqual({ category: 'seller', subcategory: 'warehouse' });
   });
   it('reads the query', () => {
     expect(activeDocsPage('/documentation', '?category=warehouse&subcategory=inventory')).toEqual({ category: 'warehouse', subcategory: 'inventory' });

@@ -22,7 +22,7 @@ describe('login', () => {
     await user.click(userType);
     const options = within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent);
     expect(options).toEqual(['Seller', 'Warehouse']);
-    expect(screen.getByText(/same ID and password as the warehouse management system/)).toBeInTheDocument();
+    expect(screen.getByText(/same email and password as the warehouse management system/)).toBeInTheDocument();
     expect(screen.getByText(/check that the user type matches/)).toBeInTheDocument();
   });
 
@@ -54,6 +54,8 @@ describe('login', () => {
       }),
     );
     const { user } = renderApp('/login');
+    await user.type(await screen.findByLabelText('Email'), 'seller@example.com');
+    await user.type(screen.getByLabelText('Password'), 'demo-password');
     await user.click(await screen.findByRole('combobox', { name: 'User type' }));
     await user.click(screen.getByRole('option', { name: 'Warehouse' }));
     await user.click(screen.getByRole('button', { name: /log in/i }));
@@ -74,6 +76,7 @@ describe('login', () => {
     server.use(http.post('*/api/auth/login', () => HttpResponse.json(seller)), getCurrentUser(seller));
     const { user, router } = renderApp('/login?redirectTo=%2F%2Fevil.example%2F');
     await user.type(await screen.findByLabelText('Email'), 'seller@example.com');
+    await user.type(screen.getByLabelText('Password'), 'demo-password');
     await user.click(screen.getByRole('button', { name: /log in/i }));
     await waitFor(() => expect(currentUrl(router)).toBe('/'));
   });
@@ -88,6 +91,7 @@ describe('login', () => {
       server.use(http.post('*/api/auth/login', resolver));
       const { user } = renderApp('/login', { userEvent: { advanceTimers: vi.advanceTimersByTime } });
       await user.type(await screen.findByLabelText('Email'), 'nobody@example.com');
+      await user.type(screen.getByLabelText('Password'), 'some-password');
       await user.click(screen.getByRole('button', { name: /log in/i }));
       const toast = await screen.findByRole('alert');
       expect(toast).toHaveTextContent(LOGIN_FAILED);
@@ -98,6 +102,63 @@ describe('login', () => {
       await waitFor(() => expect(screen.queryByText(LOGIN_FAILED)).not.toBeInTheDocument());
     } finally {
       vi.useRealTimers();
+    }
+  });
+
+  it('says inline what is missing or malformed, and sends nothing', async () => {
+    let calls = 0;
+    server.use(
+      http.post('*/api/auth/login', () => {
+        calls += 1;
+        return HttpResponse.json(seller);
+      }),
+    );
+    const { user } = renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: /log in/i }));
+    expect(await screen.findByText('Enter your email.')).toBeInTheDocument();
+    expect(screen.getByText('Enter your password.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    await user.type(screen.getByLabelText('Email'), 'seller.example.com');
+    await user.type(screen.getByLabelText('Password'), 'demo-password');
+    await user.click(screen.getByRole('button', { name: /log in/i }));
+    expect(await screen.findByText('Enter an email address such as name@example.com.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(calls).toBe(0);
+  });
+
+  it('shows one failure toast at a time, however often the login fails', async () => {
+    server.use(http.post('*/api/auth/login', () => HttpResponse.json({ status: 401, message: 'Invalid email, password or user type.' }, { status: 401 })));
+    const { user } = renderApp('/login');
+    await user.type(await screen.findByLabelText('Email'), 'nobody@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    const button = screen.getByRole('button', { name: /log in/i });
+    await user.click(button);
+    await screen.findByRole('alert');
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(screen.getAllByText(LOGIN_FAILED)).toHaveLength(1);
+  });
+
+  it('sends a logged-in visitor on to the documentation', async () => {
+    server.use(getCurrentUser(seller));
+    const { router } = renderApp('/login', { signedIn: true });
+    await waitFor(() => expect(currentUrl(router)).toBe('/'));
+  });
+
+  it('makes no request when no one is logged in in this browser', async () => {
+    const requests: string[] = [];
+    const listener = ({ request }: { request: Request }) => requests.push(new URL(request.url).pathname);
+    server.events.on('request:start', listener);
+    try {
+      renderApp('/login');
+      expect(await screen.findByLabelText('Email')).toBeInTheDocument();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(requests).toEqual([]);
+    } finally {
+      server.events.removeListener('request:start', listener);
     }
   });
 });

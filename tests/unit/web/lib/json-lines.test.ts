@@ -22,6 +22,14 @@ describe('jsonLines', () => {
     expect(ids).toEqual(['5', '6']);
   });
 
+  it('marks the id at a row path of its own (x-row-id), such as a seller import row’s import.id', () => {
+    const ids = jsonLines({ data: [{ import: { id: 7 }, quotation: { id: 3 } }, { id: 8 }] }, ['import', 'id'])
+      .flat()
+      .filter((segment) => segment.detailId !== undefined)
+      .map((segment) => segment.detailId);
+    expect(ids).toEqual(['7']);
+  });
+
   it('marks nothing when not asked', () => {
     expect(jsonLines({ data: [{ id: 5 }] }).flat().some((segment) => segment.detailId !== undefined)).toBe(false);
   });

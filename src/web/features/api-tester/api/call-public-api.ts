@@ -7,9 +7,9 @@ import { useMutation } from '@tanstack/react-query';
 import { brand } from '../../../../generated/brand';
 import { apiClient, PUBLIC_API_BASE } from '../../../lib/api-client';
 import { buildHeaders, buildQuery, buildRequestPath } from '../lib/build-request';
-import type { TesterOperation } from '../lib/operations';
+import type { ApiFamily, TesterOperation } from '../lib/operations';
 import { lastAnswerFor, rememberAnswer } from '../lib/last-answers';
-import { byteLength, parseBody } from '../lib/response-info';
+import { byteLength, parseBody, tokenFamilyOf } from '../lib/response-info';
 
 export interface TesterRequest {
   operation: TesterOperation;
@@ -39,6 +39,8 @@ export interface TesterResponse {
   size: number;
   /** 304 Not Modified: the API confirmed the body of the last call is current; `text` and `body` are that body. */
   notModified: boolean;
+  /** The API the token's visible prefix names (null: neither), to explain a 401; the token itself is not kept. */
+  tokenFamily: ApiFamily | null;
 }
 
 type DynamicGet = (
@@ -94,6 +96,7 @@ export async function callPublicApi(request: TesterRequest, signal?: AbortSignal
     id: request.id,
     page: request.page,
     size: request.size,
+    tokenFamily: tokenFamilyOf(request.token, brand.tokenPrefix),
   };
 }
 

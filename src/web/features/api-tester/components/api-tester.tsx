@@ -21,7 +21,9 @@ import { CopyButton } from '../../../components/copy-button';
 import { PageHeader } from '../../../components/page-header';
 import { PUBLIC_API_BASE } from '../../../lib/api-client';
 import { domainLabel } from '../../../lib/api-domains';
+import { chosenToken } from '../../../lib/chosen-token';
 import { hasAccess } from '../../../lib/token-access';
+import { expiryState } from '../../../lib/token-display';
 import { monospace } from '../../../theme/theme';
 import { callPublicApi, useCallPublicApi } from '../api/call-public-api';
 import { buildCurl, buildQuery, buildRequestPath, buildRequestUrl } from '../lib/build-request';
@@ -30,6 +32,7 @@ import { choicesFromEntry, historyEntryFor, tokenFromEntry } from '../lib/histor
 import { isSendShortcut } from '../lib/send-shortcut';
 import { useRequestHistory } from '../lib/use-request-history';
 import { domainsFor, FAMILIES, findOperation, orderTypesFor, type ApiFamily, type Mode, type OrderType, type TesterOperation } from '../lib/operations';
+import { tokenFamilyOf } from '../lib/response-info';
 import { choicesToParams, parseChoices, parsePaging, withFamily, type TesterChoices } from '../lib/tester-choices';
 import { sizeProblem, validateRequest, type ValidationFailure } from '../lib/validate-request';
 import { ChoiceToggle } from './choice-toggle';
@@ -55,7 +58,8 @@ interface ApiTesterProps {
 export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
   const [searchParams, setSearchParams] = useSearchParams();
   const choices = useMemo(() => parseChoices(searchParams, operations, userFamily), [searchParams, operations, userFamily]);
-  const [token, setToken] = useState('');
+  // The token chosen with "Use my token" on a documentation page travels here through "Try it" (memory only).
+  const [token, setToken] = useState(() => chosenToken() ?? '');
   const [failure, setFailure] = useState<ValidationFailure | null>(null);
   const history = useRequestHistory();
   const call = useCallPublicApi({ onSettled: (response, request) => history.record(historyEntryFor(request, response?.status ?? null, tokens, Date.now())) });
@@ -114,6 +118,14 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
     if (own) setToken(own.token);
   };
 
+  // Another API: the old response no longer applies, and a token of the other API (by its prefix) cannot call it.
+  const switchFamily = (api: ApiFamily) => {
+    setChoices(withFamily(choices, api, operations));
+    call.reset();
+    const family = tokenFamilyOf(token, brand.tokenPrefix);
+    if (family !== null && family !== api) setToken('');
+  };
+
   const openId = (id: string) => {
     const next: TesterChoices = { ...choices, mode: 'detail', id };
     setChoices(next);
@@ -134,6 +146,14 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
     buildCurl({ url: buildRequestUrl(`${window.location.origin}${PUBLIC_API_BASE}`, displayPath ?? '', query), headerName: brand.apiTokenHeader, tokenVariable: brand.tokenVariable });
 
   const tokensFit = choices.api === userFamily;
+  // With exactly one usable token (of this API, not expired), it is preselected once the list arrives.
+  const [preselectDone, setPreselectDone] = useState(false);
+  if (!preselectDone && tokens !== undefined) {
+    setPreselectDone(true);
+    const usable = tokensFit ? tokens.filter((own) => expiryState(own.expiryDate, new Date()).kind !== 'expired') : [];
+    const [only] = usable;
+    if (token === '' && usable.length === 1 && only) setToken(only.token);
+  }
   const familyLabel = FAMILIES.find((family) => family.value === choices.api)?.label ?? '';
   const userFamilyLabel = FAMILIES.find((family) => family.value === userFamily)?.label ?? '';
   // One of the user's own tokens, when the value is one: its access marks the domains it cannot read.
@@ -169,7 +189,7 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
             Request
           </Typography>
           <Stack spacing={2.5}>
-            <ChoiceToggle id="tester-api" label="API" value={choices.api} options={FAMILIES} onChange={(api) => setChoices(withFamily(choices, api, operations))} />
+            <ChoiceToggle id="tester-api" label="API" value={choices.api} options={FAMILIES} onChange={switchFamily} />
             <TextField
               select
               label="Domain"

@@ -26,12 +26,14 @@ function hangingIndent(firstSegment: string): { paddingLeft: string; textIndent:
 
 interface JsonViewProps {
   value: unknown;
-  /** When set, data[i].id values become links calling this with the id. */
+  /** When set, each row's id (data[i].id, or the `rowId` path in a row) becomes a link calling this with the id. */
   onOpenId?: (id: string) => void;
+  /** Where a row holds its id (the operation's `x-row-id`); `['id']` by default. */
+  rowId?: readonly string[] | null;
 }
 
-export const JsonView = memo(function JsonView({ value, onOpenId }: JsonViewProps) {
-  const lines = jsonLines(value, Boolean(onOpenId));
+export const JsonView = memo(function JsonView({ value, onOpenId, rowId }: JsonViewProps) {
+  const lines = jsonLines(value, onOpenId ? (rowId ?? true) : false);
   return (
     <Box component="pre" sx={{ m: 0, fontFamily: monospace, fontSize: '0.8125rem', lineHeight: 1.6, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
       {lines.map((line, lineIndex) => (

@@ -28,6 +28,7 @@ import { CsvDownload, type FetchPage } from './csv-download';
 import { ListPager } from './list-pager';
 import { RateLimitChip } from './rate-limit-gauge';
 import { RESPONSE_VIEWS, ResponseView, type ResponseViewName, type TableData } from './response-views';
+import { UnauthorizedHelp } from './unauthorized-help';
 
 export const NO_RESPONSE = 'No response yet';
 
@@ -58,20 +59,6 @@ function ErrorAlert({ response, error }: { response: TesterResponse | undefined;
       {response.status === 401 ? <AlertTitle>401 Unauthorized</AlertTitle> : null}
       {response.status === 403 ? <AlertTitle>403 Forbidden</AlertTitle> : null}
       {message}
-    </Alert>
-  );
-}
-
-function UnauthorizedHelp() {
-  return (
-    <Alert severity="info" variant="outlined" role="note">
-      The API did not accept this token. It may have expired, been deleted or been replaced by a refresh (once its grace window
-      ended), or it may belong to the other user type: seller tokens reach only the Seller API and warehouse tokens only the
-      Warehouse API. Check your tokens in{' '}
-      <Link component={RouterLink} to="/settings">
-        Settings
-      </Link>
-      .
     </Alert>
   );
 }
@@ -133,7 +120,7 @@ export function ResponsePanel({ response, error, running, onOpenId, onPage, fetc
         ) : null}
       </Box>
       <ErrorAlert response={response} error={error} />
-      {response?.status === 401 ? <UnauthorizedHelp /> : null}
+      {response?.status === 401 ? <UnauthorizedHelp response={response} /> : null}
       {response?.status === 403 ? <NoAccessHelp domain={response.operation.domain} /> : null}
       {response ? (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>

@@ -52,7 +52,7 @@ interface ResponseViewProps {
 
 export function ResponseView({ view, response, table, rateLimit, onOpenId }: ResponseViewProps) {
   if (view === 'headers') return <HeadersView headers={response.headers} rateLimit={rateLimit} receivedAt={response.receivedAt} />;
-  if (view === 'json') return <JsonView value={response.body} onOpenId={onOpenId} />;
+  if (view === 'json') return <JsonView value={response.body} onOpenId={onOpenId} rowId={response.operation.rowId} />;
   if (!table) return <Message>This response has no rows to show as a table.</Message>;
   if (table.rows === 'detail') return <DetailTable columns={table.columns} row={table.items[0]} />;
   if (table.items.length === 0) return <Message>This page has no rows.</Message>;

@@ -5,7 +5,7 @@
 import type { CatalogueOperation } from '../../../../shared/portal-data/catalogue';
 import type { ApiFamily, CallMode, OrderType } from '../../../../shared/openapi/portal-extensions';
 
-export type TesterOperation = Pick<CatalogueOperation, 'operationId' | 'path' | 'family' | 'domain' | 'orderType' | 'mode' | 'idParam' | 'deprecatedSince'>;
+export type TesterOperation = Pick<CatalogueOperation, 'operationId' | 'path' | 'family' | 'domain' | 'orderType' | 'mode' | 'idParam' | 'deprecatedSince' | 'rowId'>;
 export type { ApiFamily, OrderType };
 export type Mode = CallMode;
 

@@ -1,4 +1,28 @@
-/** Reading a response for display: the list envelope (page, lastPage), sizes and durations in human units. */
+/**
+ * Reading a response for display: the list envelope (page, lastPage), sizes and durations in human units,
+ * and which case a 401 is, told from the token's visible prefix.
+ */
+import type { ApiFamily } from '../../../lib/api-domains';
+
+/** The API a token value's visible prefix names (`acme_s_` seller, `acme_w_` warehouse), or null for neither. */
+export function tokenFamilyOf(token: string, tokenPrefix: string): ApiFamily | null {
+  const value = token.trim();
+  if (value.startsWith(`${tokenPrefix}_s_`)) return 'seller';
+  if (value.startsWith(`${tokenPrefix}_w_`)) return 'warehouse';
+  return null;
+}
+
+/**
+ * Why the API answered 401, as far as the browser can tell without the server's help (its body is always
+ * just "forbidden"): a token of the other API, a value that is not a token at all, or a token of the
+ * right API that the server does not know (unknown, expired, deleted, or replaced by a refresh).
+ */
+export type UnauthorizedCase = 'other-family' | 'not-a-token' | 'unknown-token';
+
+export function unauthorizedCase(tokenFamily: ApiFamily | null, calledFamily: ApiFamily): UnauthorizedCase {
+  if (tokenFamily === null) return 'not-a-token';
+  return tokenFamily === calledFamily ? 'unknown-token' : 'other-family';
+}
 
 export interface ListEnvelope {
   page: number;

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { operations } from '../../../../generated/api';
 import { apiClient, unwrap } from '../../../lib/api-client';
-import { currentUserQueryKey, type CurrentUser } from '../../../lib/current-user';
+import { currentUserQueryKey, rememberUserType, type CurrentUser } from '../../../lib/current-user';
 
 export type LoginBody = operations['login']['requestBody']['content']['application/json'];
 
@@ -18,6 +18,7 @@ export function useLogin() {
       // A previous user's cached data must not show through to the new one.
       queryClient.clear();
       queryClient.setQueryData(currentUserQueryKey, user);
+      rememberUserType(user.userType);
     },
   });
 }

@@ -1,6 +1,7 @@
 /**
  * The login form: email (type=email), password, user type (default Seller).
- * No checks before submit; any failure shows the failure toast for exactly 3000 ms.
+ * An empty field or a malformed email is said inline and nothing is sent; a failed login shows the
+ * failure toast for exactly 3000 ms, one at a time (a repeated failure does not stack a second one).
  */
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -18,6 +19,11 @@ import { useLogin, type LoginBody } from '../api/login';
 import type { CurrentUser } from '../../../lib/current-user';
 
 export const LOGIN_FAILED_MESSAGE = 'Login failed. Please check your email and password.';
+export const EMAIL_REQUIRED_MESSAGE = 'Enter your email.';
+export const EMAIL_INVALID_MESSAGE = 'Enter an email address such as name@example.com.';
+export const PASSWORD_REQUIRED_MESSAGE = 'Enter your password.';
+/** Something@something.something, without spaces: what the server's email check accepts in shape. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Typed by the spec's enum, so a renamed user type fails the build. */
 const USER_TYPES: { value: LoginBody['userType']; label: string }[] = [
@@ -29,7 +35,12 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => voi
   const { enqueueSnackbar } = useToast();
   const login = useLogin();
   const [showPassword, setShowPassword] = useState(false);
-  const { control, register, handleSubmit } = useForm<LoginBody>({
+  const {
+    control,
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginBody>({
     defaultValues: { email: '', password: '', userType: 'SELLER' },
   });
 
@@ -37,7 +48,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => voi
     login.mutate(values, {
       onSuccess,
       onError: () => {
-        enqueueSnackbar(LOGIN_FAILED_MESSAGE, { variant: 'error', autoHideDuration: LOGIN_ERROR_TOAST_MS });
+        enqueueSnackbar(LOGIN_FAILED_MESSAGE, { variant: 'error', autoHideDuration: LOGIN_ERROR_TOAST_MS, preventDuplicate: true });
       },
     }),
   );
@@ -45,13 +56,28 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => voi
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Log in">
       <Stack spacing={2.5}>
-        <TextField label="Email" type="email" autoComplete="username" autoFocus {...register('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          autoFocus
+          error={Boolean(errors.email)}
+          helperText={errors.email?.message}
+          slotProps={{ htmlInput: { 'aria-required': true } }}
+          {...register('email', {
+            required: EMAIL_REQUIRED_MESSAGE,
+            pattern: { value: EMAIL_PATTERN, message: EMAIL_INVALID_MESSAGE },
+          })}
+        />
         <TextField
           label="Password"
           type={showPassword ? 'text' : 'password'}
           autoComplete="current-password"
-          {...register('password')}
+          error={Boolean(errors.password)}
+          helperText={errors.password?.message}
+          {...register('password', { required: PASSWORD_REQUIRED_MESSAGE })}
           slotProps={{
+            htmlInput: { 'aria-required': true },
             input: {
               endAdornment: (
                 <InputAdornment position="end">

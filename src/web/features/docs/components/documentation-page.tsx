@@ -79,7 +79,7 @@ export function DocumentationPage({ page, origin, onSearch }: DocumentationPageP
       <title>{`${page.groupTitle === page.title ? page.title : `${page.title} · ${page.groupTitle}`} · Documentation`}</title>
       <DocsHeader
         title={page.title}
-        eyebrow={page.changelog ? `Current version ${page.apiVersion}` : isAuthentication ? 'How to authenticate every call' : eyebrow}
+        eyebrow={page.changelog ? `Current version ${page.apiVersion}` : isAuthentication ? 'How to authenticate every call' : page.category === 'guide' ? 'Read this first: how every call behaves' : eyebrow}
         baseUrl={baseUrl}
         apiVersion={page.apiVersion}
         onSearch={onSearch}

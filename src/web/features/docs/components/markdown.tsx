@@ -5,6 +5,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Block, Inline } from '../../../../shared/portal-data/reference-page';
+import { CopyButton } from '../../../components/copy-button';
 
 export function InlineText({ nodes }: { nodes: readonly Inline[] | undefined }): ReactNode {
   if (!nodes) return null;
@@ -68,12 +69,20 @@ export function Markdown({ blocks, headingOffset = 1, rewriteCode }: MarkdownPro
             <InlineText nodes={block.c} />
           </p>
         );
-      case 'pre':
+      case 'pre': {
+        const code = rewriteCode ? rewriteCode(block.v) : block.v;
+        // Every code block of the prose pages can be copied as shown (the portal's origin already in it).
         return (
-          <pre key={index} className="code-block">
-            <code>{rewriteCode ? rewriteCode(block.v) : block.v}</code>
-          </pre>
+          <div key={index} className="code-block-wrap">
+            <pre className="code-block">
+              <code>{code}</code>
+            </pre>
+            <span className="code-block-copy">
+              <CopyButton label={`Copy ${block.lang || 'code'}`} text={code} />
+            </span>
+          </div>
         );
+      }
       case 'ul':
       case 'ol': {
         const List = block.t;

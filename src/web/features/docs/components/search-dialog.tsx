@@ -3,7 +3,7 @@
  * loaded on first open). A combobox with a listbox of results: type, move with the arrow keys, Enter
  * opens the result, Escape closes; the mouse works too. Loaded lazily, so pages do not pay for it.
  */
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import Dialog from '@mui/material/Dialog';
 import SearchIcon from '@mui/icons-material/Search';
@@ -11,6 +11,7 @@ import { styled } from '@mui/material/styles';
 import { loadPreparedSearchIndex } from '../lib/load-reference-page';
 import type { SearchEntry } from '../../../../shared/portal-data/reference-page';
 import { search, type PreparedEntry } from '../lib/search';
+import type { SearchDialogProps } from '../lib/search-dialog-props';
 
 const KIND_LABEL: Record<SearchEntry['kind'], string> = { operation: 'Operation', schema: 'Schema', field: 'Field', page: 'Page' };
 
@@ -35,12 +36,7 @@ const Panel = styled('div')(({ theme }) => {
   };
 });
 
-interface SearchDialogProps {
-  open: boolean;
-  onClose: () => void;
-}
-
-export default function SearchDialog({ open, onClose }: SearchDialogProps) {
+export default function SearchDialog({ open, onClose, preferredCategory }: SearchDialogProps) {
   const [prepared, setPrepared] = useState<PreparedEntry[] | null>(null);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
@@ -49,6 +45,9 @@ export default function SearchDialog({ open, onClose }: SearchDialogProps) {
   const listId = useId();
   const titleId = useId();
   const listRef = useRef<HTMLUListElement>(null);
+  // Reopened with the last query: select it, so typing replaces it rather than appending. A stable
+  // callback ref runs once per mount of the input, which the dialog mounts each time it opens.
+  const selectOnMount = useCallback((input: HTMLInputElement | null) => input?.select(), []);
 
   useEffect(() => {
     let live = true;
@@ -60,7 +59,7 @@ export default function SearchDialog({ open, onClose }: SearchDialogProps) {
     };
   }, []);
 
-  const results = useMemo(() => (prepared ? search(prepared, deferredQuery) : []), [prepared, deferredQuery]);
+  const results = useMemo(() => (prepared ? search(prepared, deferredQuery, { preferredCategory }) : []), [prepared, deferredQuery, preferredCategory]);
   const activeIndex = Math.min(active, Math.max(results.length - 1, 0));
 
   useEffect(() => {
@@ -97,6 +96,7 @@ export default function SearchDialog({ open, onClose }: SearchDialogProps) {
           <input
             className="search-input"
             autoFocus
+            ref={selectOnMount}
             role="combobox"
             aria-label="Search operations, schemas and fields"
             aria-expanded={results.length > 0}

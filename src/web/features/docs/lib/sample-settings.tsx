@@ -4,6 +4,7 @@
  */
 import { createContext, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { SAMPLE_LANGUAGES, type SampleLanguage } from '../../../../shared/portal-data/reference-page';
+import { rememberChosenToken } from '../../../lib/chosen-token';
 
 const LANGUAGE_KEY = 'docs-sample-language';
 
@@ -76,6 +77,8 @@ export function SampleSettingsProvider({ children }: { children: ReactNode }) {
       token,
       setToken: (next) => {
         setToken(next);
+        // "Try it" carries the chosen token to the API Test screen (in memory only).
+        rememberChosenToken(next?.value ?? null);
         setReveal(false);
       },
       reveal,

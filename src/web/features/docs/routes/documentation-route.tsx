@@ -1,25 +1,21 @@
 /**
  * Route module for `/` and `/documentation?category=...&subcategory=...` (lazy-loaded by the app's router).
- * Picks the page from the URL, loads that page's generated data (its own small chunk), and owns the
- * Ctrl/Cmd+K search shortcut while a documentation page is open.
+ * Picks the page from the URL (and the user type: `/` is the first page of the user's own API), loads that
+ * page's generated data (its own small chunk), and preloads search (the shell owns Ctrl/Cmd+K).
  */
-import { useCallback, useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { catalogue } from '../../../../generated/catalogue';
 import { DocumentationPage } from '../components/documentation-page';
 import { DocsRoot } from '../components/docs-root';
 import { NoSuchPage } from '../components/no-such-page';
-import { hasPage, loadPreparedSearchIndex, loadReferencePage, loadedReferencePage } from '../lib/load-reference-page';
+import { hasPage, loadReferencePage, loadedReferencePage } from '../lib/load-reference-page';
+import { loadSearchDialog } from '../lib/load-search-dialog';
+import { useOpenSearch } from '../../../lib/search-opener';
 import type { ReferencePage } from '../../../../shared/portal-data/reference-page';
 import { resolvePage, type PageRef } from '../../../../shared/portal-data/links';
 import { useOrigin } from '../lib/use-origin';
-
-type SearchDialogComponent = ComponentType<{ open: boolean; onClose: () => void }>;
-
-/** The dialog's code and the index load together (ahead of use, when the browser is idle); nothing suspends. */
-function loadSearchDialog(): Promise<SearchDialogComponent> {
-  return import('../components/search-dialog').then((module) => loadPreparedSearchIndex().then(() => module.default));
-}
+import { lastUserType, useCurrentUser } from '../../../lib/current-user';
 
 /** Once the page has settled, fetch search in the background so Ctrl+K opens at once. */
 function usePreloadSearch(): void {
@@ -32,9 +28,11 @@ function usePreloadSearch(): void {
 
 // Start loading the page this URL names as soon as this module runs: the route's code loads alongside
 // the shell's, so the page's data is usually here by the time the session check lets the page render.
-// (Not in the build-time render, which loads its page itself: there is no window there.)
+// (Not in the build-time render, which loads its page itself: there is no window there.) The user is not
+// known yet: the type of the last user of this browser is a good guess (a wrong one costs only one page's
+// data fetched in vain).
 if (typeof window !== 'undefined') {
-  const initial = resolvePage(catalogue.groups, new URLSearchParams(window.location.search));
+  const initial = resolvePage(catalogue.groups, new URLSearchParams(window.location.search), lastUserType());
   if (window.location.pathname.startsWith('/documentation') || window.location.pathname === '/') {
     if (initial.found && hasPage(initial.page.category, initial.page.subcategory)) void loadReferencePage(initial.page.category, initial.page.subcategory).catch(() => undefined);
   }
@@ -81,34 +79,14 @@ function PageLoading({ pageRef }: { pageRef: PageRef }) {
   );
 }
 
-/** Ctrl+K (Cmd+K on a Mac) opens search from anywhere on the page, also from inside a text field. */
-function useSearchShortcut(open: () => void): void {
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
-        event.preventDefault();
-        open();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open]);
-}
-
 export function Component() {
   const [params] = useSearchParams();
-  const [searchOpen, setSearchOpen] = useState(false);
-  const [SearchDialog, setSearchDialog] = useState<SearchDialogComponent | null>(null);
-  const openSearch = useCallback(() => {
-    void loadSearchDialog().then((component) => {
-      setSearchDialog(() => component);
-      setSearchOpen(true);
-    });
-  }, []);
-  useSearchShortcut(openSearch);
+  const user = useCurrentUser();
+  const openSearch = useOpenSearch();
   usePreloadSearch();
 
-  const resolution = resolvePage(catalogue.groups, params);
+  // `/` and `/documentation` open the first page of the user's own API.
+  const resolution = resolvePage(catalogue.groups, params, user.data?.userType);
   // Reference data for a page the catalogue does not list (a generated test spec) still opens.
   const pageRef: PageRef | null = resolution.found
     ? resolution.page
@@ -127,7 +105,6 @@ export function Component() {
           subcategory={resolution.found ? resolution.page.subcategory : resolution.subcategory}
         />
       )}
-      {SearchDialog ? <SearchDialog open={searchOpen} onClose={() => setSearchOpen(false)} /> : null}
     </>
   );
 }

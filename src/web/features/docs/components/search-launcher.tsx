@@ -1,0 +1,39 @@
+/**
+ * The documentation search on every screen of the shell: Ctrl+K (Cmd+K on a Mac) opens it from anywhere,
+ * also from inside a text field, and screens open it through useOpenSearch(). The dialog and the index
+ * load on first use (the documentation screen preloads them when idle).
+ */
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { SearchOpenerContext } from '../../../lib/search-opener';
+import { loadSearchDialog, type SearchDialogComponent } from '../lib/load-search-dialog';
+
+function useSearchShortcut(open: () => void): void {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        open();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+}
+
+export function SearchLauncher({ preferredCategory, children }: { preferredCategory?: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const [SearchDialog, setSearchDialog] = useState<SearchDialogComponent | null>(null);
+  const openSearch = useCallback(() => {
+    void loadSearchDialog().then((component) => {
+      setSearchDialog(() => component);
+      setOpen(true);
+    });
+  }, []);
+  useSearchShortcut(openSearch);
+  return (
+    <SearchOpenerContext.Provider value={openSearch}>
+      {children}
+      {SearchDialog ? <SearchDialog open={open} onClose={() => setOpen(false)} preferredCategory={preferredCategory} /> : null}
+    </SearchOpenerContext.Provider>
+  );
+}
