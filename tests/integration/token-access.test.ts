@@ -106,7 +106,8 @@ describe('the access check costs no database round trip', () => {
       for (const path of ['orders/normal', 'warehouses', 'imports/1']) {
         expect((await clients.seller.api(`/api/v1/seller/${path}`, token)).status).toBe(403);
       }
-      expect(queries).toEqual([]);
+      // The request log's batch writer runs on its own timer, off the request path: not the access check's.
+      expect(queries.filter((text) => !text.includes('INSERT INTO request_log'))).toEqual([]);
       // The count sees the server's queries: an allowed call reads its page (one not asked before, so not cached).
       expect((await clients.seller.api('/api/v1/seller/products?size=2', token)).status).toBe(200);
       expect(queries.length).toBeGreaterThan(0);

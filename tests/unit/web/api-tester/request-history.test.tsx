@@ -25,9 +25,10 @@ function publicApi() {
   return { calls, handler };
 }
 
-/** Everything this origin keeps in localStorage, as one string. */
+/** Everything this origin keeps in localStorage, as one string (but the last user's type, which the shell keeps to preload the right documentation page). */
 function stored(): string {
   return Object.keys(localStorage)
+    .filter((key) => key !== 'portal.lastUserType')
     .map((key) => `${key}=${localStorage.getItem(key)}`)
     .join('\n');
 }
