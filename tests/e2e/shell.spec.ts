@@ -9,7 +9,7 @@ test('every sidebar link opens its screen and is highlighted', async ({ page }) 
   expect(box?.width).toBe(280);
   const links = nav.getByRole('link');
   const count = await links.count();
-  expect(count).toBe(14);
+  expect(count).toBe(16);
   for (let index = 0; index < count; index += 1) {
     const link = links.nth(index);
     const name = (await link.textContent())?.trim() ?? '';

@@ -35,12 +35,15 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
   const logout = useLogout();
 
   const onLogout = () =>
-    logout.mutate(undefined, {
-      // Go to /login whether or not the call succeeded, then forget the user's cached data.
-      onSettled: () => {
-        void Promise.resolve(navigate('/login', { replace: true })).then(() => queryClient.clear());
-      },
-    });
+    // Reads still in flight (the page's token list, say) would come back 401 once the session ends: stop them first.
+    void queryClient.cancelQueries().then(() =>
+      logout.mutate(undefined, {
+        // Go to /login whether or not the call succeeded, then forget the user's cached data.
+        onSettled: () => {
+          void Promise.resolve(navigate('/login', { replace: true })).then(() => queryClient.clear());
+        },
+      }),
+    );
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
