@@ -43,7 +43,7 @@ test('waits for the rate limit to reset, then finishes the download', async ({ p
   const downloading = page.waitForEvent('download', { timeout: 120_000 });
   await page.getByRole('menuitem', { name: /All pages/ }).click();
   const progress = page.getByRole('status');
-  await expect(progress).toContainText(/Rate limit reached: waiting \d+ s \(page 1 of 2, 50 rows\)/);
+  await expect(progress).toContainText(/Rate limit reached: waiting \d+ s \(page 2 of 3, 60 rows\)/);
   await expect(progress.getByRole('button', { name: 'Cancel' })).toBeVisible();
 
   const download = await downloading;
