@@ -12,7 +12,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { SIDEBAR_WIDTH_PX } from '../../../shared/limits';
 import type { CurrentUser } from '../../lib/current-user';
-import { useLogout } from '../../features/auth/api/logout';
+import { logout } from '../../features/auth/api/logout';
+import { clearSessionHint } from '../../lib/session-hint';
+import { logError } from '../../lib/log-error';
 import { ExpiryReminder } from '../../features/tokens/components/expiry-reminder';
 import { Sidebar } from './sidebar';
 import { MAIN_ID, SkipLink } from './skip-link';
@@ -32,18 +34,21 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
   const navigation = useNavigation();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const logout = useLogout();
 
-  const onLogout = () =>
-    // Reads still in flight (the page's token list, say) would come back 401 once the session ends: stop them first.
-    void queryClient.cancelQueries().then(() =>
-      logout.mutate(undefined, {
-        // Go to /login whether or not the call succeeded, then forget the user's cached data.
-        onSettled: () => {
-          void Promise.resolve(navigate('/login', { replace: true })).then(() => queryClient.clear());
-        },
-      }),
-    );
+  const [loggingOut, setLoggingOut] = useState(false);
+  // Leave the shell before the session ends, so nothing of it can still ask for data that would come back
+  // 401 (a token list mounting late, say); go to /login whether or not the call succeeds, then forget the
+  // user's cached data.
+  const onLogout = () => {
+    setLoggingOut(true);
+    clearSessionHint(); // /login must not send the user straight back in
+    void (async () => {
+      await queryClient.cancelQueries();
+      await Promise.resolve(navigate('/login', { replace: true }));
+      await logout().catch((error: unknown) => logError('Logout', error));
+      queryClient.clear();
+    })();
+  };
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -69,7 +74,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
           menuOpen={drawerOpen}
           onMenuClick={() => setDrawerOpen(true)}
           onLogout={onLogout}
-          loggingOut={logout.isPending}
+          loggingOut={loggingOut}
         />
         <Box sx={{ height: 3 }}>{navigation.state === 'loading' ? <LinearProgress aria-label="Loading page" sx={{ height: 3 }} /> : null}</Box>
         <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ outline: 'none', flex: 1, px: { xs: 2, sm: 3, md: 5 }, py: { xs: 2, sm: 3, md: 4 }, maxWidth: 1280, width: '100%', mx: 'auto' }}>

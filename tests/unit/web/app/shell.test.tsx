@@ -179,7 +179,7 @@ describe('logout', () => {
     const { user, router } = renderApp('/settings');
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(called).toBe(true);
+    await waitFor(() => expect(called).toBe(true));
     expect(await screen.findByLabelText('Email')).toBeInTheDocument();
   });
 });
