@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server, setupMsw } from '../support/msw-server';
 import { getCurrentUser, listApiTokens, listTokenUsage } from '../support/handlers';
-import { seller, tokenFixture } from '../support/fixtures';
+import { fakeSellerToken, seller, tokenFixture } from '../support/fixtures';
 import { currentUrl, renderApp } from '../support/render-app';
 
 setupMsw();
@@ -122,7 +122,7 @@ describe('token card usage strip', () => {
   it('shows calls, error rate and a link to the Usage screen for that token; a token without calls says so', async () => {
     server.use(
       getCurrentUser(seller),
-      listApiTokens([tokenFixture({ id: 1, title: 'ERP sync' }), tokenFixture({ id: 2, title: 'Quiet', token: 'acme_s_quietquietquietquietquietqu' })]),
+      listApiTokens([tokenFixture({ id: 1, title: 'ERP sync' }), tokenFixture({ id: 2, title: 'Quiet', token: fakeSellerToken('quietTokenValue0123456789abcdefg') })]),
       listTokenUsage([{ tokenId: 1, title: 'ERP sync', deleted: false, calls: 240, errorRate: 0.0125, daily: [30, 40, 35, 20, 45, 40, 30] }]),
     );
     renderApp('/settings');
