@@ -3,26 +3,9 @@
  * the Table and Headers views, and a call restored from the history.
  */
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { expect, login, test } from './support/fixtures';
+import { createToken, pickToken } from './support/tester-tokens';
 import { parseCsv } from './support/csv';
-
-async function createToken(page: Page): Promise<string> {
-  const title = `Lists ${Date.now()}`;
-  await page.goto('/settings');
-  await page.getByRole('button', { name: 'Create New Token' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Create New Token' });
-  await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
-  await dialog.getByRole('textbox', { name: 'Description' }).fill('For the list tests');
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByRole('article', { name: title })).toBeVisible();
-  return title;
-}
-
-async function pickToken(page: Page, title: string): Promise<void> {
-  await page.getByRole('combobox', { name: 'Your tokens' }).click();
-  await page.getByRole('option', { name: new RegExp(title) }).click();
-}
 
 test('downloads every page of a 3-page list as one CSV with every row', async ({ page }) => {
   await login(page);

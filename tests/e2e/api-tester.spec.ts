@@ -1,25 +1,7 @@
 /** The API Test screen against the real server: validation, a list call, list to detail, a 401 with the other type's token. */
-import type { Page } from '@playwright/test';
 import { catalogue } from '../../src/generated/catalogue';
 import { expect, login, test } from './support/fixtures';
-
-/** Creates a token for the logged-in user through the Settings screen and returns its title. */
-async function createToken(page: Page): Promise<string> {
-  const title = `Tester ${Date.now()}`;
-  await page.goto('/settings');
-  await page.getByRole('button', { name: 'Create New Token' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Create New Token' });
-  await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
-  await dialog.getByRole('textbox', { name: 'Description' }).fill('For the API tester test');
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(page.getByRole('article', { name: title })).toBeVisible();
-  return title;
-}
-
-async function pickToken(page: Page, title: string): Promise<void> {
-  await page.getByRole('combobox', { name: 'Your tokens' }).click();
-  await page.getByRole('option', { name: new RegExp(title) }).click();
-}
+import { createToken, pickToken } from './support/tester-tokens';
 
 test('shows each validation message in order', async ({ page }) => {
   await login(page);
