@@ -54,8 +54,13 @@ test.describe('documentation', () => {
     await page.getByRole('main').getByRole('link', { name: 'Authentication', exact: true }).first().click();
     await expect(page).toHaveURL('/documentation?category=authentication&subcategory=overview');
     await expect(page.getByRole('heading', { level: 2, name: 'About the API' })).toHaveCount(0);
+    // Count only once the Authentication prose has rendered: a count taken mid-navigation is 0.
+    await expect(page.getByRole('heading', { name: 'Polling efficiently' })).toBeVisible();
+    const codeBlocks = page.locator('.prose pre');
     const blocks = page.locator('.prose .code-block-wrap');
-    await expect(blocks).toHaveCount(await page.locator('.prose pre').count());
+    const codeBlockCount = await codeBlocks.count();
+    expect(codeBlockCount).toBeGreaterThan(0);
+    await expect(blocks).toHaveCount(codeBlockCount);
     await blocks.first().getByRole('button', { name: /^Copy / }).click();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toContain(`${baseURL}/api/v1/seller/warehouses`);
