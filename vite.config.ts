@@ -5,17 +5,23 @@ import react from '@vitejs/plugin-react';
 const apiPort = Number(process.env.PORT ?? 8080);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
 
+/** The app itself: the tiny entry (main.ts) imports it, after the first paint on a page that came rendered. */
+const APP_MODULE = '/boot.tsx';
+
 /** Route modules that almost every visit needs: the shell (all screens but /login) and the documentation (the default screen). */
 const PRELOADED_ROUTES = ['/app/shell/shell-route.tsx', '/features/docs/routes/documentation-route.tsx'];
 
 /**
- * Vite preloads the entry's static imports only; the router's lazy route chunks would be requested
- * after the entry (react-dom, the router) has downloaded and run. A tiny async classic script (CSP
- * allows 'self' scripts, not inline ones) adds modulepreload links for the two route chunks and their
- * imports, so they download alongside the entry, except on /login, which must not load them.
+ * Vite preloads the entry's static imports only, and the entry imports nothing: the app and the router's
+ * lazy route chunks would be requested only after the entry has run. So every page gets modulepreload
+ * links for the app and its imports (downloading alongside the HTML, evaluated only when the entry
+ * imports them), and a tiny async classic script (CSP allows 'self' scripts, not inline ones) adds
+ * modulepreload links for the two route chunks and their imports, except on /login, which must not
+ * load them.
  */
 function preloadRouteChunks(): Plugin {
   let scriptFile: string | undefined;
+  let appFiles: string[] = [];
   return {
     name: 'portal:preload-route-chunks',
     apply: 'build',
@@ -26,13 +32,20 @@ function preloadRouteChunks(): Plugin {
         const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
         const entry = chunks.find((chunk) => chunk.isEntry);
         const already = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
-        const wanted = new Set<string>();
-        const visit = (fileName: string) => {
-          if (already.has(fileName) || wanted.has(fileName)) return;
-          wanted.add(fileName);
+        const closure = (fileName: string, into: Set<string>) => {
+          if (already.has(fileName) || into.has(fileName)) return;
+          into.add(fileName);
           const chunk = bundle[fileName];
-          if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+          if (chunk?.type === 'chunk') chunk.imports.forEach((imported) => closure(imported, into));
         };
+        const app = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(APP_MODULE));
+        if (!app) throw new Error(`preload-route-chunks: no chunk for ${APP_MODULE}`);
+        const appSet = new Set<string>();
+        closure(app.fileName, appSet);
+        appFiles = [...appSet];
+        appFiles.forEach((fileName) => already.add(fileName));
+        const wanted = new Set<string>();
+        const visit = (fileName: string) => closure(fileName, wanted);
         for (const route of PRELOADED_ROUTES) {
           const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(route));
           if (!chunk) throw new Error(`preload-route-chunks: no chunk for ${route}`);
@@ -50,7 +63,12 @@ function preloadRouteChunks(): Plugin {
       order: 'post',
       handler(): HtmlTagDescriptor[] {
         if (!scriptFile) return [];
-        return [{ tag: 'script', attrs: { async: true, src: `/${scriptFile}` }, injectTo: 'head' }];
+        const appPreloads: HtmlTagDescriptor[] = appFiles.map((fileName) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
+          injectTo: 'head',
+        }));
+        return [...appPreloads, { tag: 'script', attrs: { async: true, src: `/${scriptFile}` }, injectTo: 'head' }];
       },
     },
   };

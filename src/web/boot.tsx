@@ -1,7 +1,8 @@
 /**
- * Entry point: providers around the router. Everything route-specific is loaded lazily by the router.
+ * The app: providers around the router. Everything route-specific is loaded lazily by the router.
  * A documentation page the server sent already rendered (build-time HTML) is hydrated; any other
- * screen is rendered here from scratch.
+ * screen is rendered here from scratch. `main.ts` imports this module (after the first paint when the
+ * page came rendered).
  */
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -54,10 +55,7 @@ function app() {
 if (prerendered) {
   // The server checked the session and wrote the user into the page: no profile request.
   queryClient.setQueryData(currentUserQueryKey, prerendered.user);
-  // Hydration is the app's longest task: it starts only after the first frame, so the page the server sent
-  // is painted first however early the scripts arrive (rAF runs just before a paint, the timeout after it).
-  const afterFirstPaint = new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  void Promise.all([prepareHydration(routes, prerendered, window.location.pathname), afterFirstPaint]).then(() => hydrateRoot(container, app()));
+  void prepareHydration(routes, prerendered, window.location.pathname).then(() => hydrateRoot(container, app()));
 } else {
   // Every screen but /login waits for the profile: ask for it now, while the route chunks are still
   // loading, instead of after the shell's chunk has arrived and rendered (one round trip off the path).
