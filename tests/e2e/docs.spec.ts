@@ -155,6 +155,22 @@ test.describe('documentation', () => {
     await expect(page.getByRole('group', { name: 'Response summary' }).getByText('Status 200')).toBeVisible();
   });
 
+  test('a response with several examples shows the first and keeps each other one a click away', async ({ page }) => {
+    await login(page);
+    await page.goto('/documentation?category=seller&subcategory=order');
+    const examples = referencePage('seller', 'order').operations.find((operation) => operation.operationId === 'listSellerNormalOrders')?.responses.find((response) => response.status === '200')?.examples ?? [];
+    const [first, second] = examples;
+    if (!first?.summary || !second?.summary) throw new Error('listSellerNormalOrders should document two examples of its 200');
+    const side = page.locator('section#listSellerNormalOrders .example');
+    await expect(side.getByText(first.summary, { exact: true })).toBeVisible();
+    await expect(side.getByLabel(`Example 200 response of listSellerNormalOrders: ${first.summary}`, { exact: true })).toBeVisible();
+    const other = side.getByLabel(`Example 200 response of listSellerNormalOrders: ${second.summary}`, { exact: true });
+    await expect(other).toBeHidden();
+    await side.getByText(`Example: ${second.summary}`).click();
+    await expect(other).toBeVisible();
+    await expect(other).toContainText('"data": []');
+  });
+
   test('"Try it" opens the API tester with the operation’s choices', async ({ page }) => {
     await login(page);
     await page.goto('/documentation?category=seller&subcategory=order');

@@ -3,11 +3,9 @@
  * response's fields as a tree with its example, the error responses with their exact bodies, code
  * samples and "Try it". Its anchor is the operationId, and its heading links to it.
  */
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import PlayArrowIcon from '@mui/icons-material/PlayArrowRounded';
 import type { ReferenceOperation, ReferencePage, ReferenceResponse } from '../../../../shared/portal-data/reference-page';
 import { documentationHref, fieldAnchor } from '../../../../shared/portal-data/links';
@@ -154,33 +152,29 @@ function ErrorResponses({ responses, operationId }: { responses: ReferenceRespon
   );
 }
 
+/**
+ * The first example shows; any other sits below it in a closed <details>. Unlike a select, that costs no
+ * script (the page stays light and works without JavaScript) and the browser's find-in-page reaches every
+ * example, opening the one it finds.
+ */
 function ExampleResponse({ response, operationId }: { response: ReferenceResponse; operationId: string }) {
-  const [index, setIndex] = useState(0);
-  const examples = response.examples ?? [];
-  const example = examples[index] ?? examples[0];
-  if (!example) return null;
+  const [first, ...others] = response.examples ?? [];
+  if (!first) return null;
+  const label = (summary: string | undefined) => `Example ${response.status} response of ${operationId}${summary ? `: ${summary}` : ''}`;
   return (
     <div className="example">
       <div className="example-bar">
         <span className="side-title">Example response</span>
         <span className="status status-ok">{response.status}</span>
-        {examples.length > 1 ? (
-          <TextField
-            select
-            label="Example"
-            className="picker-select example-select"
-            value={String(index)}
-            onChange={(event) => setIndex(Number(event.target.value))}
-          >
-            {examples.map((item, itemIndex) => (
-              <MenuItem key={item.name} value={String(itemIndex)}>
-                {item.summary ?? item.name}
-              </MenuItem>
-            ))}
-          </TextField>
-        ) : null}
+        {others.length > 0 && first.summary ? <span className="example-summary">{first.summary}</span> : null}
       </div>
-      <JsonCode json={example.json} label={`Example ${response.status} response of ${operationId}`} />
+      <JsonCode json={first.json} label={label(others.length > 0 ? first.summary : undefined)} />
+      {others.map((example) => (
+        <details key={example.name} className="example-more">
+          <summary>Example: {example.summary ?? example.name}</summary>
+          <JsonCode json={example.json} label={label(example.summary ?? example.name)} />
+        </details>
+      ))}
     </div>
   );
 }
