@@ -3,7 +3,6 @@
  * changed, deprecated and removed, breaking ones marked. Computed at build time from openapi/releases/.
  */
 import { Link } from 'react-router';
-import Chip from '@mui/material/Chip';
 import { CHANGE_KINDS, type ApiChange, type ChangelogVersion } from '../../../../shared/portal-data/changelog';
 
 const KIND_TITLES = { added: 'Added', changed: 'Changed', deprecated: 'Deprecated', removed: 'Removed' } as const;
@@ -15,7 +14,8 @@ function versionAnchor(version: string): string {
 function ChangeLine({ change }: { change: ApiChange }) {
   return (
     <li>
-      {change.breaking ? <Chip label="Breaking" color="error" size="small" variant="outlined" sx={{ mr: 1 }} /> : null}
+      {/* A badge drawn by the page's stylesheet: MUI's Chip would be a chunk of its own on every reference page. */}
+      {change.breaking ? <span className="badge badge-breaking">Breaking</span> : null}
       {change.operation ? (
         <>
           {change.href ? (

@@ -129,6 +129,8 @@ export const DocsRoot = styled('div')(({ theme }) => {
     '.method-post': { background: v.palette.primary.main, color: v.palette.primary.contrastText },
     '.method-delete': { background: v.palette.error.main, color: v.palette.error.contrastText },
     '.method-put, .method-patch': { background: v.palette.warning.main, color: v.palette.warning.contrastText },
+    '.badge': { display: 'inline-block', fontSize: '0.75rem', fontWeight: 600, lineHeight: '20px', borderRadius: 10, padding: '0 0.6em', marginRight: theme.spacing(1), border: '1px solid' },
+    '.badge-breaking': { color: v.palette.error.main, borderColor: v.palette.error.main },
     '.deprecated': { fontSize: '0.75rem', color: v.palette.warning.main, border: `1px solid ${v.palette.warning.main}`, borderRadius: 4, padding: '0 0.4em' },
     '.auth-note': { fontSize: '0.875rem', color: v.palette.text.secondary, margin: theme.spacing(1, 0) },
     '.op-side': { display: 'grid', gap: theme.spacing(2), alignContent: 'start', minWidth: 0 },

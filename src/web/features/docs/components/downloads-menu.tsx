@@ -3,25 +3,18 @@
  * Insomnia, .http, types"), and every file of every scope (whole API, Seller, Warehouse) behind a menu.
  * The list is the one `npm run export` writes (src/shared/portal-data/downloads.ts).
  */
-import { useId, useState } from 'react';
+import { Suspense, lazy, useId, useState } from 'react';
 import Button from '@mui/material/Button';
-import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import {
-  EXPORT_FILES,
-  EXPORT_SCOPES,
-  HEADLINE_FILES,
-  downloadHref,
-  scopeTitle,
-  type ExportScope,
-} from '../../../../shared/portal-data/downloads';
+import { EXPORT_FILES, HEADLINE_FILES, downloadHref, scopeTitle, type ExportScope } from '../../../../shared/portal-data/downloads';
 import { familyOfUserType } from '../../../lib/api-domains';
 import { useCurrentUser } from '../../../lib/current-user';
 
 /** The user's own API; the whole API while the profile is unknown. */
+const loadMenuList = () => import('./downloads-menu-list');
+const DownloadsMenuList = lazy(loadMenuList);
+
 function useOwnScope(): ExportScope {
   const user = useCurrentUser();
   return user.data ? familyOfUserType(user.data.userType) : 'all';
@@ -30,10 +23,10 @@ function useOwnScope(): ExportScope {
 export function DownloadsMenu() {
   const scope = useOwnScope();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Mounted from the first opening on, so closing keeps the menu's exit transition.
+  const [wanted, setWanted] = useState(false);
   const menuId = useId();
   const headline = HEADLINE_FILES.flatMap((name) => EXPORT_FILES.filter((file) => file.file === name));
-  // The user's own API first in the menu too.
-  const scopes = [scope, ...EXPORT_SCOPES.filter((other) => other !== scope)];
   return (
     <>
       <span className="downloads-label">{scopeTitle(scope)}:</span>
@@ -48,20 +41,20 @@ export function DownloadsMenu() {
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onPointerEnter={() => void loadMenuList()}
+        onFocus={() => void loadMenuList()}
+        onClick={(event) => {
+          setWanted(true);
+          setAnchor(event.currentTarget);
+        }}
       >
         All downloads
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        {scopes.flatMap((each) => [
-          <ListSubheader key={`${each}-title`}>{scopeTitle(each)}</ListSubheader>,
-          ...EXPORT_FILES.map((file) => (
-            <MenuItem key={`${each}-${file.file}`} component="a" href={downloadHref(each, file.file)} download onClick={() => setAnchor(null)} aria-label={`${scopeTitle(each)} ${file.label}`}>
-              {file.label}
-            </MenuItem>
-          )),
-        ])}
-      </Menu>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <DownloadsMenuList id={menuId} anchor={anchor} scope={scope} onClose={() => setAnchor(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
