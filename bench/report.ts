@@ -226,7 +226,7 @@ function growthSection(results: BenchResults): string[] {
     lines.push(
       '### Start-up',
       '',
-      '`npm start` on an already-built tree, from spawn to `/healthz` 200 (includes npm, the prestart staleness check and tsx). Fresh: empty DATA_DIR (PGlite: migrations, demo data, keys); restart: the same DATA_DIR again.',
+      '`npm start` on an already-built tree, from spawn to `/healthz` 200 (includes npm and the prestart staleness check, which runs on plain node: scripts/build-if-stale.mjs). Fresh: empty DATA_DIR (PGlite: migrations, demo data, keys); restart: the same DATA_DIR again.',
       '',
       '| Start | `npm start` to /healthz 200, ms | Server\'s own start-up (process start to listening), ms |',
       '|---|---|---|',
@@ -237,7 +237,7 @@ function growthSection(results: BenchResults): string[] {
     );
   }
   const growth = results.growth;
-  if (growth === undefined) return [...lines, 'Data growth not measured in this run (see Errors).', ''];
+  if (growth === undefined) return [...lines, '### Data growth', '', 'Not measured in this run (see Errors).', ''];
   const first = growth.points[0];
   lines.push(
     `### List and detail latency by volume (${growth.database})`,
@@ -296,7 +296,7 @@ export function writeReport(results: BenchResults): string {
     '```sh',
     'npm ci',
     'npm run bench                      # everything, about 14 minutes on 2 cores; builds first if stale',
-    'npm run bench -- --only=pages      # or server, data, logins; comma-separated: replaces only those sections of this report',
+    'npm run bench -- --only=pages      # or server, data, logins, startup; comma-separated: replaces only those sections of this report',
     'npm run bench -- --quick           # fewer runs and shorter loads, for iterating on the harness',
     '```',
     '',

@@ -17,7 +17,7 @@ import { startOurServer } from './lib/our-server.ts';
 import { createDatabase, dropDatabase, postgresAvailable, serverVersion } from './lib/postgres.ts';
 import { createSellerToken, firstOrderId } from './lib/api-session.ts';
 import { rssBytes, runToEnd, start, tsNode, waitForHttp } from './lib/processes.ts';
-import { mergeReport } from './lib/report-merge.ts';
+import { mergeReport, replaceSubsection } from './lib/report-merge.ts';
 import { runLoginFlood } from './login-flood.ts';
 import { runUsageBench, usageReport, usageSectionOf, withUsageSection } from './request-log.ts';
 import type { BenchResults } from './lib/results.ts';
@@ -189,8 +189,11 @@ async function main(): Promise<void> {
 
   if (options.sections.has('pages')) results.pages = await section('reference pages', results, () => pagesSection(results));
   if (options.sections.has('server')) results.server = await section('server under load', results, serverSection);
-  if (options.sections.has('data')) {
+  // `--only=startup` measures the start-up alone (the data section's first part), without the long seeding.
+  if (options.sections.has('data') || options.sections.has('startup')) {
     results.startup = await section('npm start', results, () => measureStartup(log));
+  }
+  if (options.sections.has('data')) {
     if (await postgresAvailable()) {
       results.growth = await section('data growth', results, () => runDataGrowth(readSpecFacts(PUBLIC_SPEC).apiTokenHeader, log));
     } else {
@@ -217,10 +220,12 @@ async function main(): Promise<void> {
   const everything = Object.keys(SECTION_NUMBERS).every((name) => options.sections.has(name));
   const fresh = writeReport(results);
   const previous = existsSync(report) ? readFileSync(report, 'utf8') : undefined;
-  const merged =
+  const sectionsMerged =
     everything || previous === undefined
       ? fresh
       : mergeReport(previous, fresh, new Set([...options.sections].map((name) => SECTION_NUMBERS[name] ?? '')));
+  const startupOnly = options.sections.has('startup') && !options.sections.has('data');
+  const merged = startupOnly ? replaceSubsection(sectionsMerged, fresh, 'Start-up') : sectionsMerged;
   // Section 5 (request log) is written by bench/request-log.ts and kept as it was when not measured.
   const usage = results.usage === undefined ? (previous === undefined ? undefined : usageSectionOf(previous)) : usageReport(results.usage);
   writeFileSync(report, withUsageSection(merged, usage));

@@ -5,49 +5,31 @@
  * plain node, without the TypeScript loader in its memory or its start-up. Skipped when its inputs are
  * unchanged since the last compile (a hash in dist/node/.stamp).
  */
-import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import ts from 'typescript';
+import type { CompilerOptions } from 'typescript';
+import { SERVER_ENTRY, SERVER_OUT, SERVER_STAMP, serverFiles, serverInputsHash } from './lib/build-stamps.mjs';
 
-const SOURCES = ['src/server', 'src/shared', 'src/generated'];
-export const SERVER_OUT = 'dist/node';
-/** What `npm start` runs. */
-export const SERVER_ENTRY = `${SERVER_OUT}/server/main.js`;
-const STAMP = `${SERVER_OUT}/.stamp`;
-
-const COMPILER_OPTIONS: ts.CompilerOptions = {
-  target: ts.ScriptTarget.ES2023,
-  module: ts.ModuleKind.ESNext,
-  verbatimModuleSyntax: true,
-  rewriteRelativeImportExtensions: true,
-  sourceMap: false,
-};
-
-function filesUnder(path: string): string[] {
-  if (!existsSync(path)) return [];
-  if (statSync(path).isFile()) return [path];
-  return readdirSync(path).sort().flatMap((name) => filesUnder(join(path, name)));
-}
-
-/** Only what runs on the server: no React (.tsx), no declaration files. */
-function isServerFile(file: string): boolean {
-  if (file.endsWith('.tsx') || file.endsWith('.d.ts')) return false;
-  return /\.(ts|js|sql|json)$/.test(file);
-}
+export { SERVER_ENTRY, SERVER_OUT };
 
 function outputPath(file: string): string {
   return join(SERVER_OUT, relative('src', file)).replace(/\.ts$/, '.js');
 }
 
-export function buildServer(): void {
-  const files = SOURCES.flatMap(filesUnder).filter(isServerFile);
-  const hash = createHash('sha256');
-  hash.update(ts.version);
-  for (const file of files) hash.update(file).update(readFileSync(file));
-  const digest = hash.digest('hex');
-  if (existsSync(STAMP) && readFileSync(STAMP, 'utf8') === digest && existsSync(SERVER_ENTRY)) return;
+export async function buildServer(): Promise<void> {
+  const files = serverFiles();
+  const digest = serverInputsHash(files);
+  if (existsSync(SERVER_STAMP) && readFileSync(SERVER_STAMP, 'utf8') === digest && existsSync(SERVER_ENTRY)) return;
 
+  // The compiler loads only when there is something to compile.
+  const { default: ts } = await import('typescript');
+  const compilerOptions: CompilerOptions = {
+    target: ts.ScriptTarget.ES2023,
+    module: ts.ModuleKind.ESNext,
+    verbatimModuleSyntax: true,
+    rewriteRelativeImportExtensions: true,
+    sourceMap: false,
+  };
   const started = performance.now();
   rmSync(SERVER_OUT, { recursive: true, force: true });
   for (const file of files) {
@@ -57,7 +39,7 @@ export function buildServer(): void {
       copyFileSync(file, out);
       continue;
     }
-    const { outputText, diagnostics } = ts.transpileModule(readFileSync(file, 'utf8'), { compilerOptions: COMPILER_OPTIONS, fileName: file, reportDiagnostics: true });
+    const { outputText, diagnostics } = ts.transpileModule(readFileSync(file, 'utf8'), { compilerOptions, fileName: file, reportDiagnostics: true });
     if (diagnostics && diagnostics.length > 0) {
       throw new Error(`${file}: ${ts.flattenDiagnosticMessageText(diagnostics[0]?.messageText ?? '', '\n')}`);
     }
@@ -65,6 +47,6 @@ export function buildServer(): void {
   }
   // The compiled files are ES modules whatever the nearest package.json says.
   writeFileSync(join(SERVER_OUT, 'package.json'), '{ "type": "module" }\n');
-  writeFileSync(STAMP, digest);
+  writeFileSync(SERVER_STAMP, digest);
   console.log(`build: server compiled to ${SERVER_OUT} in ${Math.round(performance.now() - started)} ms`);
 }

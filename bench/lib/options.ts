@@ -18,6 +18,8 @@ function sectionsFromArgs(): Set<string> {
   const only = process.argv.find((arg) => arg.startsWith('--only='));
   const all = ['pages', 'server', 'data', 'logins', 'usage'];
   if (only === undefined) return new Set(all);
+  // 'startup' is part of 'data'; on its own it skips the data-growth runs.
+  all.push('startup');
   return new Set(only.slice('--only='.length).split(',').filter((name) => all.includes(name)));
 }
 

@@ -29,3 +29,23 @@ export function mergeReport(existing: string, fresh: string, measured: ReadonlyS
   const sections = [...numbered.entries()].sort(([a], [b]) => Number(a) - Number(b)).map(([, text]) => text);
   return [...head.map((block) => block.text), ...sections, ...tail.map((block) => block.text)].join('\n');
 }
+
+/** The block under `### <title>` up to the next heading of level 2 or 3, or undefined. */
+function subsection(markdown: string, title: string): string | undefined {
+  const start = markdown.indexOf(`\n### ${title}\n`);
+  if (start < 0) return undefined;
+  const rest = markdown.slice(start + 1);
+  const end = rest.slice(1).search(/\n##/);
+  return end < 0 ? rest : rest.slice(0, end + 2);
+}
+
+/**
+ * A run that measured one part of a section (`--only=startup`: the start-up of section 3, without its
+ * data-growth tables) replaces that part only; everything else in the report stays as it was.
+ */
+export function replaceSubsection(existing: string, fresh: string, title: string): string {
+  const before = subsection(existing, title);
+  const after = subsection(fresh, title);
+  if (before === undefined || after === undefined) return existing;
+  return existing.replace(before, () => after);
+}

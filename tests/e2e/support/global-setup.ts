@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { startServer } from '../../../scripts/lib/start-server';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  execFileSync('npx', ['tsx', 'scripts/build.ts', '--if-stale'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { stdio: 'inherit' });
   const port = Number(process.env.E2E_PORT ?? 8181);
   // A generous rate limit: the suite logs in many times from one address.
   const server = await startServer(port, { RATE_LIMIT_PER_MINUTE: '100000' });
