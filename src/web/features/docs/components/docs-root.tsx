@@ -47,7 +47,7 @@ export const DocsRoot = styled('div')(({ theme }) => {
     '.j-key': { color: v.palette.primary.main },
     '.j-str': { color: v.palette.success.main },
     '.j-num, .j-lit': { color: v.palette.warning.main },
-    '.table-scroll': { overflowX: 'auto' },
+    '.table-scroll': { overflowX: 'auto', containerType: 'inline-size' },
     'table.md-table, table.params': { borderCollapse: 'collapse', width: '100%', fontSize: '0.875rem' },
     'table.md-table th, table.md-table td, table.params th, table.params td': {
       textAlign: 'left',
@@ -56,14 +56,30 @@ export const DocsRoot = styled('div')(({ theme }) => {
       borderBottom: `1px solid ${v.palette.divider}`,
     },
     'table.params th, table.md-table th': { fontWeight: 600, color: v.palette.text.secondary, fontSize: '0.75rem', textTransform: 'uppercase', letterSpacing: '0.04em' },
-    'table.params td:first-of-type': { whiteSpace: 'nowrap' },
-    // Phones: each parameter becomes a small card of labelled lines instead of a squeezed table row.
-    '@media (max-width: 700px)': {
+    // Wide enough for a table: fixed column widths, from the header row alone. A table whose rows arrive over a
+    // slow link is painted while it is still being parsed, and with automatic widths a longer row arriving later
+    // moved every column (a layout shift). The widths fit every parameter the API has; the description takes the rest.
+    '@container (min-width: 641px)': {
+      'table.params': { tableLayout: 'fixed' },
+      'table.params th:nth-of-type(1)': { width: '10.5rem' },
+      'table.params th:nth-of-type(2)': { width: '4.25rem' },
+      'table.params th:nth-of-type(3)': { width: '4.5rem' },
+      'table.params th:nth-of-type(4)': { width: '4rem' },
+      'table.params th:nth-of-type(5)': { width: '7.75rem' },
+      'table.params td': { overflowWrap: 'break-word' },
+      // A name stays whole; its "optional" or "required" goes to the next line when the two do not fit.
+      'table.params td:first-of-type code': { whiteSpace: 'nowrap' },
+    },
+    // Too narrow for six columns (a phone, or the reference's left column beside the samples on a wide screen):
+    // each parameter becomes a small card of labelled lines instead of a squeezed table row.
+    '@container (max-width: 640px)': {
       'table.params thead': { display: 'none' },
       'table.params, table.params tbody, table.params tr, table.params td': { display: 'block' },
       'table.params tr': { padding: theme.spacing(1, 0), borderBottom: `1px solid ${v.palette.divider}` },
       'table.params td': { border: 'none', padding: '2px 0' },
       'table.params td[data-label]::before': { content: 'attr(data-label) ": "', color: v.palette.text.secondary, fontSize: '0.75rem' },
+    },
+    '@media (max-width: 700px)': {
       '.op-index a': { flexWrap: 'wrap', rowGap: 0 },
       '.op-index .muted': { flexBasis: '100%' },
     },
