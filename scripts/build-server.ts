@@ -5,10 +5,10 @@
  * plain node, without the TypeScript loader in its memory or its start-up. Skipped when its inputs are
  * unchanged since the last compile (a hash in dist/node/.stamp).
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import type { CompilerOptions } from 'typescript';
-import { SERVER_ENTRY, SERVER_OUT, SERVER_STAMP, serverFiles, serverInputsHash } from './lib/build-stamps.mjs';
+import { SERVER_ENTRY, SERVER_OUT, SERVER_STAMP, serverFiles, serverInputsHash, serverIsFresh } from './lib/build-stamps.mjs';
 
 export { SERVER_ENTRY, SERVER_OUT };
 
@@ -17,9 +17,9 @@ function outputPath(file: string): string {
 }
 
 export async function buildServer(): Promise<void> {
+  if (serverIsFresh()) return;
   const files = serverFiles();
   const digest = serverInputsHash(files);
-  if (existsSync(SERVER_STAMP) && readFileSync(SERVER_STAMP, 'utf8') === digest && existsSync(SERVER_ENTRY)) return;
 
   // The compiler loads only when there is something to compile.
   const { default: ts } = await import('typescript');
