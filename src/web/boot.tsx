@@ -4,13 +4,12 @@
  * screen is rendered here from scratch. `main.ts` imports this module (after the first paint when the
  * page came rendered).
  */
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, useEffect, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { useLocation } from 'react-router';
 import { AppProviders } from './app/providers';
 import { prepareHydration } from './app/prepare-hydration';
-import { createAppRouter } from './app/router';
-import { routes } from './app/routes';
+import { AppRouter } from './app/router';
 import { currentUserQueryKey, getCurrentUser } from './lib/current-user';
 import { leaveFirstScreen, readPrerenderState } from './lib/prerender-state';
 import { createQueryClient } from './lib/query-client';
@@ -32,20 +31,23 @@ function HydratedMark() {
   return null;
 }
 
+/**
+ * The first client-side navigation leaves the page the HTML held: from then on pages render as in a plain
+ * client app. Decided while rendering, before the screens (it is the router's first child), so the new
+ * location's screens already see it; leaving is idempotent and never undone.
+ */
+function FirstScreenWatch() {
+  const { key } = useLocation();
+  const [first] = useState(key);
+  if (key !== first) leaveFirstScreen();
+  return null;
+}
+
 function app() {
-  const router = createAppRouter();
-  if (prerendered) {
-    const first = router.state.location;
-    const unsubscribe = router.subscribe((state) => {
-      if (state.location === first) return;
-      leaveFirstScreen();
-      unsubscribe();
-    });
-  }
   return (
     <StrictMode>
       <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <AppRouter>{prerendered ? <FirstScreenWatch /> : null}</AppRouter>
       </AppProviders>
       {prerendered ? <HydratedMark /> : null}
     </StrictMode>
@@ -55,7 +57,7 @@ function app() {
 if (prerendered) {
   // The server checked the session and wrote the user into the page: no profile request.
   queryClient.setQueryData(currentUserQueryKey, prerendered.user);
-  void prepareHydration(routes, prerendered, window.location.pathname).then(() => hydrateRoot(container, app()));
+  void prepareHydration(prerendered, window.location.pathname).then(() => hydrateRoot(container, app()));
 } else {
   // Every screen but /login waits for the profile: ask for it now, while the route chunks are still
   // loading, instead of after the shell's chunk has arrived and rendered (one round trip off the path).

@@ -1,7 +1,18 @@
-/** The browser router of the app (tests build a memory router from the same `routes`). */
-import { createBrowserRouter } from 'react-router';
-import { routes } from './routes';
+/** The browser router around the app's screens (tests put a memory router around the same AppRoutes). */
+import type { ReactNode } from 'react';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './routes';
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * Navigations render at once rather than in a transition: a screen whose code is still loading shows its
+ * progress bar in place of the old screen, instead of leaving the old one up with no sign of the click.
+ */
+/** `children` render before the screens, on every navigation. */
+export function AppRouter({ children }: { children?: ReactNode }) {
+  return (
+    <BrowserRouter useTransitions={false}>
+      {children}
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

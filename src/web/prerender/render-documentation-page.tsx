@@ -2,17 +2,17 @@
  * The build-time render of one documentation page (run by scripts/prerender through Vite's SSR build):
  * the whole app, shell included, for a signed-in user of one type, with the same routes, providers and
  * components the browser hydrates. Emotion's server package extracts the CSS the HTML uses
- * (https://mui.com/material-ui/guides/server-rendering/). React Router renders through its static
- * handler without its inline hydration script: the strict CSP allows none, and no route has a loader.
+ * (https://mui.com/material-ui/guides/server-rendering/). The screens the URL shows are loaded first, so
+ * they render in the one pass renderToString makes (it cannot wait for a lazy screen).
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { AppProviders } from '../app/providers';
-import { routes } from '../app/routes';
+import { AppRoutes, preloadScreens } from '../app/routes';
 import type { PrerenderedPage, PrerenderRequest } from '../../shared/portal-data/prerendered-pages';
 import { currentUserQueryKey, type CurrentUser } from '../lib/current-user';
 import { createQueryClient } from '../lib/query-client';
@@ -21,14 +21,11 @@ import { loadReferencePage, pageKey } from '../features/docs/lib/load-reference-
 
 export async function renderDocumentationPage(request: PrerenderRequest): Promise<PrerenderedPage> {
   // Loaded before rendering, so the page renders whole in one pass (no loading state).
-  const page = await loadReferencePage(request.category, request.subcategory);
+  const url = new URL(request.url, request.origin);
+  const [page] = await Promise.all([loadReferencePage(request.category, request.subcategory), preloadScreens(url.pathname)]);
   const user = request.user as CurrentUser;
   setPrerenderState({ user, origin: request.origin, page: pageKey(request.category, request.subcategory) });
   try {
-    const handler = createStaticHandler(routes);
-    const context = await handler.query(new Request(new URL(request.url, request.origin)));
-    if (context instanceof Response) throw new Error(`${request.url} answered ${context.status} instead of rendering`);
-    const router = createStaticRouter(handler.dataRoutes, context);
     const queryClient = createQueryClient();
     queryClient.setQueryData(currentUserQueryKey, user);
     const cache = createCache({ key: 'css' });
@@ -37,7 +34,9 @@ export async function renderDocumentationPage(request: PrerenderRequest): Promis
       <StrictMode>
         <CacheProvider value={cache}>
           <AppProviders queryClient={queryClient}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <StaticRouter location={url.pathname + url.search}>
+              <AppRoutes />
+            </StaticRouter>
           </AppProviders>
         </CacheProvider>
       </StrictMode>,

@@ -4,10 +4,9 @@
  * loaded (see shell-route.tsx).
  */
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate, useNavigation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { SIDEBAR_WIDTH_PX } from '../../../shared/limits';
@@ -31,7 +30,6 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
   const wide = useMediaQuery(theme.breakpoints.up('md'), { defaultMatches: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
   const navigate = useNavigate();
-  const navigation = useNavigation();
   const location = useLocation();
   const queryClient = useQueryClient();
 
@@ -76,7 +74,6 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
           onLogout={onLogout}
           loggingOut={loggingOut}
         />
-        <Box sx={{ height: 3 }}>{navigation.state === 'loading' ? <LinearProgress aria-label="Loading page" sx={{ height: 3 }} /> : null}</Box>
         <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ outline: 'none', flex: 1, px: { xs: 2, sm: 3, md: 5 }, py: { xs: 2, sm: 3, md: 4 }, maxWidth: 1280, width: '100%', mx: 'auto' }}>
           <ExpiryReminder onSettings={location.pathname === '/settings'} />
           {children}

@@ -1,10 +1,10 @@
 /** Renders the real route table in a memory router inside the app's providers, with a fresh query client. */
-import { configure, render } from '@testing-library/react';
+import { act, configure, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
 import { AppProviders } from '../../../../src/web/app/providers';
-import { routes } from '../../../../src/web/app/routes';
+import { AppRoutes } from '../../../../src/web/app/routes';
 import { createQueryClient } from '../../../../src/web/lib/query-client';
 import { SESSION_HINT_COOKIE } from '../../../../src/shared/limits';
 
@@ -22,17 +22,42 @@ export function renderApp(path: string, options: { userEvent?: Parameters<typeof
   document.cookie = !signedIn ? `${SESSION_HINT_COOKIE}=; max-age=0; path=/` : `${SESSION_HINT_COOKIE}=1; path=/`;
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = new TestRouter();
+  function Probe() {
+    router.seen(useLocation(), useNavigate());
+    return null;
+  }
   const user = userEvent.setup(options.userEvent);
   const view = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <Probe />
+        <AppRoutes />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { ...view, router, queryClient, user };
 }
 
+/** The memory router seen from a test: where it is, and a way to go elsewhere as a link would. */
+class TestRouter {
+  readonly state: { location: Location } = { location: { pathname: '', search: '', hash: '', state: null, key: '' } };
+  private navigateTo: NavigateFunction | undefined;
+
+  /** Called by a probe inside the router on every render. */
+  seen(location: Location, navigateTo: NavigateFunction): void {
+    this.state.location = location;
+    this.navigateTo = navigateTo;
+  }
+
+  async navigate(to: string): Promise<void> {
+    const navigateTo = this.navigateTo;
+    if (!navigateTo) throw new Error('the router has not rendered yet');
+    await act(async () => navigateTo(to));
+  }
+}
+
 /** Where the memory router is now, as path + search. */
-export function currentUrl(router: ReturnType<typeof createMemoryRouter>): string {
+export function currentUrl(router: TestRouter): string {
   return router.state.location.pathname + router.state.location.search;
 }

@@ -6,6 +6,7 @@ import { server, setupMsw } from '../support/msw-server';
 import { getCurrentUser, listApiTokens } from '../support/handlers';
 import { FAKE_TOKEN, daysFromNow, fakeSellerToken, seller, tokenFixture, warehouseUser, type ApiTokenFixture } from '../support/fixtures';
 import { renderApp } from '../support/render-app';
+import { preloadScreens } from '../../../../src/web/app/routes';
 import { expectConsoleErrors } from '../support/console';
 
 setupMsw();
@@ -73,6 +74,9 @@ describe('listApiTokens', () => {
         return HttpResponse.json({ data: [token, tokenFixture({ title: 'Second', token: fakeSellerToken('second') })] });
       }),
     );
+    // The screen's code is here first (as the app preloads it): otherwise the shell's expiry reminder could
+    // have fetched the tokens before the screen mounts, and the skeleton would never show.
+    await preloadScreens('/settings');
     renderApp('/settings');
     expect(await screen.findByRole('status', { name: 'Loading tokens' })).toBeInTheDocument();
     const first = await screen.findByRole('article', { name: 'Shop sync' });
