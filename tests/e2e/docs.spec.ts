@@ -121,8 +121,10 @@ test.describe('documentation', () => {
 
   test('a code sample carries a token the user picks, masked until revealed', async ({ page, baseURL }) => {
     await login(page);
+    // A title of its own, so the option below is this run's token even after earlier runs.
+    const title = `Docs e2e ${Date.now()}`;
     const created = await page.request.post('/api/auth/token', {
-      data: { title: 'Docs e2e', description: 'Token for the docs sample test' },
+      data: { title, description: 'Token for the docs sample test' },
       headers: { origin: baseURL ?? '' },
     });
     expect(created.status()).toBe(201);
@@ -132,7 +134,7 @@ test.describe('documentation', () => {
     const section = page.locator('section#listSellerWarehouses');
     await section.getByRole('button', { name: 'Use my token' }).click();
     await section.getByRole('combobox', { name: 'Token' }).click();
-    await page.getByRole('option', { name: /^Docs e2e · / }).click();
+    await page.getByRole('option', { name: new RegExp(`^${title} · `) }).click();
     const code = section.getByRole('tabpanel');
     await expect(code).toContainText('ACME-API-TOKEN: ••••');
     await expect(code).not.toContainText(token.token);
@@ -150,7 +152,7 @@ test.describe('documentation', () => {
     await section.getByRole('link', { name: 'Try it' }).click();
     await expect(page).toHaveURL('/api-test?operation=listSellerWarehouses');
     await expect(page.getByLabel('API token', { exact: true })).toHaveValue(token.token);
-    await expect(page.getByRole('combobox', { name: 'Your tokens' })).toHaveText('Docs e2e');
+    await expect(page.getByRole('combobox', { name: 'Your tokens' })).toHaveText(title);
     await page.getByRole('button', { name: 'Test API' }).click();
     await expect(page.getByRole('group', { name: 'Response summary' }).getByText('Status 200')).toBeVisible();
   });

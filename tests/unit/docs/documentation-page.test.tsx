@@ -210,4 +210,17 @@ describe('search (Ctrl/Cmd+K)', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
+
+  it('reopened, even while still closing, selects the last query so typing replaces it', async () => {
+    const { user } = await openPage('/');
+    await user.keyboard('{Control>}k{/Control}');
+    const input = await screen.findByRole('combobox', { name: 'Search operations, schemas and fields' });
+    await user.keyboard('order');
+    // Escape starts the closing transition; Ctrl+K comes before it ends, so the same input stays mounted.
+    await user.keyboard('{Escape}{Control>}k{/Control}');
+    expect(screen.getByRole('combobox', { name: 'Search operations, schemas and fields' })).toBe(input);
+    await waitFor(() => expect(input).toHaveFocus());
+    await user.keyboard('warehouses');
+    expect(input).toHaveValue('warehouses');
+  });
 });

@@ -45,9 +45,19 @@ export default function SearchDialog({ open, onClose, preferredCategory }: Searc
   const listId = useId();
   const titleId = useId();
   const listRef = useRef<HTMLUListElement>(null);
-  // Reopened with the last query: select it, so typing replaces it rather than appending. A stable
-  // callback ref runs once per mount of the input, which the dialog mounts each time it opens.
-  const selectOnMount = useCallback((input: HTMLInputElement | null) => input?.select(), []);
+  // Reopened with the last query: select it, so typing replaces it rather than appending. The
+  // callback ref covers an input mounted by this opening; the effect covers a reopening before the
+  // closing transition has ended, when the same input is still mounted.
+  const inputRef = useRef<HTMLInputElement | null>(null);
+  const selectOnMount = useCallback((input: HTMLInputElement | null) => {
+    inputRef.current = input;
+    input?.select();
+  }, []);
+  useEffect(() => {
+    if (!open || !inputRef.current) return;
+    inputRef.current.focus();
+    inputRef.current.select();
+  }, [open]);
 
   useEffect(() => {
     let live = true;
