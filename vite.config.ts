@@ -75,6 +75,19 @@ function preloadRouteChunks(): Plugin {
 }
 
 /**
+ * In the browser the app renders with Preact through its React compatibility layer (docs/decisions/018):
+ * the same components, about 50 KB less script than react-dom on every first load. The build-time render
+ * (SSR) and the component tests keep React itself.
+ */
+const PREACT_ALIASES = [
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+];
+
+/**
  * `vite build` builds the app into dist/web; `vite build --ssr` builds the documentation pages' build-time
  * renderer (src/web/prerender) into dist/ssr, which scripts/prerender runs in Node.
  */
@@ -82,6 +95,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: false,
   plugins: isSsrBuild ? [react()] : [react(), preloadRouteChunks()],
+  resolve: isSsrBuild ? {} : { alias: PREACT_ALIASES },
   build: isSsrBuild
     ? {
         outDir: '../../dist/ssr',

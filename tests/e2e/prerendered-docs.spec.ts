@@ -44,8 +44,10 @@ async function signIn(request: APIRequestContext, baseURL: string, who: 'seller'
 }
 
 /**
- * Records console messages that speak of hydration, and whether React threw the server's nodes away
- * (it re-renders from scratch when hydration fails): both must stay empty.
+ * Records console messages that speak of hydration, whether the server's nodes were thrown away (a
+ * renderer re-renders from scratch when hydration fails), and the page's text as served: after hydration
+ * the messages and removals must stay empty and the text the same. The text check holds whatever renders
+ * in the browser, including one that patches a mismatch without a word (Preact, docs/decisions/018).
  */
 async function watchHydration(page: Page): Promise<{ messages: string[] }> {
   const watched = { messages: [] as string[] };
@@ -62,12 +64,19 @@ async function watchHydration(page: Page): Promise<{ messages: string[] }> {
         });
       }
     }).observe(document, { childList: true, subtree: true });
+    // Module scripts run before DOMContentLoaded, but the app starts only after the first frame (main.ts).
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { servedText: string }).servedText = document.getElementById('root')?.textContent ?? '';
+    });
   });
   return watched;
 }
 
 const hydrated = (page: Page) => expect(page.locator('html[data-hydrated]')).toBeAttached();
 const removedSections = (page: Page) => page.evaluate(() => (window as unknown as { removedServerSections: string[] }).removedServerSections.length);
+/** The page's text now and as the server sent it. */
+const texts = (page: Page) =>
+  page.evaluate(() => ({ now: document.getElementById('root')?.textContent ?? '', served: (window as unknown as { servedText: string }).servedText }));
 
 test.describe('documentation pages rendered at build time', () => {
   test('logged out, / and /documentation redirect to /login before any HTML', async ({ request }) => {
@@ -119,6 +128,9 @@ test.describe('documentation pages rendered at build time', () => {
         await expect(page.getByRole('group', { name: 'Signed in user' })).toContainText(DEMO[who].email);
         await expect(page.getByRole('group', { name: 'Signed in user' })).toContainText(DEMO[who].userType);
         expect(await removedSections(page), url).toBe(0);
+        const { now, served } = await texts(page);
+        expect(served.length, url).toBeGreaterThan(500);
+        expect(now, url).toBe(served);
         expect(watched.messages, url).toEqual([]);
         expect(await page.locator('title').count(), url).toBe(1);
       }

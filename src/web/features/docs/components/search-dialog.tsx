@@ -51,6 +51,7 @@ export default function SearchDialog({ open, onClose, preferredCategory }: Searc
   const inputRef = useRef<HTMLInputElement | null>(null);
   const selectOnMount = useCallback((input: HTMLInputElement | null) => {
     inputRef.current = input;
+    input?.focus();
     input?.select();
   }, []);
   useEffect(() => {
@@ -105,7 +106,6 @@ export default function SearchDialog({ open, onClose, preferredCategory }: Searc
           <SearchIcon color="action" />
           <input
             className="search-input"
-            autoFocus
             ref={selectOnMount}
             role="combobox"
             aria-label="Search operations, schemas and fields"

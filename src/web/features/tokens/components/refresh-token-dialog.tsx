@@ -22,6 +22,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import { expiryState, graceLabel } from '../../../lib/token-display';
 import type { GraceHours } from '../api/refresh-api-token';
 import { GRACE_OPTIONS } from '../lib/token-options';
+import { focusOnMount } from '../../../lib/focus-on-mount';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -81,7 +82,7 @@ export function RefreshTokenDialog({ open, token, refreshing, onCancel, onConfir
         </FormControl>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={close} autoFocus disabled={refreshing}>
+        <Button onClick={close} ref={focusOnMount} disabled={refreshing}>
           Cancel
         </Button>
         <Button onClick={() => onConfirm(expired ? 0 : grace)} variant="contained" loading={refreshing}>
