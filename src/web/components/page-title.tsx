@@ -1,12 +1,13 @@
 /**
- * The tab's title while a screen is shown. Set from an effect rather than rendered as `<title>`: the
+ * The tab's title while a screen is shown. Set from a layout effect rather than rendered as `<title>`: the
  * renderer in the browser (Preact, see docs/decisions/018) does not hoist elements into the head, and the
- * build-time render writes each documentation page's title into the head itself.
+ * build-time render writes each documentation page's title into the head itself. A layout effect, so the
+ * title changes with the screen's first paint, not a frame after it.
  */
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 
 export function PageTitle({ children }: { children: string }) {
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.title = children;
   }, [children]);
   return null;
