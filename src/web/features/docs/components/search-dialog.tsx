@@ -3,7 +3,7 @@
  * loaded on first open). A combobox with a listbox of results: type, move with the arrow keys, Enter
  * opens the result, Escape closes; the mouse works too. Loaded lazily, so pages do not pay for it.
  */
-import { useCallback, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import Dialog from '@mui/material/Dialog';
 import SearchIcon from '@mui/icons-material/Search';
@@ -45,20 +45,28 @@ export default function SearchDialog({ open, onClose, preferredCategory }: Searc
   const listId = useId();
   const titleId = useId();
   const listRef = useRef<HTMLUListElement>(null);
-  // Reopened with the last query: select it, so typing replaces it rather than appending. The
-  // callback ref covers an input mounted by this opening; the effect covers a reopening before the
-  // closing transition has ended, when the same input is still mounted.
+  // Reopened with the last query: select it once per opening, so typing replaces it rather than appending.
+  // The callback ref covers an input mounted by this opening (also one the dialog mounts again while the
+  // reader types, after a reopening during the closing transition: it keeps the focus, not the selection);
+  // the layout effect covers a reopening that keeps the same input. Layout effects run before the next
+  // keystroke is handled; a plain effect may run a frame later (Preact) and select what was typed since.
   const inputRef = useRef<HTMLInputElement | null>(null);
-  const selectOnMount = useCallback((input: HTMLInputElement | null) => {
+  const selectedThisOpening = useRef(false);
+  const takeFocus = useCallback((input: HTMLInputElement | null) => {
     inputRef.current = input;
-    input?.focus();
-    input?.select();
+    if (!input) return;
+    input.focus();
+    if (selectedThisOpening.current) input.setSelectionRange(input.value.length, input.value.length);
+    else input.select();
+    selectedThisOpening.current = true;
   }, []);
-  useEffect(() => {
-    if (!open || !inputRef.current) return;
-    inputRef.current.focus();
-    inputRef.current.select();
-  }, [open]);
+  useLayoutEffect(() => {
+    if (!open) {
+      selectedThisOpening.current = false;
+      return;
+    }
+    if (!selectedThisOpening.current) takeFocus(inputRef.current);
+  }, [open, takeFocus]);
 
   useEffect(() => {
     let live = true;
@@ -106,7 +114,7 @@ export default function SearchDialog({ open, onClose, preferredCategory }: Searc
           <SearchIcon color="action" />
           <input
             className="search-input"
-            ref={selectOnMount}
+            ref={takeFocus}
             role="combobox"
             aria-label="Search operations, schemas and fields"
             aria-expanded={results.length > 0}
