@@ -18,14 +18,19 @@ test('every sidebar link opens its screen and is highlighted', async ({ page }) 
     await expect(page).toHaveURL(href);
     await expect(link, `${name} is highlighted`).toHaveAttribute('aria-current', 'page');
     await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+    // The tab's title follows the screen (PageTitle), as the heading does.
     if (href.startsWith('/documentation?')) {
       await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
+      await expect(page).toHaveTitle(new RegExp(`^${name} · .*Documentation$`));
     } else if (href === '/api-test') {
       await expect(page.getByRole('heading', { name: 'API Test', level: 1 })).toBeVisible();
+      await expect(page).toHaveTitle(/^API Test · /);
     } else if (href === '/usage') {
       await expect(page.getByRole('heading', { name: 'Usage', level: 1 })).toBeVisible();
+      await expect(page).toHaveTitle(/^Usage · /);
     } else if (href === '/settings') {
       await expect(page.getByRole('heading', { name: 'API tokens', level: 1 })).toBeVisible();
+      await expect(page).toHaveTitle(/^Settings · /);
     }
   }
 });

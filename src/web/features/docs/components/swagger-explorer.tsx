@@ -1,9 +1,9 @@
 /**
- * The whole public spec in Swagger UI. Loaded only on /documentation/explorer:
- * this module and Swagger UI are their own chunk. Swagger UI is its self-contained bundle (swagger-ui-dist, with
- * its own React inside), mounted into a node: the portal renders with Preact (docs/decisions/018). The spec is the exported public one, with its
- * server pointed at this portal's origin so "Try it out" calls this API (same origin, allowed by the CSP)
- * with the token the user enters under Authorize. Authorization is not persisted.
+ * The whole public spec in Swagger UI. Loaded only on /documentation/explorer: this module and Swagger UI
+ * are their own chunk. Swagger UI is its self-contained bundle (swagger-ui-dist, with its own React inside),
+ * mounted into a node, since the portal renders with Preact (docs/decisions/018). The spec is the exported
+ * public one, with its server pointed at this portal's origin so "Try it out" calls this API (same origin,
+ * allowed by the CSP) with the token the user enters under Authorize. Authorization is not persisted.
  */
 import { useEffect, useRef, useState } from 'react';
 import SwaggerUIBundle from 'swagger-ui-dist/swagger-ui-es-bundle.js';
