@@ -1,7 +1,8 @@
 /**
  * `/` and `/documentation`: logged out, a redirect to /login before any HTML; signed in, the page rendered
- * at build time for the user's type, with the user's email (escaped), this request's origin, the state the
- * app hydrates from and the chosen colour scheme written in; a URL naming no rendered page gets the app.
+ * at build time for the user's type, with the user's email (escaped), this request's origin, the token
+ * expiry reminder, the state the app hydrates from and the chosen colour scheme written in; a URL naming
+ * no rendered page gets the app.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
@@ -11,6 +12,8 @@ import {
   EMAIL_STAND_IN,
   HTML_CLASS_MARKER,
   ORIGIN_STAND_IN,
+  REMINDER_DISMISSED_COOKIE,
+  REMINDER_STAND_IN,
   STATE_MARKER,
   prerenderedPagePath,
 } from '../../src/shared/portal-data/prerendered-pages.ts';
@@ -21,6 +24,7 @@ let server: TestServer;
 const INDEX = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
 const page = (userType: string, key: string) =>
   `<!doctype html><html lang="en"${HTML_CLASS_MARKER}><head></head><body><div id="root"><span title="${EMAIL_STAND_IN}">${EMAIL_STAND_IN}</span>` +
+  `<aside class="b" aria-label="Token expiry reminder"><div role="status">${REMINDER_STAND_IN}<!-- --> <a href="/settings">Review in Settings</a></div></aside>` +
   `<p>${userType} ${key}</p><code>curl ${ORIGIN_STAND_IN}/api/v1/x</code></div>${STATE_MARKER}</body></html>`;
 
 beforeAll(async () => {
@@ -77,7 +81,29 @@ describe('signed in', () => {
     expect(response.text).not.toContain('portal-prerender.invalid');
     expect(response.text).toContain('<html lang="en">');
     const state = /<script type="application\/json" id="portal-prerender-state">(.*?)<\/script>/.exec(response.text)?.[1] ?? '';
-    expect(JSON.parse(state)).toEqual({ user: { email: 'warehouse@example.com', userType: 'WAREHOUSE' }, origin: server.baseUrl, page: 'seller-order' });
+    expect(JSON.parse(state)).toEqual({ user: { email: 'warehouse@example.com', userType: 'WAREHOUSE' }, origin: server.baseUrl, page: 'seller-order', reminder: null });
+    expect(response.text).not.toContain('Token expiry reminder');
+  });
+
+  it('writes in the reminder for tokens that expire within 7 days or have expired, unless dismissed today', async () => {
+    const client = server.client();
+    await client.login('warehouse2@example.com', 'WAREHOUSE');
+    await client.createToken('Far off');
+    await client.createToken('Soon');
+    await client.createToken('Gone <b>');
+    await server.db.query(`UPDATE api_tokens SET expires_at = now() + interval '2 days 1 hour' WHERE title = 'Soon'`);
+    await server.db.query(`UPDATE api_tokens SET expires_at = now() - interval '1 hour' WHERE title = 'Gone <b>'`);
+    const sentence = '2 of your API tokens need attention: “Gone &lt;b&gt;” has expired, “Soon” expires in 2 days.';
+    const path = '/documentation?category=seller&subcategory=order';
+    const response = await client.get(path, { unchecked: true });
+    expect(response.text).toContain(`<div role="status">${sentence}<!-- --> <a href="/settings">`);
+    const state = /id="portal-prerender-state">(.*?)<\/script>/.exec(response.text)?.[1] ?? '';
+    expect((JSON.parse(state) as { reminder: string }).reminder).toBe('2 of your API tokens need attention: “Gone <b>” has expired, “Soon” expires in 2 days.');
+
+    const dismissed = await client.get(path, { unchecked: true, headers: { cookie: `${client.cookie}; ${REMINDER_DISMISSED_COOKIE}=2026-11-23` } });
+    expect(dismissed.text).toContain('<p>WAREHOUSE seller-order</p>');
+    expect(dismissed.text).not.toContain('Token expiry reminder');
+    expect(dismissed.text).toContain('"reminder":null');
   });
 
   it('answers / with the default page the shared resolvePage picks', async () => {

@@ -1,12 +1,14 @@
 /**
  * One answer from a documentation page rendered at build time: the signed-in user's email and this
- * request's origin in place of the stand-ins, the state the app hydrates from, and the colour scheme
- * the user chose (shared/portal-data/prerendered-pages.ts).
+ * request's origin in place of the stand-ins, the user's token expiry reminder (or no banner), the state
+ * the app hydrates from, and the colour scheme the user chose (shared/portal-data/prerendered-pages.ts).
  */
 import {
   EMAIL_STAND_IN,
   HTML_CLASS_MARKER,
   ORIGIN_STAND_IN,
+  REMINDER_BANNER,
+  REMINDER_STAND_IN,
   STATE_MARKER,
 } from '../../shared/portal-data/prerendered-pages.ts';
 
@@ -19,6 +21,8 @@ export interface PageFill {
   /** `<category>-<subcategory>`. */
   page: string;
   colorMode: 'light' | 'dark' | null;
+  /** The expiry reminder's sentence; null: no banner (no token due, or dismissed today). */
+  reminder: string | null;
 }
 
 export function escapeHtml(text: string): string {
@@ -31,13 +35,16 @@ function jsonForScript(value: unknown): string {
 }
 
 export function fillPrerenderedPage(template: string, fill: PageFill): string {
-  const state = { user: { email: fill.user.email, userType: fill.user.userType }, origin: fill.origin, page: fill.page };
+  const state = { user: { email: fill.user.email, userType: fill.user.userType }, origin: fill.origin, page: fill.page, reminder: fill.reminder };
   const email = escapeHtml(fill.user.email);
   const origin = escapeHtml(fill.origin);
-  // Replacer functions: a `$&` or `$'` in an email is text, not a replacement pattern.
+  const reminder = fill.reminder === null ? null : escapeHtml(fill.reminder);
+  // Replacer functions: a `$&` or `$'` in an email or a token's title is text, not a replacement pattern.
+  // The reminder goes in last, so nothing in a token's title is taken for a stand-in.
   return template
     .replace(HTML_CLASS_MARKER, () => (fill.colorMode ? ` class="${fill.colorMode}"` : ''))
     .replaceAll(EMAIL_STAND_IN, () => email)
     .replaceAll(ORIGIN_STAND_IN, () => origin)
+    .replace(REMINDER_BANNER, (banner) => (reminder === null ? '' : banner.replace(REMINDER_STAND_IN, () => reminder)))
     .replace(STATE_MARKER, () => `<script type="application/json" id="${STATE_ELEMENT_ID}">${jsonForScript(state)}</script>`);
 }

@@ -1,7 +1,7 @@
 /**
  * `/` and `/documentation?category&subcategory`: for a signed-in user, the page rendered at build time
- * (WEB_DIR/_prerendered/<userType>/<page>.html) with the user's email, this request's origin and the
- * chosen colour scheme written in, so the reference is in the first response and paints before any
+ * (WEB_DIR/_prerendered/<userType>/<page>.html) with the user's email, this request's origin, the token
+ * expiry reminder and the chosen colour scheme written in, so the reference is in the first response and paints before any
  * script runs; the app then hydrates it. Logged out, a redirect to /login before any HTML. A URL that
  * names no rendered page gets the app's index.html, and the client says what is wrong.
  */
@@ -11,7 +11,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { catalogue } from '../../generated/catalogue.ts';
 import { resolvePage, type PortalUserType } from '../../shared/portal-data/links.ts';
 import { loginPathFor } from '../../shared/portal-data/login-redirect.ts';
-import { COLOR_MODE_COOKIE, PRERENDERED_DIR, prerenderedPagePath } from '../../shared/portal-data/prerendered-pages.ts';
+import { COLOR_MODE_COOKIE, PRERENDERED_DIR, REMINDER_DISMISSED_COOKIE, prerenderedPagePath } from '../../shared/portal-data/prerendered-pages.ts';
+import { reminderText, tokensNeedingAttention } from '../../shared/portal-data/token-expiry.ts';
+import { listTokenExpiries } from '../repositories/api-tokens-repository.ts';
 import type { ServerContext } from '../context.ts';
 import { fillPrerenderedPage } from '../lib/prerendered-page-fill.ts';
 import { loadSession } from './session.ts';
@@ -42,6 +44,13 @@ function pageKeyOf(query: URLSearchParams, userType: PortalUserType): string | n
   return resolution.subcategory ? `${resolution.category}-${resolution.subcategory}` : null;
 }
 
+/** The user's token expiry reminder, as the app words it; null when none is due or it was dismissed today. */
+async function reminderOf(ctx: ServerContext, request: FastifyRequest, userId: number): Promise<string | null> {
+  if (request.cookies[REMINDER_DISMISSED_COOKIE] !== undefined) return null;
+  const tokens = await listTokenExpiries(ctx.db, userId);
+  return reminderText(tokensNeedingAttention(tokens.map((token) => ({ title: token.title, expiryDate: token.expires_at.toISOString() }))));
+}
+
 function colorModeOf(request: FastifyRequest): 'light' | 'dark' | null {
   const mode = request.cookies[COLOR_MODE_COOKIE];
   return mode === 'light' || mode === 'dark' ? mode : null;
@@ -63,6 +72,7 @@ export function registerDocumentationPages(app: FastifyInstance, ctx: ServerCont
       origin: `${request.protocol}://${host}`,
       page: pageKey,
       colorMode: colorModeOf(request),
+      reminder: await reminderOf(ctx, request, user.userId),
     });
     // The user's email is in it: never stored by a browser cache or a proxy.
     return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'private, no-store').send(html);

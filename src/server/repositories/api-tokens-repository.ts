@@ -28,6 +28,11 @@ export async function listTokens(db: Queryable, userId: number): Promise<TokenRo
   return db.query<TokenRow & Record<string, unknown>>(`SELECT ${COLUMNS} FROM api_tokens WHERE user_id = $1 ORDER BY id DESC`, [userId]);
 }
 
+/** Titles and expiry instants only, in listTokens' order: what the expiry reminder names. */
+export async function listTokenExpiries(db: Queryable, userId: number): Promise<{ title: string; expires_at: Date }[]> {
+  return db.query<{ title: string; expires_at: Date }>('SELECT title, expires_at FROM api_tokens WHERE user_id = $1 ORDER BY id DESC', [userId]);
+}
+
 export async function countTokens(db: Queryable, userId: number): Promise<number> {
   const rows = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM api_tokens WHERE user_id = $1', [userId]);
   return rows[0]?.count ?? 0;

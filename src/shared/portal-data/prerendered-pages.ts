@@ -25,6 +25,17 @@ export const HTML_CLASS_MARKER = ' data-portal-color-mode';
 /** The cookie the app keeps the chosen colour scheme in (beside localStorage), so the first paint uses it. */
 export const COLOR_MODE_COOKIE = 'portal-color-mode';
 
+/**
+ * The token expiry reminder is rendered into every page with this sentence; the server writes in the
+ * signed-in user's reminder (shared/portal-data/token-expiry.ts reminderText) or takes the banner out.
+ */
+export const REMINDER_STAND_IN = 'Token expiry reminder stand-in.';
+/** The banner as rendered (features/tokens/components/expiry-reminder.tsx), from its first tag to its last. */
+export const REMINDER_BANNER = /<aside [^>]*aria-label="Token expiry reminder"[^>]*>[\s\S]*?<\/aside>/;
+
+/** The cookie that holds the local day the reminder was dismissed on; it ends at the user's midnight. */
+export const REMINDER_DISMISSED_COOKIE = 'portal-reminder-dismissed';
+
 /** What the build-time renderer (src/web/prerender, built by `vite build --ssr`) is asked for. */
 export interface PrerenderRequest {
   /** Path and query of the page, e.g. `/documentation?category=seller&subcategory=order`. */

@@ -15,6 +15,8 @@ export interface PrerenderState {
   origin: string;
   /** `<category>-<subcategory>` of the documentation page in the HTML. */
   page: string;
+  /** The token expiry reminder the server wrote into the page; null: none. */
+  reminder: string | null;
 }
 
 let state: PrerenderState | null = null;
@@ -46,6 +48,14 @@ export function leaveFirstScreen(): void {
 /** True while the app draws the page the HTML already holds (build-time render, then hydration). */
 export function isPrerenderedPage(pageKey: string): boolean {
   return firstScreen && state?.page === pageKey;
+}
+
+/**
+ * The expiry reminder in the HTML (undefined on a page that came without prerendered content): the
+ * shell shows it until the user's token list has loaded, so hydration finds the banner it drew.
+ */
+export function prerenderedReminder(): string | null | undefined {
+  return state === null ? undefined : state.reminder;
 }
 
 /** The origin for the first frame: what the server wrote into the page; in the build, its placeholder. */

@@ -1,38 +1,11 @@
 /**
- * How a token is shown when it is not revealed, how close it is to expiry, and how long a grace window
- * has left. Shared by the Settings screen, the shell's reminder and the token pickers so all say the same thing.
+ * How a token is shown when it is not revealed, and how long a grace window has left (how close it is to
+ * expiry: shared/portal-data/token-expiry.ts).
  */
-import { TOKEN_EXPIRY_WARNING_DAYS } from '../../shared/limits';
+import { DAY_MS } from '../../shared/portal-data/token-expiry';
 
 /** A fixed run of dots: its length says nothing about the token's. */
 export const TOKEN_MASK = '•'.repeat(24);
-
-export type ExpiryState = { kind: 'expired' } | { kind: 'expiring'; daysLeft: number } | { kind: 'valid' };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-export function expiryState(expiryDate: string, now: Date = new Date()): ExpiryState {
-  const remaining = new Date(expiryDate).getTime() - now.getTime();
-  if (Number.isNaN(remaining) || remaining <= 0) return { kind: 'expired' };
-  if (remaining <= TOKEN_EXPIRY_WARNING_DAYS * DAY_MS) return { kind: 'expiring', daysLeft: Math.floor(remaining / DAY_MS) };
-  return { kind: 'valid' };
-}
-
-/** The badge text for a token, or null when none is needed. */
-export function expiryLabel(state: ExpiryState): string | null {
-  if (state.kind === 'expired') return 'Expired';
-  if (state.kind === 'valid') return null;
-  if (state.daysLeft === 0) return 'Expires today';
-  return state.daysLeft === 1 ? 'Expires in 1 day' : `Expires in ${state.daysLeft} days`;
-}
-
-/** Tokens to remind the user of: expired, or expiring within TOKEN_EXPIRY_WARNING_DAYS. */
-export function tokensNeedingAttention<T extends { expiryDate: string }>(tokens: readonly T[], now: Date = new Date()): { token: T; state: Exclude<ExpiryState, { kind: 'valid' }> }[] {
-  return tokens.flatMap((token) => {
-    const state = expiryState(token.expiryDate, now);
-    return state.kind === 'valid' ? [] : [{ token, state }];
-  });
-}
 
 /**
  * Time left until an instant, in the coarsest unit that still reads right: "45 min", "3 h", "2 days".

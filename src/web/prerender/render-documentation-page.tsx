@@ -13,7 +13,7 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { AppProviders } from '../app/providers';
 import { AppRoutes, preloadScreens } from '../app/routes';
-import type { PrerenderedPage, PrerenderRequest } from '../../shared/portal-data/prerendered-pages';
+import { REMINDER_STAND_IN, type PrerenderedPage, type PrerenderRequest } from '../../shared/portal-data/prerendered-pages';
 import { currentUserQueryKey, type CurrentUser } from '../lib/current-user';
 import { createQueryClient } from '../lib/query-client';
 import { setPrerenderState } from '../lib/prerender-state';
@@ -24,7 +24,8 @@ export async function renderDocumentationPage(request: PrerenderRequest): Promis
   const url = new URL(request.url, request.origin);
   const [page] = await Promise.all([loadReferencePage(request.category, request.subcategory), preloadScreens(url.pathname)]);
   const user = request.user as CurrentUser;
-  setPrerenderState({ user, origin: request.origin, page: pageKey(request.category, request.subcategory) });
+  // The reminder banner is drawn with a stand-in sentence; the server writes in the user's, or removes it.
+  setPrerenderState({ user, origin: request.origin, page: pageKey(request.category, request.subcategory), reminder: REMINDER_STAND_IN });
   try {
     const queryClient = createQueryClient();
     queryClient.setQueryData(currentUserQueryKey, user);

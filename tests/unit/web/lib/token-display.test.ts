@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expiryLabel, expiryState, graceLabel, timeLeft, tokensNeedingAttention, TOKEN_MASK } from '../../../../src/web/lib/token-display';
+import { graceLabel, timeLeft, TOKEN_MASK } from '../../../../src/web/lib/token-display';
 
 const now = new Date('2026-01-10T12:00:00Z');
 const at = (hours: number) => new Date(now.getTime() + hours * 3600_000).toISOString();
@@ -7,31 +7,6 @@ const at = (hours: number) => new Date(now.getTime() + hours * 3600_000).toISOSt
 describe('TOKEN_MASK', () => {
   it('is a fixed run of dots', () => {
     expect(TOKEN_MASK).toMatch(/^•{24}$/);
-  });
-});
-
-describe('expiryState', () => {
-  it.each([
-    [-1, { kind: 'expired' }],
-    [0, { kind: 'expired' }],
-    [5, { kind: 'expiring', daysLeft: 0 }],
-    [24 * 7, { kind: 'expiring', daysLeft: 7 }],
-    [24 * 7 + 1, { kind: 'valid' }],
-  ])('%s hours ahead is %j', (hours, state) => {
-    expect(expiryState(at(hours), now)).toEqual(state);
-  });
-  it('treats an unreadable date as expired', () => {
-    expect(expiryState('soon', now)).toEqual({ kind: 'expired' });
-  });
-});
-
-describe('expiryLabel', () => {
-  it('words each state', () => {
-    expect(expiryLabel({ kind: 'expired' })).toBe('Expired');
-    expect(expiryLabel({ kind: 'expiring', daysLeft: 0 })).toBe('Expires today');
-    expect(expiryLabel({ kind: 'expiring', daysLeft: 1 })).toBe('Expires in 1 day');
-    expect(expiryLabel({ kind: 'expiring', daysLeft: 6 })).toBe('Expires in 6 days');
-    expect(expiryLabel({ kind: 'valid' })).toBeNull();
   });
 });
 
@@ -61,15 +36,5 @@ describe('graceLabel', () => {
     expect(graceLabel(at(3), now)).toBe('Previous value stops working in 3 h');
     expect(graceLabel(at(-0.1), now)).toBeNull();
     expect(graceLabel(null, now)).toBeNull();
-  });
-});
-
-describe('tokensNeedingAttention', () => {
-  it('keeps expired and expiring tokens, in their order, with their state', () => {
-    const tokens = [{ expiryDate: at(24 * 30) }, { expiryDate: at(-5) }, { expiryDate: at(30) }];
-    expect(tokensNeedingAttention(tokens, now)).toEqual([
-      { token: tokens[1], state: { kind: 'expired' } },
-      { token: tokens[2], state: { kind: 'expiring', daysLeft: 1 } },
-    ]);
   });
 });

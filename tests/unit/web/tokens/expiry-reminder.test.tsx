@@ -1,6 +1,12 @@
-/** The shell's token expiry reminder (listApiTokens on every screen): who it names, the link, dismissal per day. */
+/**
+ * The shell's token expiry reminder (listApiTokens on every screen): who it names, the link, dismissal per
+ * day, and the server's sentence on a page it answered with HTML.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { REMINDER_DISMISSED_COOKIE } from '../../../../src/shared/portal-data/prerendered-pages';
+import { setPrerenderState } from '../../../../src/web/lib/prerender-state';
 import { server, setupMsw } from '../support/msw-server';
 import { getCurrentUser, listApiTokens } from '../support/handlers';
 import { daysFromNow, fakeSellerToken, seller, tokenFixture } from '../support/fixtures';
@@ -9,10 +15,13 @@ import { localDay } from '../../../../src/web/features/tokens/lib/reminder-dismi
 
 setupMsw();
 
-const KEY = 'token-expiry-reminder-dismissed-on';
 const reminder = () => screen.findByRole('complementary', { name: 'Token expiry reminder' });
+const dismissalCookie = () => document.cookie.split('; ').find((pair) => pair.startsWith(`${REMINDER_DISMISSED_COOKIE}=`));
 
-afterEach(() => localStorage.clear());
+afterEach(() => {
+  document.cookie = `${REMINDER_DISMISSED_COOKIE}=; max-age=0; path=/`;
+  setPrerenderState(null);
+});
 
 describe('token expiry reminder', () => {
   it('names the one token that expires within 7 days and links to Settings', async () => {
@@ -53,7 +62,7 @@ describe('token expiry reminder', () => {
     const first = renderApp('/api-test');
     await first.user.click(within(await reminder()).getByRole('button', { name: 'Dismiss for today' }));
     await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Token expiry reminder' })).not.toBeInTheDocument());
-    expect(localStorage.getItem(KEY)).toBe(localDay(new Date()));
+    expect(dismissalCookie()).toBe(`${REMINDER_DISMISSED_COOKIE}=${localDay(new Date())}`);
     first.unmount();
 
     // A new visit the same day: still hidden (the token list has loaded, the screen is there).
@@ -63,7 +72,7 @@ describe('token expiry reminder', () => {
   });
 
   it('comes back on another day', async () => {
-    localStorage.setItem(KEY, localDay(new Date(Date.now() - 86_400_000)));
+    document.cookie = `${REMINDER_DISMISSED_COOKIE}=${localDay(new Date(Date.now() - 86_400_000))}; path=/`;
     server.use(getCurrentUser(seller), listApiTokens([tokenFixture({ expiryDate: daysFromNow(-1) })]));
     renderApp('/');
     expect(within(await reminder()).getByRole('status')).toHaveTextContent('Your API token “Shop sync” has expired.');
@@ -74,7 +83,24 @@ describe('token expiry reminder', () => {
     server.use(getCurrentUser(seller), listApiTokens([token]));
     const { user } = renderApp('/');
     await user.click(within(await reminder()).getByRole('button', { name: 'Dismiss for today' }));
+    await waitFor(() => expect(dismissalCookie()).toBeDefined());
+    expect(document.cookie).not.toContain(token.token);
     expect(JSON.stringify({ ...localStorage })).not.toContain(token.token);
-    expect(Object.keys(localStorage)).toContain(KEY);
+  });
+
+  it("on a page the server answered with HTML, shows the server's sentence until the token list has loaded", async () => {
+    setPrerenderState({ user: seller, origin: 'http://localhost', page: 'none', reminder: 'Your API token “From the server” has expired.' });
+    server.use(
+      getCurrentUser(seller),
+      http.get('*/api/auth/token', async () => {
+        await delay(150);
+        return HttpResponse.json({ data: [tokenFixture({ title: 'Live', expiryDate: daysFromNow(2.5) })] });
+      }),
+    );
+    renderApp('/api-test');
+    // Drawn before the list arrives: hydration finds the banner the server wrote.
+    expect(within(await reminder()).getByRole('status')).toHaveTextContent('Your API token “From the server” has expired.');
+    // Then the live list words it.
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Your API token “Live” expires in 2 days.'));
   });
 });

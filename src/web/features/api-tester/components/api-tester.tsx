@@ -23,7 +23,7 @@ import { PUBLIC_API_BASE } from '../../../lib/api-client';
 import { domainLabel } from '../../../lib/api-domains';
 import { chosenToken } from '../../../lib/chosen-token';
 import { hasAccess } from '../../../lib/token-access';
-import { expiryState } from '../../../lib/token-display';
+import { expiryState } from '../../../../shared/portal-data/token-expiry';
 import { monospace } from '../../../theme/theme';
 import { callPublicApi, useCallPublicApi } from '../api/call-public-api';
 import { buildCurl, buildQuery, buildRequestPath, buildRequestUrl } from '../lib/build-request';

@@ -16,7 +16,8 @@ import type { operations } from '../../../../generated/api';
 import type { ApiFamily } from '../../../lib/api-domains';
 import { formatDateTime } from '../../../lib/format-date';
 import { accessSummary, hasAccess } from '../../../lib/token-access';
-import { expiryLabel, expiryState, TOKEN_MASK } from '../../../lib/token-display';
+import { expiryLabel, expiryState } from '../../../../shared/portal-data/token-expiry';
+import { TOKEN_MASK } from '../../../lib/token-display';
 
 export type OwnToken = operations['listApiTokens']['responses'][200]['content']['application/json']['data'][number];
 

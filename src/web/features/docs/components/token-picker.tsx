@@ -16,7 +16,7 @@ import { catalogue } from '../../../../generated/catalogue';
 import { familyOfUserType } from '../../../lib/api-domains';
 import { formatDateTime } from '../../../lib/format-date';
 import { accessSummary, hasAccess, noAccessMessage } from '../../../lib/token-access';
-import { expiryState } from '../../../lib/token-display';
+import { expiryState } from '../../../../shared/portal-data/token-expiry';
 import { useApiTokens } from '../../../lib/api-tokens';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useSampleSettings } from '../lib/sample-settings';

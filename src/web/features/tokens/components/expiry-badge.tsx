@@ -1,6 +1,6 @@
 /** "Expired" / "Expires in N days" badge; nothing for a token with more than 7 days left. */
 import Chip from '@mui/material/Chip';
-import { expiryLabel, expiryState } from '../../../lib/token-display';
+import { expiryLabel, expiryState } from '../../../../shared/portal-data/token-expiry';
 
 export function ExpiryBadge({ expiryDate, now }: { expiryDate: string; now?: Date }) {
   const state = expiryState(expiryDate, now);

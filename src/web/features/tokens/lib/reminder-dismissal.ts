@@ -1,8 +1,9 @@
 /**
  * The expiry reminder, once dismissed, stays hidden for the rest of that day in that browser: the local
- * day it was dismissed on is remembered in localStorage (a date, nothing secret).
+ * day it was dismissed on is kept in a cookie (a date, nothing secret) that ends at local midnight. A
+ * cookie, so the server leaves the reminder out of a documentation page it answers with HTML.
  */
-const KEY = 'token-expiry-reminder-dismissed-on';
+import { REMINDER_DISMISSED_COOKIE } from '../../../../shared/portal-data/prerendered-pages';
 
 /** The local calendar day of a moment, e.g. 2026-03-04. */
 export function localDay(date: Date): string {
@@ -11,19 +12,14 @@ export function localDay(date: Date): string {
 }
 
 export function dismissedOn(): string | null {
-  try {
-    return localStorage.getItem(KEY);
-  } catch {
-    return null;
-  }
+  if (typeof document === 'undefined') return null; // the build-time render
+  const pair = document.cookie.split('; ').find((entry) => entry.startsWith(`${REMINDER_DISMISSED_COOKIE}=`));
+  return pair === undefined ? null : pair.slice(REMINDER_DISMISSED_COOKIE.length + 1);
 }
 
 export function dismissForDay(now: Date): string {
   const day = localDay(now);
-  try {
-    localStorage.setItem(KEY, day);
-  } catch {
-    // Private mode: hidden until the page is reloaded.
-  }
+  const nextMidnight = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  document.cookie = `${REMINDER_DISMISSED_COOKIE}=${day}; path=/; expires=${nextMidnight.toUTCString()}; samesite=lax`;
   return day;
 }

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { expiryLabel, expiryState, reminderText, tokensNeedingAttention } from '../../../src/shared/portal-data/token-expiry';
+
+const now = new Date('2026-01-10T12:00:00Z');
+const at = (hours: number) => new Date(now.getTime() + hours * 3600_000).toISOString();
+
+describe('expiryState', () => {
+  it.each([
+    [-1, { kind: 'expired' }],
+    [0, { kind: 'expired' }],
+    [5, { kind: 'expiring', daysLeft: 0 }],
+    [24 * 7, { kind: 'expiring', daysLeft: 7 }],
+    [24 * 7 + 1, { kind: 'valid' }],
+  ])('%s hours ahead is %j', (hours, state) => {
+    expect(expiryState(at(hours), now)).toEqual(state);
+  });
+  it('treats an unreadable date as expired', () => {
+    expect(expiryState('soon', now)).toEqual({ kind: 'expired' });
+  });
+});
+
+describe('expiryLabel', () => {
+  it('words each state', () => {
+    expect(expiryLabel({ kind: 'expired' })).toBe('Expired');
+    expect(expiryLabel({ kind: 'expiring', daysLeft: 0 })).toBe('Expires today');
+    expect(expiryLabel({ kind: 'expiring', daysLeft: 1 })).toBe('Expires in 1 day');
+    expect(expiryLabel({ kind: 'expiring', daysLeft: 6 })).toBe('Expires in 6 days');
+    expect(expiryLabel({ kind: 'valid' })).toBeNull();
+  });
+});
+
+describe('tokensNeedingAttention', () => {
+  it('keeps expired and expiring tokens, in their order, with their state', () => {
+    const tokens = [{ expiryDate: at(24 * 30) }, { expiryDate: at(-5) }, { expiryDate: at(30) }];
+    expect(tokensNeedingAttention(tokens, now)).toEqual([
+      { token: tokens[1], state: { kind: 'expired' } },
+      { token: tokens[2], state: { kind: 'expiring', daysLeft: 1 } },
+    ]);
+  });
+});
+
+describe('reminderText', () => {
+  it('names one token, or counts and names several, and says nothing when none is due', () => {
+    const due = (tokens: { title: string; expiryDate: string }[]) => tokensNeedingAttention(tokens, now);
+    expect(reminderText(due([{ title: 'ERP sync', expiryDate: at(24 * 3 + 1) }]))).toBe('Your API token “ERP sync” expires in 3 days.');
+    expect(reminderText(due([{ title: 'Old', expiryDate: at(-1) }, { title: 'Soon', expiryDate: at(2) }]))).toBe(
+      '2 of your API tokens need attention: “Old” has expired, “Soon” expires today.',
+    );
+    expect(reminderText(due([{ title: 'Fine', expiryDate: at(24 * 30) }]))).toBeNull();
+  });
+});
