@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, login, test } from './support/fixtures';
-import { createToken, pickToken } from './support/tester-tokens';
+import { createToken, pickToken } from './support/tokens';
 import { parseCsv } from './support/csv';
 
 test('downloads every page of a 3-page list as one CSV with every row', async ({ page }) => {

@@ -1,7 +1,7 @@
 /** The API Test screen against the real server: validation, a list call, list to detail, a 401 with the other type's token. */
 import { catalogue } from '../../src/generated/catalogue';
 import { expect, login, test } from './support/fixtures';
-import { createToken, pickToken } from './support/tester-tokens';
+import { createToken, pickToken } from './support/tokens';
 
 test('shows each validation message in order', async ({ page }) => {
   await login(page);

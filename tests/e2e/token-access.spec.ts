@@ -5,40 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, login, test } from './support/fixtures';
-
-interface NewToken {
-  title: string;
-  expiresIn?: string;
-  domains?: string[];
-}
-
-async function createToken(page: Page, { title, expiresIn, domains }: NewToken): Promise<void> {
-  await page.goto('/settings');
-  await page.getByRole('button', { name: 'Create New Token' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Create New Token' });
-  await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
-  await dialog.getByRole('textbox', { name: 'Description' }).fill('Created by the end-to-end test');
-  if (expiresIn) {
-    await dialog.getByRole('combobox', { name: 'Expires in' }).click();
-    await page.getByRole('option', { name: expiresIn, exact: true }).click();
-  }
-  if (domains) {
-    await dialog.getByRole('radio', { name: 'Only the domains I choose' }).check();
-    for (const domain of domains) await dialog.getByRole('checkbox', { name: domain }).check();
-  }
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByRole('article', { name: title })).toBeVisible();
-}
-
-async function revealedValue(page: Page, title: string): Promise<string> {
-  const card = page.getByRole('article', { name: title });
-  await card.getByRole('button', { name: 'Show token' }).click();
-  const value = (await card.getByLabel('Token value', { exact: true }).textContent()) ?? '';
-  await card.getByRole('button', { name: 'Hide token' }).click();
-  expect(value).toMatch(/^acme_s_/);
-  return value;
-}
+import { createToken, revealedValue } from './support/tokens';
 
 /** Runs the seller's normal order list in API Test with a pasted value; the status it got. */
 async function callWith(page: Page, value: string): Promise<string> {

@@ -8,24 +8,14 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, login, seriousViolations, test } from './support/fixtures';
+import { createToken, revealedValue } from './support/tokens';
 
 test.use({ bypassCSP: true });
 
-/** Creates a token through Settings; returns its title and value. */
-async function createToken(page: Page): Promise<{ title: string; value: string }> {
-  const title = `Usage ${Date.now()}`;
-  await page.goto('/settings');
-  await page.getByRole('button', { name: 'Create New Token' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Create New Token' });
-  await dialog.getByRole('textbox', { name: 'Title' }).fill(title);
-  await dialog.getByRole('textbox', { name: 'Description' }).fill('For the usage test');
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  const card = page.getByRole('article', { name: title });
-  await expect(card).toBeVisible();
-  await card.getByRole('button', { name: 'Show token' }).click();
-  const value = ((await card.getByLabel('Token value', { exact: true }).textContent()) ?? '').trim();
-  expect(value).toMatch(/^acme_s_/);
-  return { title, value };
+/** A token made through Settings, with its value. */
+async function tokenWithValue(page: Page): Promise<{ title: string; value: string }> {
+  const title = await createToken(page, { description: 'For the usage test' });
+  return { title, value: await revealedValue(page, title) };
 }
 
 function curl(page: Page, path: string, token: string): string {
@@ -35,7 +25,7 @@ function curl(page: Page, path: string, token: string): string {
 
 test('calls appear in the log within 2 seconds, counted by the chart and the token card, and download as CSV', async ({ page }) => {
   await login(page, 'seller2');
-  const { title, value } = await createToken(page);
+  const { title, value } = await tokenWithValue(page);
   await page.goto('/usage');
   const log = page.getByRole('table', { name: 'Request log' });
   await expect(page.getByRole('heading', { level: 1, name: 'Usage' })).toBeVisible();
@@ -95,7 +85,7 @@ test('calls appear in the log within 2 seconds, counted by the chart and the tok
 
 test('"Open in API Test" restores a logged call (operation, id), never a token', async ({ page }) => {
   await login(page, 'seller2');
-  const { value } = await createToken(page);
+  const { value } = await tokenWithValue(page);
   expect(curl(page, '/api/v1/seller/orders/normal/1', value)).toMatch(/^(200|404)$/);
   await page.goto('/usage');
   const row = page.getByRole('table', { name: 'Request log' }).getByRole('row', { name: /\/api\/v1\/seller\/orders\/normal\/1\b/ }).first();
