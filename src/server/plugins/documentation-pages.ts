@@ -1,8 +1,8 @@
 /**
  * `/` and `/documentation?category&subcategory`: for a signed-in user, the page rendered at build time
  * (WEB_DIR/_prerendered/<userType>/<page>.html) with the user's email, this request's origin, the token
- * expiry reminder and the chosen colour scheme written in, so the reference is in the first response and paints before any
- * script runs; the app then hydrates it. Logged out, a redirect to /login before any HTML. A URL that
+ * expiry reminder and the chosen colour scheme written in, so the reference is in the first response and
+ * paints before any script runs; the app then hydrates it. Logged out, a redirect to /login before any HTML. A URL that
  * names no rendered page gets the app's index.html, and the client says what is wrong.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
