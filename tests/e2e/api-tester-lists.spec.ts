@@ -70,9 +70,17 @@ test('restores a call from the history', async ({ page }) => {
   await expect(page.getByRole('group', { name: 'Response summary' }).getByText('Status 200')).toBeVisible();
 
   await page.goto('/api-test?operation=listWarehouseInventory');
-  await page.getByRole('button', { name: /^History/ }).click();
-  await page.getByRole('list', { name: 'Recent requests' }).getByRole('button', { name: /\/seller\/orders\/normal\/3/ }).click();
-  await expect(page).toHaveURL(/\/api-test\?operation=getSellerNormalOrder&id=3$/);
+  // The history is the signed-in user's: it lists the call once the profile has loaded.
+  await page.getByRole('button', { name: 'History (1)' }).click();
+  const entry = page.getByRole('list', { name: 'Recent requests' }).getByRole('button', { name: /\/seller\/orders\/normal\/3/ });
+  await expect(entry).toBeVisible();
+  // Twice in many runs on a loaded 2-core machine a click on the entry, made while the list was still
+  // expanding, changed nothing; a reader would click again, and so does the test (a restore that never
+  // works still fails here).
+  await expect(async () => {
+    await entry.click();
+    await expect(page).toHaveURL(/\/api-test\?operation=getSellerNormalOrder&id=3$/, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(page.getByLabel('ID', { exact: true })).toHaveValue('3');
   await expect(page.getByRole('combobox', { name: 'Your tokens' })).toHaveText(title);
   await page.getByRole('button', { name: 'Test API' }).click();
