@@ -4,9 +4,10 @@
  * could only answer 401; the session itself is always checked by the server.
  */
 import { SESSION_HINT_COOKIE } from '../../shared/limits';
+import { readCookie } from './cookies';
 
 export function hasSessionHint(): boolean {
-  return document.cookie.split(';').some((pair) => pair.trim() === `${SESSION_HINT_COOKIE}=1`);
+  return readCookie(SESSION_HINT_COOKIE) === '1';
 }
 
 /** Forgets the hint here too (the server clears it on logout; this covers a logout call that failed). */

@@ -5,13 +5,14 @@
  */
 import type { StorageManager } from '@mui/material/styles';
 import { COLOR_MODE_COOKIE } from '../../shared/portal-data/prerendered-pages';
+import { readCookie } from '../lib/cookies';
 import { MODE_STORAGE_KEY } from './theme';
 
 const ONE_YEAR_SECONDS = 365 * 24 * 3600;
 
 function writeModeCookie(value: unknown): void {
   if (typeof value !== 'string' || !/^(light|dark|system)$/.test(value)) return;
-  if (document.cookie.split('; ').includes(`${COLOR_MODE_COOKIE}=${value}`)) return;
+  if (readCookie(COLOR_MODE_COOKIE) === value) return;
   document.cookie = `${COLOR_MODE_COOKIE}=${value}; path=/; max-age=${ONE_YEAR_SECONDS}; samesite=lax`;
 }
 

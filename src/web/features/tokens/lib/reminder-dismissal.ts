@@ -4,6 +4,7 @@
  * cookie, so the server leaves the reminder out of a documentation page it answers with HTML.
  */
 import { REMINDER_DISMISSED_COOKIE } from '../../../../shared/portal-data/prerendered-pages';
+import { readCookie } from '../../../lib/cookies';
 
 /** The local calendar day of a moment, e.g. 2026-03-04. */
 export function localDay(date: Date): string {
@@ -13,8 +14,7 @@ export function localDay(date: Date): string {
 
 export function dismissedOn(): string | null {
   if (typeof document === 'undefined') return null; // the build-time render
-  const pair = document.cookie.split('; ').find((entry) => entry.startsWith(`${REMINDER_DISMISSED_COOKIE}=`));
-  return pair === undefined ? null : pair.slice(REMINDER_DISMISSED_COOKIE.length + 1);
+  return readCookie(REMINDER_DISMISSED_COOKIE) ?? null;
 }
 
 export function dismissForDay(now: Date): string {
