@@ -17,7 +17,8 @@ const PRELOADED_ROUTES = ['/app/shell/shell-route.tsx', '/features/docs/routes/d
  * links for the app and its imports (downloading alongside the HTML, evaluated only when the entry
  * imports them), and a tiny async classic script (CSP allows 'self' scripts, not inline ones) adds
  * modulepreload links for the two route chunks and their imports, except on /login, which must not
- * load them.
+ * load them. A page rendered at build time lists both instead and starts them once painted
+ * (scripts/prerender/compose-document.ts, src/web/main.ts).
  */
 function preloadRouteChunks(): Plugin {
   let scriptFile: string | undefined;

@@ -64,7 +64,7 @@ async function watchHydration(page: Page): Promise<{ messages: string[] }> {
         });
       }
     }).observe(document, { childList: true, subtree: true });
-    // Module scripts run before DOMContentLoaded, but the app starts only after the first frame (main.ts).
+    // The entry runs before DOMContentLoaded, but the app starts only once the content is painted (main.ts).
     document.addEventListener('DOMContentLoaded', () => {
       (window as unknown as { servedText: string }).servedText = document.getElementById('root')?.textContent ?? '';
     });
@@ -135,6 +135,25 @@ test.describe('documentation pages rendered at build time', () => {
         expect(await page.locator('title').count(), url).toBe(1);
       }
     }
+  });
+
+  test('the page asks for no file of the app but its entry until its content is painted', async ({ page, baseURL }) => {
+    await signIn(page.request, baseURL ?? '');
+    await page.goto('/documentation?category=seller&subcategory=order');
+    await hydrated(page);
+    const { fcp, scripts } = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+        .map((entry) => ({ file: new URL(entry.name).pathname, start: entry.startTime })),
+    }));
+    expect(fcp).toBeGreaterThan(0);
+    const [entry, ...app] = scripts.sort((a, b) => a.start - b.start);
+    expect(entry?.file).toMatch(/^\/assets\/index-/);
+    // The app (boot, its libraries, the route preloads, the shell and documentation chunks) came after the paint.
+    expect(app.length).toBeGreaterThan(20);
+    expect(app.filter((script) => script.start < fcp)).toEqual([]);
   });
 
   test('after hydration every control works and moving between pages stays in the app', async ({ page, baseURL, context }) => {

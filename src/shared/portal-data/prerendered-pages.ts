@@ -22,6 +22,20 @@ export const STATE_MARKER = '<!--portal-prerender-state-->';
 /** Replaced by ` class="dark"` or ` class="light"` for a user who chose a colour scheme, else by nothing. */
 export const HTML_CLASS_MARKER = ' data-portal-color-mode';
 
+/**
+ * A rendered page lists the app's preloads and async scripts in a JSON block with this id instead of
+ * loading them: fetched and compiled while the page was parsed and painted, they took the CPU its first
+ * paint needed. The entry (src/web/main.ts) starts them once the content has been painted.
+ */
+export const DEFERRED_ASSETS_ID = 'portal-deferred-assets';
+
+export interface DeferredAssets {
+  /** Module URLs for `<link rel="modulepreload">`. */
+  modulepreload: string[];
+  /** Classic scripts for `<script async>`. */
+  scripts: string[];
+}
+
 /** The cookie the app keeps the chosen colour scheme in (beside localStorage), so the first paint uses it. */
 export const COLOR_MODE_COOKIE = 'portal-color-mode';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { BEFORE_HYDRATION_CSS, composeDocument } from '../../../scripts/prerender/compose-document.ts';
 import { darkSchemeDeclarations, systemDarkCss } from '../../../scripts/prerender/system-dark-css.ts';
-import { HTML_CLASS_MARKER, STATE_MARKER } from '../../../src/shared/portal-data/prerendered-pages.ts';
+import { DEFERRED_ASSETS_ID, HTML_CLASS_MARKER, STATE_MARKER } from '../../../src/shared/portal-data/prerendered-pages.ts';
 
 const TEMPLATE = `<!doctype html>
 <html lang="en">
@@ -29,13 +29,20 @@ describe('composeDocument', () => {
     expect(html.match(/<title>/g)).toHaveLength(1);
   });
 
-  it('loads the app after the content: every script and preload moves to the end of the body', () => {
+  it('loads nothing but the entry with the page: it goes to the end of the body, the preloads and async scripts into a list', () => {
     const html = composeDocument(TEMPLATE, { html: '<main>page</main>', styles: '', title: 't' }, '');
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).not.toMatch(/<script|modulepreload/);
-    expect(html).toMatch(
-      /<main>page<\/main>[\s\S]*<script type="module" crossorigin src="\/assets\/index-1.js"><\/script>\n<link rel="modulepreload" crossorigin href="\/assets\/a-2.js">\n<script async src="\/assets\/preload-routes-3.js"><\/script>\n<\/body>/,
-    );
+    expect(html).not.toMatch(/<link rel="modulepreload"|<script async/);
+    expect(html).toMatch(/<main>page<\/main>[\s\S]*<script type="module" crossorigin src="\/assets\/index-1.js"><\/script>\n<script type="application\/json" id="([^"]+)">([^<]*)<\/script>\n<\/body>/);
+    const [, id, json] = /<script type="application\/json" id="([^"]+)">([^<]*)<\/script>/.exec(html) ?? [];
+    expect(id).toBe(DEFERRED_ASSETS_ID);
+    expect(JSON.parse(json ?? '')).toEqual({ modulepreload: ['/assets/a-2.js'], scripts: ['/assets/preload-routes-3.js'] });
+  });
+
+  it('fails the build on a script it would not know how to defer', () => {
+    const withClassic = TEMPLATE.replace('</head>', '<script src="/assets/classic.js"></script></head>');
+    expect(() => composeDocument(withClassic, { html: '', styles: '', title: '' }, '')).toThrow(/a script of a kind/);
   });
 
   it('fails the build when index.html changed shape', () => {
