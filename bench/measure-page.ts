@@ -5,7 +5,9 @@
  * - ready time: from navigation start (performance.timeOrigin) to the moment the renderer's ready
  *   condition first holds, recorded in the page by a MutationObserver installed before any script;
  * - JS heap: CDP Performance.getMetrics JSHeapUsedSize after a forced GC, once the page settled;
- * - long tasks: sum of PerformanceObserver "longtask" durations from navigation to ready + settle.
+ * - long tasks: sum of PerformanceObserver "longtask" durations from navigation to ready + settle;
+ * - hydrated (ours only): when the app marked the server's HTML live (`<html data-hydrated>`, boot.tsx); the
+ *   run waits for it, so the JavaScript it counts is all the route loads, even what starts after the paint.
  * Throttled runs set CPU x4 and 1.6 Mbps / 150 ms latency through CDP before navigating.
  */
 import type { Browser, Response } from '@playwright/test';
@@ -24,6 +26,8 @@ export interface PageRun {
   domReadyMs: number;
   /** First contentful paint, for context: when the user first sees something. */
   fcpMs: number;
+  /** When the app had hydrated the page (`<html data-hydrated>`); NaN for a renderer without it. */
+  hydratedMs: number;
   jsCompressedBytes: number;
   jsUncompressedBytes: number;
   jsFiles: number;
@@ -48,7 +52,7 @@ export const THROTTLED = {
 };
 
 interface BenchWindow {
-  __bench: { readyAt: number | null; longTasks: { start: number; duration: number }[]; cls: number };
+  __bench: { readyAt: number | null; hydratedAt: number | null; longTasks: { start: number; duration: number }[]; cls: number };
 }
 
 /**
@@ -58,8 +62,14 @@ interface BenchWindow {
 function probeScript(condition: ReadyCondition): string {
   return `(() => {
   const condition = ${JSON.stringify(condition)};
-  const state = { readyAt: null, longTasks: [], cls: 0 };
+  const state = { readyAt: null, hydratedAt: null, longTasks: [], cls: 0 };
   window.__bench = state;
+  const hydration = new MutationObserver(() => {
+    if (state.hydratedAt !== null || !document.documentElement?.hasAttribute('data-hydrated')) return;
+    state.hydratedAt = performance.now();
+    hydration.disconnect();
+  });
+  hydration.observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
   try {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) if (!entry.hadRecentInput) state.cls += entry.value;
@@ -128,7 +138,7 @@ export async function measurePage(
   browser: Browser,
   url: string,
   condition: ReadyCondition,
-  options: { throttled: boolean; timeoutMs: number; settleMs: number; login?: { origin: string; body: object } },
+  options: { throttled: boolean; timeoutMs: number; settleMs: number; login?: { origin: string; body: object }; hydrates?: boolean },
 ): Promise<PageRun> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
@@ -172,6 +182,9 @@ export async function measurePage(
       timeout: options.timeoutMs,
       polling: 100,
     });
+    if (options.hydrates === true) {
+      await page.waitForFunction(() => (window as unknown as BenchWindow).__bench.hydratedAt !== null, undefined, { timeout: options.timeoutMs, polling: 100 });
+    }
     await page.waitForTimeout(options.settleMs);
     const probe = await page.evaluate(() => (window as unknown as BenchWindow).__bench);
     const fcpMs = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
@@ -205,6 +218,7 @@ export async function measurePage(
       readyMs,
       domReadyMs,
       fcpMs,
+      hydratedMs: probe.hydratedAt ?? Number.NaN,
       jsCompressedBytes,
       jsUncompressedBytes,
       jsFiles,
