@@ -6,9 +6,9 @@
 import { DEFERRED_ASSETS_ID, type DeferredAssets } from '../../shared/portal-data/prerendered-pages';
 
 export function startDeferredAssets(): void {
-  const block = document.getElementById(DEFERRED_ASSETS_ID);
-  if (block?.textContent == null) return;
-  const assets = JSON.parse(block.textContent) as DeferredAssets;
+  const listed = document.getElementById(DEFERRED_ASSETS_ID)?.textContent;
+  if (!listed) return;
+  const assets = JSON.parse(listed) as DeferredAssets;
   // The async scripts first: they ask for more (the route chunks), so they should not queue behind the preloads.
   for (const src of assets.scripts) {
     const script = document.createElement('script');
