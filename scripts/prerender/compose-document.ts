@@ -33,7 +33,7 @@ const ASYNC_SCRIPT = /[ \t]*<script async\b[^>]*\bsrc="([^"]*)"[^>]*><\/script>\
  * first paint needed (on two cores, about 100 ms of it). They go into a JSON block, and the entry starts them
  * once the content has been painted (src/web/main.ts).
  */
-function scriptsAfterContent(document: string): string {
+function deferAppScripts(document: string): string {
   const entry = ENTRY_SCRIPT.exec(document)?.[0];
   if (entry === undefined) throw new Error('prerender: the built index.html loads no module entry');
   const assets: DeferredAssets = {
@@ -49,7 +49,7 @@ function scriptsAfterContent(document: string): string {
 }
 
 export function composeDocument(template: string, page: PrerenderedPage, extraCss: string): string {
-  let document = scriptsAfterContent(template);
+  let document = deferAppScripts(template);
   document = replaceOnce(document, /<html lang="en">/, `<html lang="en"${HTML_CLASS_MARKER}>`, '<html lang="en">');
   document = replaceOnce(document, /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`, 'a <title>');
   document = replaceOnce(document, /<\/head>/, `${page.styles}<style data-portal-page>${extraCss}${BEFORE_HYDRATION_CSS}</style>\n  </head>`, '</head>');

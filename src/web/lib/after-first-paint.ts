@@ -7,24 +7,19 @@
 const NO_PAINT_TIMING_WAIT_MS = 300;
 
 export function afterFirstContentfulPaint(start: () => void): void {
-  let started = false;
-  const once = () => {
-    if (started) return;
-    started = true;
-    start();
-  };
-  const painted = () => setTimeout(once, 0);
+  const painted = () => setTimeout(start, 0);
   if (performance.getEntriesByName('first-contentful-paint').length > 0) {
     painted();
     return;
   }
   const supported = typeof PerformanceObserver !== 'undefined' && (PerformanceObserver.supportedEntryTypes ?? []).includes('paint');
   if (!supported) {
-    requestAnimationFrame(() => setTimeout(once, NO_PAINT_TIMING_WAIT_MS));
+    requestAnimationFrame(() => setTimeout(start, NO_PAINT_TIMING_WAIT_MS));
     return;
   }
+  // Disconnected at the first contentful paint: `start` runs once.
   const observer = new PerformanceObserver((list) => {
-    if (!list.getEntriesByName('first-contentful-paint').length) return;
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
     observer.disconnect();
     painted();
   });
