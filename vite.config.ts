@@ -1,5 +1,6 @@
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 /** The app lives in src/web; `npm run build` writes it to dist/web, which the server serves. */
 const apiPort = Number(process.env.PORT ?? 8080);
@@ -9,7 +10,9 @@ const apiTarget = `http://127.0.0.1:${apiPort}`;
 const APP_MODULE = '/boot.tsx';
 
 /** Route modules that almost every visit needs: the shell (all screens but /login) and the documentation (the default screen). */
-const PRELOADED_ROUTES = ['/app/shell/shell-route.tsx', '/features/docs/routes/documentation-route.tsx'];
+const SHELL_ROUTE = '/app/shell/shell-route.tsx';
+const DOCUMENTATION_ROUTE = '/features/docs/routes/documentation-route.tsx';
+const PRELOADED_ROUTES = [SHELL_ROUTE, DOCUMENTATION_ROUTE];
 
 /**
  * Vite preloads the entry's static imports only, and the entry imports nothing: the app and the router's
@@ -39,7 +42,7 @@ function preloadRouteChunks(): Plugin {
           const chunk = bundle[fileName];
           if (chunk?.type === 'chunk') chunk.imports.forEach((imported) => closure(imported, into));
         };
-        const app = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(APP_MODULE));
+        const app = chunks.find((candidate) => candidate.moduleIds.some((id) => id.endsWith(APP_MODULE)));
         if (!app) throw new Error(`preload-route-chunks: no chunk for ${APP_MODULE}`);
         const appSet = new Set<string>();
         closure(app.fileName, appSet);
@@ -48,7 +51,7 @@ function preloadRouteChunks(): Plugin {
         const wanted = new Set<string>();
         const visit = (fileName: string) => closure(fileName, wanted);
         for (const route of PRELOADED_ROUTES) {
-          const chunk = chunks.find((candidate) => candidate.facadeModuleId?.endsWith(route));
+          const chunk = chunks.find((candidate) => candidate.moduleIds.some((id) => id.endsWith(route)));
           if (!chunk) throw new Error(`preload-route-chunks: no chunk for ${route}`);
           visit(chunk.fileName);
         }
@@ -72,6 +75,58 @@ function preloadRouteChunks(): Plugin {
         return [...appPreloads, { tag: 'script', attrs: { async: true, src: `/${scriptFile}` }, injectTo: 'head' }];
       },
     },
+  };
+}
+
+/**
+ * The first load of a documentation page needs the app, the shell and the documentation route. Left to
+ * automatic chunking, that was 46 files, most under 1 KB compressed, each a request. So each of the three
+ * is one chunk of everything it imports statically (but what the entry imports). The app chunk also takes what the login screen shares
+ * with the other two, so /login loads nothing it did not load before. Lazy screens, dialogs and the
+ * reference data keep their own chunks.
+ */
+const ENTRY_MODULE = '/main.ts';
+const LOGIN_ROUTE = '/app/routes/login-route.tsx';
+const WEB_ROOT = fileURLToPath(new URL('./src/web', import.meta.url));
+
+interface ModuleGraph {
+  getModuleInfo(id: string): { importedIds: readonly string[] } | null;
+}
+
+/** The module at `path` (under src/web) and everything it imports statically. */
+function staticClosure(path: string, graph: ModuleGraph): Set<string> {
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    graph.getModuleInfo(id)?.importedIds.forEach(visit);
+  };
+  visit(WEB_ROOT + path);
+  return seen;
+}
+
+function firstLoadChunks(graph: ModuleGraph): Map<string, string> {
+  // The entry's own imports stay with the entry: it must load nothing else before a rendered page paints.
+  const entry = staticClosure(ENTRY_MODULE, graph);
+  const shell = staticClosure(SHELL_ROUTE, graph);
+  const documentation = staticClosure(DOCUMENTATION_ROUTE, graph);
+  const chunkOf = new Map<string, string>();
+  const assign = (ids: Iterable<string>, chunk: string) => {
+    for (const id of ids) if (!entry.has(id) && !chunkOf.has(id)) chunkOf.set(id, chunk);
+  };
+  assign(staticClosure(APP_MODULE, graph), 'app');
+  assign([...staticClosure(LOGIN_ROUTE, graph)].filter((id) => shell.has(id) || documentation.has(id)), 'app');
+  assign(shell, 'shell');
+  assign(documentation, 'documentation');
+  return chunkOf;
+}
+
+/** Rolldown's chunk-naming function for `codeSplitting.groups`: the first-load chunk of a module, or none. */
+function firstLoadChunkName(): (moduleId: string, graph: ModuleGraph) => string | null {
+  let chunkOf: Map<string, string> | undefined;
+  return (moduleId, graph) => {
+    chunkOf ??= firstLoadChunks(graph);
+    return chunkOf.get(moduleId) ?? null;
   };
 }
 
@@ -110,6 +165,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         sourcemap: false,
         target: 'es2022',
+        rolldownOptions: { output: { codeSplitting: { groups: [{ name: firstLoadChunkName(), includeDependenciesRecursively: false }] } } },
       },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
