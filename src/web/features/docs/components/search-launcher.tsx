@@ -3,12 +3,13 @@
  * also from inside a text field, and screens open it through useOpenSearch(). The dialog and the index
  * load on first use (the documentation screen preloads them when idle).
  */
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useState, type ReactNode } from 'react';
 import { SearchOpenerContext } from '../../../lib/search-opener';
 import { loadSearchDialog, type SearchDialogComponent } from '../lib/load-search-dialog';
 
+/** Listens from the commit on, not after the next paint (when effects run): a key pressed as soon as the screen shows is not lost. */
 function useSearchShortcut(open: () => void): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
         event.preventDefault();
