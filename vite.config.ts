@@ -81,9 +81,9 @@ function preloadRouteChunks(): Plugin {
 /**
  * The first load of a documentation page needs the app, the shell and the documentation route. Left to
  * automatic chunking, that was 46 files, most under 1 KB compressed, each a request. So each of the three
- * is one chunk of everything it imports statically (but what the entry imports). The app chunk also takes what the login screen shares
- * with the other two, so /login loads nothing it did not load before. Lazy screens, dialogs and the
- * reference data keep their own chunks.
+ * is one chunk of everything it imports statically, except what the entry imports. The app chunk also
+ * takes what the login screen shares with the other two, so /login loads nothing it did not load before.
+ * Lazy screens, dialogs and the reference data keep their own chunks.
  */
 const ENTRY_MODULE = '/main.ts';
 const LOGIN_ROUTE = '/app/routes/login-route.tsx';
