@@ -3,9 +3,11 @@
  * - JavaScript bytes: every response of resource type "script", compressed (body bytes on the wire,
  *   Playwright's request.sizes()) and uncompressed (the decoded body);
  * - ready time: from navigation start (performance.timeOrigin) to the moment the renderer's ready
- *   condition first holds, recorded in the page by a MutationObserver installed before any script;
+ *   condition first holds, recorded in the page by a MutationObserver installed before any script (for a
+ *   deep link, by an IntersectionObserver on the target: the frame that first shows it on screen);
  * - JS heap: CDP Performance.getMetrics JSHeapUsedSize after a forced GC, once the page settled;
  * - long tasks: sum of PerformanceObserver "longtask" durations from navigation to ready + settle;
+ * - long frames: PerformanceObserver "long-animation-frame", which also counts the rendering steps;
  * - hydrated (ours only): when the app marked the server's HTML live (`<html data-hydrated>`, boot.tsx); the
  *   run waits for it, so the JavaScript it counts is all the route loads, even what starts after the paint.
  * Throttled runs set CPU x4 and 1.6 Mbps / 150 ms latency through CDP before navigating.
@@ -36,8 +38,14 @@ export interface PageRun {
   domNodes: number;
   longTaskMs: number;
   longestTaskMs: number;
-  /** The longest task that started before the content was visible. */
+  /** The longest task that started before the content was visible (Long Tasks API). */
   longestTaskBeforeReadyMs: number;
+  /**
+   * The longest animation frame that started before the content was visible (Long Animation Frames
+   * API): its tasks plus the rendering (style, layout, paint) they led to, which the Long Tasks API
+   * leaves out. Frames under 50 ms are not reported, so 0 means none as long.
+   */
+  longestFrameBeforeReadyMs: number;
   /** Cumulative layout shift (layout-shift entries without recent input) until ready + settle. */
   cls: number;
   errors: string[];
@@ -52,7 +60,13 @@ export const THROTTLED = {
 };
 
 interface BenchWindow {
-  __bench: { readyAt: number | null; hydratedAt: number | null; longTasks: { start: number; duration: number }[]; cls: number };
+  __bench: {
+    readyAt: number | null;
+    hydratedAt: number | null;
+    longTasks: { start: number; duration: number }[];
+    longFrames: { start: number; duration: number }[];
+    cls: number;
+  };
 }
 
 /**
@@ -62,7 +76,7 @@ interface BenchWindow {
 function probeScript(condition: ReadyCondition): string {
   return `(() => {
   const condition = ${JSON.stringify(condition)};
-  const state = { readyAt: null, hydratedAt: null, longTasks: [], cls: 0 };
+  const state = { readyAt: null, hydratedAt: null, longTasks: [], longFrames: [], cls: 0 };
   window.__bench = state;
   const hydration = new MutationObserver(() => {
     if (state.hydratedAt !== null || !document.documentElement?.hasAttribute('data-hydrated')) return;
@@ -84,14 +98,15 @@ function probeScript(condition: ReadyCondition): string {
   } catch (error) {
     // no longtask support: reported as zero
   }
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) state.longFrames.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch (error) {
+    // no long-animation-frame support: reported as zero
+  }
   function holds() {
     if (condition.kind === 'ids') return condition.ids.every((id) => document.getElementById(id) !== null);
-    if (condition.kind === 'inViewport') {
-      const element = document.getElementById(condition.id);
-      if (element === null) return false;
-      const box = element.getBoundingClientRect();
-      return box.height > 0 && box.top < innerHeight && box.bottom > 0;
-    }
     return document.querySelectorAll(condition.selector).length >= condition.expected;
   }
   function ready() {
@@ -108,8 +123,25 @@ function probeScript(condition: ReadyCondition): string {
     if (node.nodeType !== 1) return 0;
     return (node.matches(condition.selector) ? 1 : 0) + node.querySelectorAll(condition.selector).length;
   }
+  // A deep link's target is watched by an IntersectionObserver once it exists: asking for its box
+  // from here would force a layout of the half-parsed page on every batch of parsed nodes, long tasks
+  // that only the probe causes. The observer's time is that of the frame that found it on screen.
+  let watched = null;
+  function watchTarget() {
+    const element = document.getElementById(condition.id);
+    if (element === null || element === watched) return;
+    watched = element;
+    new IntersectionObserver((entries, intersection) => {
+      const entry = entries.find((candidate) => candidate.isIntersecting && candidate.boundingClientRect.height > 0);
+      if (entry === undefined || state.readyAt !== null) return;
+      state.readyAt = entry.time;
+      intersection.disconnect();
+      observer.disconnect();
+    }).observe(element);
+  }
   const observer = new MutationObserver((records) => {
     if (state.readyAt !== null) return;
+    if (condition.kind === 'inViewport') return watchTarget();
     if (condition.kind !== 'count') {
       if (holds()) ready();
       return;
@@ -123,15 +155,18 @@ function probeScript(condition: ReadyCondition): string {
       if (count >= condition.expected) ready();
     }
   });
-  // Scrolling changes no DOM: a deep link's target is checked every frame.
   (function sweep() {
     if (state.readyAt !== null) return;
-    if (holds()) ready();
-    else if (condition.kind === 'inViewport') requestAnimationFrame(sweep);
-    else setTimeout(sweep, 250);
+    if (condition.kind === 'inViewport') watchTarget();
+    else if (holds()) ready();
+    setTimeout(sweep, 250);
   })();
   observer.observe(document, { childList: true, subtree: true });
 })();`;
+}
+
+function longestStartedBefore(spans: { start: number; duration: number }[], moment: number): number {
+  return spans.filter((span) => span.start < moment).reduce((max, span) => Math.max(max, span.duration), 0);
 }
 
 export async function measurePage(
@@ -227,7 +262,8 @@ export async function measurePage(
       domNodes: metric('Nodes'),
       longTaskMs: counted.reduce((sum, task) => sum + task.duration, 0),
       longestTaskMs: counted.reduce((max, task) => Math.max(max, task.duration), 0),
-      longestTaskBeforeReadyMs: counted.filter((task) => task.start < readyMs).reduce((max, task) => Math.max(max, task.duration), 0),
+      longestTaskBeforeReadyMs: longestStartedBefore(probe.longTasks, readyMs),
+      longestFrameBeforeReadyMs: longestStartedBefore(probe.longFrames, readyMs),
       cls: probe.cls,
       errors,
       externalRequests,

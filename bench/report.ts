@@ -31,14 +31,14 @@ function verdict(pass: boolean | null): string {
 
 function pageTable(results: PageResult[]): string[] {
   const lines = [
-    '| Renderer | Visible, ms | In the DOM, ms | First contentful paint, ms | Hydrated, ms | JS compressed, KB | JS uncompressed, KB | JS files | JS heap after GC, MB | Long tasks total, ms | Longest task, ms | Longest task before visible, ms | CLS | DOM nodes | Runs |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| Renderer | Visible, ms | In the DOM, ms | First contentful paint, ms | Hydrated, ms | JS compressed, KB | JS uncompressed, KB | JS files | JS heap after GC, MB | Long tasks total, ms | Longest task, ms | Longest task before visible, ms | Longest frame before visible, ms | CLS | DOM nodes | Runs |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const result of results) {
     const s = result.summary;
     const failed = result.failures.length > 0 ? ` (${result.failures.length} failed)` : '';
     lines.push(
-      `| ${result.target.label} | ${cell(s.readyMs)} | ${cell(s.domReadyMs)} | ${cell(s.fcpMs)} | ${cell(s.hydratedMs)} | ${cell(s.jsCompressedBytes, KB)} | ${cell(s.jsUncompressedBytes, KB)} | ${s.jsFiles === null ? 'n/a' : fmt(s.jsFiles.median)} | ${cell(s.heapUsedBytes, MB, 1)} | ${cell(s.longTaskMs)} | ${cell(s.longestTaskMs)} | ${cell(s.longestTaskBeforeReadyMs)} | ${cell(s.cls, 1, 3)} | ${cell(s.domNodes)} | ${result.runs.length}${failed} |`,
+      `| ${result.target.label} | ${cell(s.readyMs)} | ${cell(s.domReadyMs)} | ${cell(s.fcpMs)} | ${cell(s.hydratedMs)} | ${cell(s.jsCompressedBytes, KB)} | ${cell(s.jsUncompressedBytes, KB)} | ${s.jsFiles === null ? 'n/a' : fmt(s.jsFiles.median)} | ${cell(s.heapUsedBytes, MB, 1)} | ${cell(s.longTaskMs)} | ${cell(s.longestTaskMs)} | ${cell(s.longestTaskBeforeReadyMs)} | ${cell(s.longestFrameBeforeReadyMs ?? null)} | ${cell(s.cls, 1, 3)} | ${cell(s.domNodes)} | ${result.runs.length}${failed} |`,
     );
   }
   return lines;
@@ -89,12 +89,20 @@ function pagesSection(results: BenchResults): string[] {
       `| ${goal.condition} | ${fmt(goal.ours)} | ${fmt(peer)} (${goal.fastestPeer?.target.label ?? 'n/a'}) | ${share === undefined ? 'n/a' : share.toFixed(2)} | ${verdict(share === undefined ? null : share < 1 / 3)} | ${goal.ours === undefined || peer === undefined ? 'n/a' : goal.ours < peer / 3 ? '–' : `${fmt(goal.ours - peer / 3)} ms over (target < ${fmt(peer / 3)} ms)`} |`,
     );
   }
-  lines.push('', '| Ours | Longest task before visible, ms (max of runs) | Goal < 50 ms | CLS (max of runs) | Goal < 0.01 |', '|---|---|---|---|---|');
+  // A task's rendering steps (style, layout, paint) are part of it, but the Long Tasks API leaves them
+  // out: the goal holds only if the longest frame, which counts them, is also under 50 ms.
+  lines.push(
+    '',
+    '| Ours | Longest task before visible, ms (max of runs) | Longest frame before visible, ms (max of runs) | Goal < 50 ms | CLS (max of runs) | Goal < 0.01 |',
+    '|---|---|---|---|---|---|',
+  );
   for (const row of [...pages.real, ...pages.realThrottled, ...pages.large].filter((result) => result.target.renderer === 'ours')) {
-    const longest = row.summary.longestTaskBeforeReadyMs?.max;
+    const longestTask = row.summary.longestTaskBeforeReadyMs?.max;
+    const longestFrame = row.summary.longestFrameBeforeReadyMs?.max;
     const cls = row.summary.cls?.max;
+    const longest = longestTask === undefined || longestFrame === undefined ? undefined : Math.max(longestTask, longestFrame);
     lines.push(
-      `| ${row.target.label}${row.throttled ? ', throttled' : ''}${row.target.spec === 'large' ? `, ${pages.largeOperations}-operation spec` : ''} | ${fmt(longest)} | ${verdict(longest === undefined ? null : longest < 50)} | ${fmt(cls, 4)} | ${verdict(cls === undefined ? null : cls < 0.01)} |`,
+      `| ${row.target.label}${row.throttled ? ', throttled' : ''}${row.target.spec === 'large' ? `, ${pages.largeOperations}-operation spec` : ''} | ${fmt(longestTask)} | ${fmt(longestFrame)} | ${verdict(longest === undefined ? null : longest < 50)} | ${fmt(cls, 4)} | ${verdict(cls === undefined ? null : cls < 0.01)} |`,
     );
   }
   lines.push('', '| Documentation route | JS compressed, KB (median) | JS files | Goal <= 150 KB | Gap |', '|---|---|---|---|---|');
@@ -119,7 +127,7 @@ function pagesSection(results: BenchResults): string[] {
     '',
     '### Ready conditions',
     '',
-    '"In the DOM" is the time from navigation start to the first moment every operation of the page is in the DOM (for a deep link: the target operation is on screen), recorded in the page by a MutationObserver (and, for deep links, a check every frame) installed before any page script. "Visible" is the later of that and the first contentful paint: HTML parsed before the first paint is seen at the first paint. "Hydrated" (ours only) is when the app had made the server\'s HTML live (`<html data-hydrated>`): our rendered pages start the app only after their first contentful paint, so each run of ours waits for it, and counts all the JavaScript the route loads. The goals compare "Visible":',
+    '"In the DOM" is the time from navigation start to the first moment every operation of the page is in the DOM (for a deep link: the target operation is on screen), recorded in the page by a MutationObserver installed before any page script (for a deep link, an IntersectionObserver on the target once it is parsed: the time of the frame that first has it on screen; asking for its box on every batch of parsed nodes, as the harness did before, forced layouts of the half-parsed page that no real visit has). "Visible" is the later of that and the first contentful paint: HTML parsed before the first paint is seen at the first paint. "Hydrated" (ours only) is when the app had made the server\'s HTML live (`<html data-hydrated>`): our rendered pages start the app only after their first contentful paint, so each run of ours waits for it, and counts all the JavaScript the route loads. The goals compare "Visible":',
     '',
   );
   const seen = new Set<string>();
@@ -133,7 +141,7 @@ function pagesSection(results: BenchResults): string[] {
   lines.push(
     '',
     'Metrics: JS bytes are the bodies of every response of resource type "script" (compressed: bytes on the wire; uncompressed: decoded); JS heap is `JSHeapUsedSize` from CDP `Performance.getMetrics` after `HeapProfiler.collectGarbage`, once the page settled; long tasks are the `longtask` PerformanceObserver entries from navigation until ready + ' +
-      `${fmt(Number(results.settings.settleMs))} ms. Throttling applies to the page (CDP \`Emulation.setCPUThrottlingRate\`, \`Network.emulateNetworkConditions\`), not to web workers.`,
+      `${fmt(Number(results.settings.settleMs))} ms; long frames are the \`long-animation-frame\` entries (Chromium): a frame's tasks plus the style, layout and paint they led to, which Chromium's long tasks leave out (a page can show no long task and still render in one 150 ms frame). Throttling applies to the page (CDP \`Emulation.setCPUThrottlingRate\`, \`Network.emulateNetworkConditions\`), not to web workers.`,
     '',
     'Scalar runs with `defaultOpenAllTags: true`: by default it renders only the first tag\'s operations, and "every operation in the DOM" would never hold. Swagger UI 5 virtualises its operation list at 150 items (tags + operations), so on the large spec its figure is its first screen, which flatters it.',
   );
