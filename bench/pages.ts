@@ -189,8 +189,8 @@ export async function measureTargets(
   options: { runs: number; throttled: boolean; warmup: boolean; timeoutMs: number; settleMs: number; log: (line: string) => void },
 ): Promise<PageResult[]> {
   const collected = targets.map((target) => ({ target, runs: [] as PageRun[], failures: [] as string[] }));
-  // One unrecorded load of our pages first: our server compresses each static file on its first
-  // request and keeps it (the peers' server pre-compresses at start), and its JIT warms up.
+  // One unrecorded load of our pages first, so our server's JIT is warm (the peers' static server has
+  // little to warm). Both send compressed files made before the first request (ours: by the build).
   if (options.warmup) {
     for (const entry of collected.filter(({ target }) => target.renderer === 'ours')) {
       await measurePage(browser, entry.target.url, entry.target.ready, { ...options, throttled: false, hydrates: true, ...(entry.target.login === undefined ? {} : { login: entry.target.login }) }).catch(

@@ -7,7 +7,9 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { APP_STAMP, appInputsHash, appIsFresh } from './lib/build-stamps.mjs';
+import { PRERENDERED_DIR } from '../src/shared/portal-data/prerendered-pages.ts';
 import { buildServer } from './build-server.ts';
+import { precompress } from './lib/precompress.ts';
 
 function run(command: string, args: string[]): void {
   execFileSync(command, args, { stdio: 'inherit' });
@@ -25,6 +27,10 @@ if (ifStale && appIsFresh()) {
   run('npx', ['vite', 'build', '--logLevel', 'warn']);
   // The documentation pages as HTML, rendered from the app's components (after the app: it needs index.html).
   run('npx', ['tsx', 'scripts/prerender/index.ts']);
+  // Last: the copies must be newer than every file they stand for (the server ignores older ones).
+  const compressing = performance.now();
+  const compressed = await precompress('dist/web', new Set([PRERENDERED_DIR]));
+  console.log(`build: ${compressed} files compressed (brotli, gzip) in ${((performance.now() - compressing) / 1000).toFixed(1)} s`);
   mkdirSync('dist', { recursive: true });
   writeFileSync(APP_STAMP, hash);
   console.log(`build: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);

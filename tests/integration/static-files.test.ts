@@ -2,16 +2,22 @@
  * The built app and the export: SPA fallback for client routes, long cache for hashed assets, no-cache for
  * index.html, compressed bytes, /downloads/.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase } from './support/test-database.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;
 const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: "row ${i}" }`).join(', ')}];\n`;
+const vendor = `export const names = [${Array.from({ length: 300 }, (_, i) => `"name ${i}"`).join(', ')}];\n`;
+/** Copies as a build could have written them: quality 1, so they differ from what the server would make. */
+const vendorCopies = {
+  br: brotliCompressSync(vendor, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } }),
+  gzip: gzipSync(vendor, { level: 1 }),
+};
 const INDEX = '<!doctype html><html><head><script type="module" src="/assets/app-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
 
 beforeAll(async () => {
@@ -22,6 +28,14 @@ beforeAll(async () => {
   mkdirSync(exported, { recursive: true });
   writeFileSync(join(web, 'index.html'), INDEX);
   writeFileSync(join(web, 'assets', 'app-Ab12Cd34.js'), script);
+  writeFileSync(join(web, 'assets', 'vendor-Ef56Gh78.js'), vendor);
+  writeFileSync(join(web, 'assets', 'vendor-Ef56Gh78.js.br'), vendorCopies.br);
+  writeFileSync(join(web, 'assets', 'vendor-Ef56Gh78.js.gz'), vendorCopies.gzip);
+  // Copies older than their file (the file was rebuilt after them) are not sent.
+  writeFileSync(join(web, 'assets', 'app-Ab12Cd34.js.br'), 'stale');
+  writeFileSync(join(web, 'assets', 'app-Ab12Cd34.js.gz'), 'stale');
+  const before = new Date(Date.now() - 60_000);
+  for (const copy of ['app-Ab12Cd34.js.br', 'app-Ab12Cd34.js.gz']) utimesSync(join(web, 'assets', copy), before, before);
   writeFileSync(join(exported, 'openapi.json'), JSON.stringify({ openapi: '3.1.0', info: { title: 'x'.repeat(2000) } }));
   mkdirSync(join(exported, 'seller'), { recursive: true });
   for (const file of ['openapi.yaml', 'postman-collection.json', 'insomnia.json', 'requests.http', 'api.d.ts', 'reference.html']) writeFileSync(join(exported, 'seller', file), 'x');
@@ -79,6 +93,17 @@ it('serves hashed assets for a year, compressed with brotli or gzip, with an ETa
 
   const etag = br.headers.get('etag') ?? '';
   expect((await get('/assets/app-Ab12Cd34.js', { 'if-none-match': etag })).status).toBe(304);
+});
+
+it("sends the build's compressed copies as they are, and never as files of their own", async () => {
+  const br = await rawGet('/assets/vendor-Ef56Gh78.js', { 'accept-encoding': 'br' });
+  expect(br.headers['content-encoding']).toBe('br');
+  expect(br.body.equals(vendorCopies.br)).toBe(true);
+  const gzip = await rawGet('/assets/vendor-Ef56Gh78.js', { 'accept-encoding': 'gzip' });
+  expect(gzip.body.equals(vendorCopies.gzip)).toBe(true);
+  expect(await (await get('/assets/vendor-Ef56Gh78.js', { 'accept-encoding': 'identity' })).text()).toBe(vendor);
+  expect((await get('/assets/vendor-Ef56Gh78.js.br')).status).toBe(404);
+  expect((await get('/assets/vendor-Ef56Gh78.js.gz')).status).toBe(404);
 });
 
 it('answers 404 for a missing file with an extension', async () => {

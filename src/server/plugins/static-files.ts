@@ -1,18 +1,19 @@
 /**
  * The built app (dist/web) and the export (dist/export, at /downloads/) as static files, served from
- * memory: read once at start-up, compressed once (brotli 11 and gzip 9, on first request, kept beside the raw
- * bytes), so the JS a browser downloads is small and costs no CPU per request. Hashed assets are cached for a year; index.html is
- * revalidated every time. Client routes (/, /login, /settings, ...) get index.html.
+ * memory: read once at start-up with their compressed copies (brotli 11 and gzip 9, written by the build;
+ * made on first request for a file without them, lib/compressed-copies.ts), so the JS a browser downloads
+ * is small and costs no CPU per request. Hashed assets are cached for a year; index.html is revalidated
+ * every time. Client routes (/, /login, /settings, ...) get index.html.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, relative, sep } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { extname, relative, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { brand } from '../../generated/brand.ts';
 import { downloadFileName, parseDownloadPath } from '../../shared/portal-data/downloads.ts';
 import { PRERENDERED_DIR } from '../../shared/portal-data/prerendered-pages.ts';
+import { compressCopies, isCompressedCopy, isCompressible, readCompressedCopies, type CompressedCopies } from '../lib/compressed-copies.ts';
+import { filesUnder } from '../lib/files-under.ts';
 import { MALFORMED_URL_MESSAGE, NOT_FOUND_BODY } from '../lib/http-error.ts';
 
 const TYPES: Record<string, string> = {
@@ -22,55 +23,44 @@ const TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8', '.yaml': 'application/yaml; charset=utf-8', '.map': 'application/json',
   '.webmanifest': 'application/manifest+json', '.ttf': 'font/ttf',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.yaml', '.map', '.webmanifest', '.ttf', '.ico']);
 
 const NOT_BUILT_BODY = Object.freeze({ status: 404, message: 'The app is not built: run `npm run build`.' });
-
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 interface StaticFile {
   raw: Buffer;
   compressible: boolean;
-  /** Compressed once, off the event loop, on first request (start-up stays fast); later requests reuse it. */
-  compressed?: Promise<{ br: Buffer; gzip: Buffer }>;
+  /** The build's copies, or made once on first request (start-up stays fast); later requests reuse them. */
+  compressed?: Promise<CompressedCopies>;
   type: string;
   etag: string;
   cacheControl: string;
 }
 
-function walk(dir: string, skip: ReadonlySet<string> = new Set()): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((name) => !skip.has(name)).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? walk(path) : [path];
-  });
-}
-
 function load(root: string, urlPrefix: string, cacheControlFor: (path: string) => string, skip?: ReadonlySet<string>): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
-  for (const path of walk(root, skip)) {
-    const ext = extname(path);
+  const paths = new Set(filesUnder(root, skip));
+  for (const path of paths) {
+    if (isCompressedCopy(path, paths)) continue;
     const raw = readFileSync(path);
     const url = urlPrefix + relative(root, path).split(sep).join('/');
+    const compressible = isCompressible(path, raw.length);
+    const copies = compressible ? readCompressedCopies(path) : undefined;
     const file: StaticFile = {
       raw,
-      type: TYPES[ext] ?? 'application/octet-stream',
+      type: TYPES[extname(path)] ?? 'application/octet-stream',
       etag: `"${createHash('sha1').update(raw).digest('base64url').slice(0, 20)}"`,
       cacheControl: cacheControlFor(url),
-      compressible: COMPRESSIBLE.has(ext) && raw.length > 1024,
+      compressible,
+      ...(copies === undefined ? {} : { compressed: Promise.resolve(copies) }),
     };
     files.set(url, file);
   }
   return files;
 }
 
-function compressedOf(file: StaticFile): Promise<{ br: Buffer; gzip: Buffer } | undefined> {
+function compressedOf(file: StaticFile): Promise<CompressedCopies | undefined> {
   if (!file.compressible) return Promise.resolve(undefined);
-  file.compressed ??= Promise.all([
-    brotliAsync(file.raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: file.raw.length } }),
-    gzipAsync(file.raw, { level: 9 }),
-  ]).then(([br, gz]) => ({ br, gzip: gz }));
+  file.compressed ??= compressCopies(file.raw);
   // A failure (out of memory) falls back to the raw bytes.
   return file.compressed.catch(() => undefined);
 }
