@@ -109,8 +109,8 @@ function probeScript(condition: ReadyCondition): string {
     if (condition.kind === 'ids') return condition.ids.every((id) => document.getElementById(id) !== null);
     return document.querySelectorAll(condition.selector).length >= condition.expected;
   }
-  function ready() {
-    state.readyAt = performance.now();
+  function ready(at = performance.now()) {
+    state.readyAt = at;
     observer.disconnect();
   }
   // The check runs inside the MutationObserver callback, so the time is that of the DOM change, but
@@ -134,9 +134,8 @@ function probeScript(condition: ReadyCondition): string {
     new IntersectionObserver((entries, intersection) => {
       const entry = entries.find((candidate) => candidate.isIntersecting && candidate.boundingClientRect.height > 0);
       if (entry === undefined || state.readyAt !== null) return;
-      state.readyAt = entry.time;
       intersection.disconnect();
-      observer.disconnect();
+      ready(entry.time);
     }).observe(element);
   }
   const observer = new MutationObserver((records) => {

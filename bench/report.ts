@@ -38,7 +38,7 @@ function pageTable(results: PageResult[]): string[] {
     const s = result.summary;
     const failed = result.failures.length > 0 ? ` (${result.failures.length} failed)` : '';
     lines.push(
-      `| ${result.target.label} | ${cell(s.readyMs)} | ${cell(s.domReadyMs)} | ${cell(s.fcpMs)} | ${cell(s.hydratedMs)} | ${cell(s.jsCompressedBytes, KB)} | ${cell(s.jsUncompressedBytes, KB)} | ${s.jsFiles === null ? 'n/a' : fmt(s.jsFiles.median)} | ${cell(s.heapUsedBytes, MB, 1)} | ${cell(s.longTaskMs)} | ${cell(s.longestTaskMs)} | ${cell(s.longestTaskBeforeReadyMs)} | ${cell(s.longestFrameBeforeReadyMs ?? null)} | ${cell(s.cls, 1, 3)} | ${cell(s.domNodes)} | ${result.runs.length}${failed} |`,
+      `| ${result.target.label} | ${cell(s.readyMs)} | ${cell(s.domReadyMs)} | ${cell(s.fcpMs)} | ${cell(s.hydratedMs)} | ${cell(s.jsCompressedBytes, KB)} | ${cell(s.jsUncompressedBytes, KB)} | ${s.jsFiles === null ? 'n/a' : fmt(s.jsFiles.median)} | ${cell(s.heapUsedBytes, MB, 1)} | ${cell(s.longTaskMs)} | ${cell(s.longestTaskMs)} | ${cell(s.longestTaskBeforeReadyMs)} | ${cell(s.longestFrameBeforeReadyMs)} | ${cell(s.cls, 1, 3)} | ${cell(s.domNodes)} | ${result.runs.length}${failed} |`,
     );
   }
   return lines;

@@ -6,9 +6,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { APP_STAMP, appInputsHash, appIsFresh } from './lib/build-stamps.mjs';
 import { PRERENDERED_DIR } from '../src/shared/portal-data/prerendered-pages.ts';
 import { buildServer } from './build-server.ts';
+import { APP_STAMP, appInputsHash, appIsFresh } from './lib/build-stamps.mjs';
 import { precompress } from './lib/precompress.ts';
 
 function run(command: string, args: string[]): void {
