@@ -69,6 +69,9 @@ interface BenchWindow {
   };
 }
 
+const READY_SIGNAL = '__bench:ready';
+const HYDRATED_SIGNAL = '__bench:hydrated';
+
 /**
  * Runs in the page before its own scripts. Plain JavaScript text on purpose: a compiled function
  * would carry tsx's `__name` helper calls, which do not exist in the page.
@@ -82,6 +85,7 @@ function probeScript(condition: ReadyCondition): string {
     if (state.hydratedAt !== null || !document.documentElement?.hasAttribute('data-hydrated')) return;
     state.hydratedAt = performance.now();
     hydration.disconnect();
+    console.debug(${JSON.stringify(HYDRATED_SIGNAL)});
   });
   hydration.observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
   try {
@@ -112,6 +116,7 @@ function probeScript(condition: ReadyCondition): string {
   function ready(at = performance.now()) {
     state.readyAt = at;
     observer.disconnect();
+    console.debug(${JSON.stringify(READY_SIGNAL)});
   }
   // The check runs inside the MutationObserver callback, so the time is that of the DOM change, but
   // it must stay cheap: a full querySelectorAll per microtask batch is O(DOM) each time and slowed
@@ -211,14 +216,18 @@ export async function measurePage(
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLED.cpuRate });
     }
     await page.addInitScript({ content: probeScript(condition) });
+    // The probe says when it is done through the console. Waiting with page.waitForFunction would have
+    // Playwright evaluate its injected script (some 330 KB) in the page during the load: a 100 ms task
+    // on the main thread, and a poll every 100 ms after it, that no real visit has.
+    const signalled = (text: string) => page.waitForEvent('console', { predicate: (message) => message.text() === text, timeout: options.timeoutMs });
+    const isReady = signalled(READY_SIGNAL);
+    const isHydrated = options.hydrates === true ? signalled(HYDRATED_SIGNAL) : Promise.resolve(null);
+    // Both are awaited below; a load that fails first must not leave them rejecting unobserved.
+    isReady.catch(() => undefined);
+    isHydrated.catch(() => undefined);
     await page.goto(url, { waitUntil: 'commit', timeout: options.timeoutMs });
-    await page.waitForFunction(() => (window as unknown as BenchWindow).__bench.readyAt !== null, undefined, {
-      timeout: options.timeoutMs,
-      polling: 100,
-    });
-    if (options.hydrates === true) {
-      await page.waitForFunction(() => (window as unknown as BenchWindow).__bench.hydratedAt !== null, undefined, { timeout: options.timeoutMs, polling: 100 });
-    }
+    await isReady;
+    await isHydrated;
     await page.waitForTimeout(options.settleMs);
     const probe = await page.evaluate(() => (window as unknown as BenchWindow).__bench);
     const fcpMs = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
