@@ -6,8 +6,8 @@
  * Ready conditions (the moment "every operation of the page is in the DOM"):
  * - ours: an element with id = operationId for every operation of the tag (operation-section.tsx);
  * - Swagger UI: as many `.opblock` elements as the spec has operations. Swagger UI 5 virtualises its
- *   list at 150 items (tags + operations) and then never has every operation in the DOM, so on the
- *   500-operation spec it is ready when the operations of its first tag are there (its first screen);
+ *   list from 150 items (tags + operations); on the 500-operation spec its first screen holds no
+ *   operation at all (the guide sections come first), so it is not timed there;
  * - Redoc: as many `[id^="operation/"]` sections as operations;
  * - Scalar: an element for every operation (`api-1/tag/<tag slug>/<METHOD><path>`, Scalar 1.72's ids),
  *   with `defaultOpenAllTags: true` (by default Scalar renders only the first tag's operations).
@@ -113,22 +113,25 @@ export function ourDeepLinkTarget(origin: string, facts: SpecFacts): PageTarget 
 export function peerTargets(peersOrigin: string, specName: 'real' | 'large', facts: SpecFacts, slowRuns: number): PageTarget[] {
   const specUrl = specName === 'real' ? '/spec/public.json' : '/spec/large.json';
   const total = facts.operations.length;
-  const firstTag = facts.tagsWithOperations[0] ?? '';
   const swaggerVirtual = facts.swaggerItems >= 150;
+  // Swagger UI 5 virtualises its operation list from 150 items (tags + operations): on the large spec
+  // its first screen holds the guide sections and the first tag's heading, and no operation is rendered
+  // until the reader scrolls, so there is nothing to time.
+  const swagger: PageTarget[] = swaggerVirtual
+    ? []
+    : [
+        {
+          id: `swagger-ui-${specName}`,
+          label: 'Swagger UI',
+          renderer: 'swagger-ui',
+          spec: specName,
+          url: `${peersOrigin}/peers/swagger-ui.html?spec=${specUrl}`,
+          ready: { kind: 'count', selector: '.opblock', expected: total },
+          readyNote: `${total} .opblock`,
+        },
+      ];
   return [
-    {
-      id: `swagger-ui-${specName}`,
-      label: 'Swagger UI',
-      renderer: 'swagger-ui',
-      spec: specName,
-      url: `${peersOrigin}/peers/swagger-ui.html?spec=${specUrl}`,
-      ready: swaggerVirtual
-        ? { kind: 'count', selector: '.opblock', expected: operationIdsOfTag(facts, firstTag).length }
-        : { kind: 'count', selector: '.opblock', expected: total },
-      readyNote: swaggerVirtual
-        ? `first screen only: the ${operationIdsOfTag(facts, firstTag).length} operations of "${firstTag}" (virtualised list, ${facts.swaggerItems} items)`
-        : `${total} .opblock`,
-    },
+    ...swagger,
     {
       id: `redoc-${specName}`,
       label: 'Redoc',
