@@ -53,8 +53,21 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
       <SkipLink />
       {/* A plain sticky column rather than a permanent MUI Drawer: the Drawer module brings Modal and Slide
           (~7 KB compressed) onto every first load. It stays in view while scrolling and spans the page in
-          print and full-page captures; the column carries the background and border for the full height. */}
-      <Box sx={{ display: { xs: 'none', md: 'block' }, width: SIDEBAR_WIDTH_PX, boxSizing: 'border-box', flexShrink: 0, bgcolor: 'background.paper', borderRight: 1, borderColor: 'divider' }}>
+          print and full-page captures; the column carries the background and border for the full height.
+          It is never the scroll anchor: as tall as the page and first in it, it would be chosen over the
+          content, and the page would jump whenever something above the reader's place changes height. */}
+      <Box
+        sx={{
+          display: { xs: 'none', md: 'block' },
+          width: SIDEBAR_WIDTH_PX,
+          boxSizing: 'border-box',
+          flexShrink: 0,
+          bgcolor: 'background.paper',
+          borderRight: 1,
+          borderColor: 'divider',
+          overflowAnchor: 'none',
+        }}
+      >
         {wide ? (
           <Box sx={{ position: 'sticky', top: 0, height: '100vh', overflowY: 'auto', display: 'flex', flexDirection: 'column' }}>
             <Sidebar />

@@ -117,13 +117,12 @@ export const DocsRoot = styled('div')(({ theme }) => {
       // Below the shell's sticky top bar when a deep link scrolls here.
       scrollMarginTop: TOP_BAR_CLEARANCE,
       outline: 'none',
-      // Off-screen operations skip layout and paint: long pages stay smooth to scroll.
+      // Off-screen operations skip layout and paint: long pages stay smooth to scroll, and a deep link lands
+      // without laying out what is above it. When an operation near the screen takes its real height, the
+      // browser's scroll anchoring keeps what the reader sees still (the shell's sidebar is never the anchor).
       contentVisibility: 'auto',
       containIntrinsicSize: 'auto 1400px',
     },
-    // A deep link's target lands where it stays: the operations above it lay out at their real height, so
-    // the browser's own scroll to the #fragment (on a page rendered at build time, before any script) is final.
-    '.op:has(~ .op:target), .op:has(~ .op :target)': { contentVisibility: 'visible' },
     '@media (min-width: 1320px)': {
       '.op': { gridTemplateColumns: 'minmax(0, 1.15fr) minmax(0, 1fr)' },
       '.op-side': { position: 'sticky', top: TOP_BAR_CLEARANCE, alignSelf: 'start', maxHeight: `calc(100vh - ${TOP_BAR_CLEARANCE + 16}px)`, overflow: 'auto' },
