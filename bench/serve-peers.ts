@@ -1,9 +1,9 @@
 /**
  * The local server for the peer renderers (Swagger UI, Redoc, Scalar): their minimal pages from
  * bench/peers/, their library files straight from node_modules (no network), and the specs under
- * /spec/. Compressed as our server compresses its static files (src/server/plugins/static-files.ts:
- * brotli quality 11 or gzip 9, computed once and kept; nothing under 1 KB), so compressed byte counts
- * compare; every file is compressed at start-up so no measured load pays for it.
+ * /spec/. Compressed with our server's own settings (src/server/lib/compressed-copies.ts: brotli 11 or
+ * gzip 9, nothing under 1 KB), so compressed byte counts compare; what the peer pages load is compressed
+ * at start-up so no measured load pays for it.
  * It can also serve another build of our app (the 500-operation one) with the SPA fallback and
  * /api proxied to a running server of ours.
  *
@@ -13,8 +13,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { compressCopies, isCompressible, type CompressedCopies } from '../src/server/lib/compressed-copies.ts';
 import { resultsDir, root } from './lib/options.ts';
 
 const MOUNTS: Record<string, string> = {
@@ -36,15 +35,6 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
 };
 
-const BROTLI_PARAMS = (size: number): Record<number, number> => ({
-  [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-  [constants.BROTLI_PARAM_QUALITY]: 11,
-  [constants.BROTLI_PARAM_SIZE_HINT]: size,
-});
-const brotliAsync = promisify(brotliCompress);
-
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg']);
-
 export interface PeerServerOptions {
   port: number;
   /** name -> file; served at /spec/<name>.json */
@@ -61,37 +51,34 @@ export interface PeerServer {
 }
 
 export async function startPeerServer(options: PeerServerOptions): Promise<PeerServer> {
-  const cache = new Map<string, Buffer>();
+  const cache = new Map<string, CompressedCopies>();
 
   // Compressed bodies are also kept on disk by content hash: brotli 11 on 3 MB costs seconds per run.
   const diskCache = join(resultsDir, 'compressed');
   mkdirSync(diskCache, { recursive: true });
-  const packed = (file: string, raw: Buffer, encoding: 'br' | 'gzip'): Buffer => {
-    const key = `${encoding}:${file}`;
-    let body = cache.get(key);
-    if (body === undefined) {
-      const stored = join(diskCache, `${createHash('sha256').update(raw).digest('hex')}.${encoding}`);
-      if (existsSync(stored)) body = readFileSync(stored);
+  const copiesOf = async (file: string, raw: Buffer): Promise<CompressedCopies> => {
+    let copies = cache.get(file);
+    if (copies === undefined) {
+      const stored = join(diskCache, createHash('sha256').update(raw).digest('hex'));
+      if (existsSync(`${stored}.br`) && existsSync(`${stored}.gz`)) copies = { br: readFileSync(`${stored}.br`), gzip: readFileSync(`${stored}.gz`) };
       else {
-        body =
-          encoding === 'br'
-            ? brotliCompressSync(raw, { params: BROTLI_PARAMS(raw.length) })
-            : gzipSync(raw, { level: 9 });
-        writeFileSync(stored, body);
+        copies = await compressCopies(raw);
+        writeFileSync(`${stored}.br`, copies.br);
+        writeFileSync(`${stored}.gz`, copies.gzip);
       }
-      cache.set(key, body);
+      cache.set(file, copies);
     }
-    return body;
+    return copies;
   };
 
-  const send = (req: IncomingMessage, res: ServerResponse, file: string): void => {
+  const send = async (req: IncomingMessage, res: ServerResponse, file: string): Promise<void> => {
     const type = TYPES[extname(file)] ?? 'application/octet-stream';
     const accept = String(req.headers['accept-encoding'] ?? '');
-    const encoding = !COMPRESSIBLE.has(extname(file)) ? null : /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
     const raw = readFileSync(file);
+    const encoding = !isCompressible(file, raw.length) ? null : /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
     let body: Buffer = raw;
-    if (encoding !== null && raw.length >= 1024) {
-      body = packed(file, raw, encoding);
+    if (encoding !== null) {
+      body = (await copiesOf(file, raw))[encoding];
       res.setHeader('Content-Encoding', encoding);
     }
     res.setHeader('Content-Type', type);
@@ -129,16 +116,9 @@ export async function startPeerServer(options: PeerServerOptions): Promise<PeerS
     resolve(root, 'node_modules/@scalar/api-reference/dist/browser/standalone.js'),
   ];
   // In parallel on the libuv pool (brotli 11 is slow), then kept in memory and on disk.
-  await Promise.all(
-    preload.filter((file) => existsSync(file)).map(async (file) => {
-      const raw = readFileSync(file);
-      const stored = join(diskCache, `${createHash('sha256').update(raw).digest('hex')}.br`);
-      if (!existsSync(stored)) writeFileSync(stored, await brotliAsync(raw, { params: BROTLI_PARAMS(raw.length) }));
-      packed(file, raw, 'br');
-    }),
-  );
+  await Promise.all(preload.filter((file) => existsSync(file)).map((file) => copiesOf(file, readFileSync(file))));
 
-  const server = createServer((req, res) => {
+  const serve = (req: IncomingMessage, res: ServerResponse): Promise<void> | void => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname;
     if (path.startsWith('/spec/')) {
@@ -160,6 +140,12 @@ export async function startPeerServer(options: PeerServerOptions): Promise<PeerS
     }
     res.statusCode = 404;
     res.end('not found');
+  };
+  const server = createServer((req, res) => {
+    Promise.resolve(serve(req, res)).catch(() => {
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    });
   });
   await new Promise<void>((resolveListen) => server.listen(options.port, '127.0.0.1', resolveListen));
   return {
