@@ -29,8 +29,9 @@ export function useHashTarget(ready: boolean): void {
     target.scrollIntoView({ block: 'start' });
     if (target.matches('section')) target.focus({ preventScroll: true });
 
-    // Off-screen operations are laid out at an estimated height until they come near the screen; when
-    // they take their real height the target moves. Follow it for a moment, unless the reader scrolls.
+    // Off-screen operations are laid out at an estimated height until they come near the screen. When
+    // they take their real height, the browser's scroll anchoring keeps the target still; where it does
+    // not (a browser without it), the target moves. Follow it for a moment, unless the reader scrolls.
     let frames = 0;
     let frame = 0;
     let userMoved = false;
