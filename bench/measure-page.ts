@@ -4,7 +4,8 @@
  *   Playwright's request.sizes()) and uncompressed (the decoded body);
  * - ready time: from navigation start (performance.timeOrigin) to the moment the renderer's ready
  *   condition first holds, recorded in the page by a MutationObserver installed before any script (for a
- *   deep link, by an IntersectionObserver on the target: the frame that first shows it on screen);
+ *   deep link, by an IntersectionObserver on the target: the frame that first shows it on screen); the
+ *   probe tells the harness through the console, so nothing polls the page while it loads;
  * - JS heap: CDP Performance.getMetrics JSHeapUsedSize after a forced GC, once the page settled;
  * - long tasks: sum of PerformanceObserver "longtask" durations from navigation to ready + settle;
  * - long frames: PerformanceObserver "long-animation-frame", which also counts the rendering steps;
