@@ -5,12 +5,12 @@
  * colour scheme from the first byte.
  */
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { catalogue } from '../../src/generated/catalogue';
 import { documentationHref, fieldAnchor } from '../../src/shared/portal-data/links';
 import type { FieldNode, ReferenceOperation, ReferencePage } from '../../src/shared/portal-data/reference-page';
 import { ERRORS_ANCHOR } from '../../src/shared/portal-data/response-bodies';
-import { DEMO, expect, test } from './support/fixtures';
+import { DEMO, expect, signIn, test } from './support/fixtures';
 
 function referencePage(category: string, subcategory: string): ReferencePage {
   return JSON.parse(readFileSync(`src/generated/reference/${category}-${subcategory}.json`, 'utf8')) as ReferencePage;
@@ -32,15 +32,6 @@ function fieldAnchors(operation: ReferenceOperation): string[] {
     ...success.flatMap((response) => (response.body ? treeAnchors(response.body, operation.operationId, response.status) : [])),
     ...(errorBody ? treeAnchors(errorBody, operation.operationId, ERRORS_ANCHOR) : []),
   ];
-}
-
-async function signIn(request: APIRequestContext, baseURL: string, who: 'seller' | 'warehouse' = 'seller'): Promise<void> {
-  const account = DEMO[who];
-  const response = await request.post('/api/auth/login', {
-    data: { email: account.email, password: account.password, userType: account.userType.toUpperCase() },
-    headers: { origin: baseURL },
-  });
-  expect(response.status()).toBe(200);
 }
 
 /**

@@ -8,7 +8,7 @@
  * On the login page no request may fail at all, except the login itself (a wrong password is a 401).
  */
 import axe from 'axe-core';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO = {
   seller: { email: 'seller@example.com', password: 'demo-password', userType: 'Seller' },
@@ -45,6 +45,16 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export { expect };
+
+/** Signs in through the API, as a page's own script would: the session cookie lands in `request`'s context. */
+export async function signIn(request: APIRequestContext, baseURL: string, who: keyof typeof DEMO = 'seller'): Promise<void> {
+  const account = DEMO[who];
+  const response = await request.post('/api/auth/login', {
+    data: { email: account.email, password: account.password, userType: account.userType.toUpperCase() },
+    headers: { origin: baseURL },
+  });
+  expect(response.status()).toBe(200);
+}
 
 /** Logs in through the form and waits for the shell. */
 export async function login(page: Page, who: keyof typeof DEMO = 'seller', path = '/login'): Promise<void> {
