@@ -44,7 +44,10 @@ function deferAppScripts(document: string): string {
   if (/<script\b[^>]*\bsrc=|<link rel="modulepreload"/.test(rest)) throw new Error('prerender: the built index.html loads a script of a kind this step does not know');
   // `<` escaped: the JSON cannot end its script element early.
   const json = JSON.stringify(assets).replace(/</g, '\\u003c');
-  const tail = `${entry.trim()}\n<script type="application/json" id="${DEFERRED_ASSETS_ID}">${json}</script>\n</body>`;
+  // Async, not deferred: the browser scrolls to a deep link's target only once the document is parsed, and a
+  // deferred script holds that moment until it has been fetched (one more round trip on a slow link).
+  const asyncEntry = entry.trim().replace(/^<script type="module"/, '<script type="module" async');
+  const tail = `${asyncEntry}\n<script type="application/json" id="${DEFERRED_ASSETS_ID}">${json}</script>\n</body>`;
   return replaceOnce(rest, /<\/body>/, tail, '</body>');
 }
 

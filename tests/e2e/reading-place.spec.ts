@@ -58,6 +58,29 @@ test.describe('the reference keeps the reader’s place', () => {
     });
   }
 
+  test('a deep link lands before the app has loaded, and the app then starts on the whole page', async ({ page, baseURL }) => {
+    await signIn(page.request, baseURL ?? '');
+    await recordLayoutShifts(page);
+    // The app's entry is held back: the page must not wait for it to bring the target on screen.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(DEEP_LINK, { waitUntil: 'commit' });
+    await expect(page.locator(`#${TARGET}`)).toBeInViewport();
+    await frames(page, 10);
+    expect(Math.abs((await landing(page)).offset)).toBeLessThanOrEqual(2);
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+    release();
+    await expect(page.locator('html[data-hydrated]')).toBeAttached();
+    await frames(page, 90);
+    const { offset, cls } = await landing(page);
+    expect(Math.abs(offset)).toBeLessThanOrEqual(2);
+    expect(cls).toBeLessThan(0.01);
+  });
+
   test.describe('with JavaScript disabled', () => {
     test.use({ javaScriptEnabled: false });
 

@@ -29,12 +29,12 @@ describe('composeDocument', () => {
     expect(html.match(/<title>/g)).toHaveLength(1);
   });
 
-  it('loads nothing but the entry with the page: it goes to the end of the body, the preloads and async scripts into a list', () => {
+  it('loads nothing but the entry with the page: it goes to the end of the body, async, the preloads and async scripts into a list', () => {
     const html = composeDocument(TEMPLATE, { html: '<main>page</main>', styles: '', title: 't' }, '');
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).not.toMatch(/<script|modulepreload/);
     expect(html).not.toMatch(/<link rel="modulepreload"|<script async/);
-    expect(html).toMatch(/<main>page<\/main>[\s\S]*<script type="module" crossorigin src="\/assets\/index-1.js"><\/script>\n<script type="application\/json" id="([^"]+)">([^<]*)<\/script>\n<\/body>/);
+    expect(html).toMatch(/<main>page<\/main>[\s\S]*<script type="module" async crossorigin src="\/assets\/index-1.js"><\/script>\n<script type="application\/json" id="([^"]+)">([^<]*)<\/script>\n<\/body>/);
     const [, id, json] = /<script type="application\/json" id="([^"]+)">([^<]*)<\/script>/.exec(html) ?? [];
     expect(id).toBe(DEFERRED_ASSETS_ID);
     expect(JSON.parse(json ?? '')).toEqual({ modulepreload: ['/assets/a-2.js'], scripts: ['/assets/preload-routes-3.js'] });
