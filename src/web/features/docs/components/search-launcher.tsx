@@ -25,11 +25,18 @@ export function SearchLauncher({ preferredCategory, children }: { preferredCateg
   const [open, setOpen] = useState(false);
   const [SearchDialog, setSearchDialog] = useState<SearchDialogComponent | null>(null);
   const openSearch = useCallback(() => {
+    // Once loaded, the dialog opens within this very keypress: the keys typed right after Ctrl+K must replace
+    // the selected last query. Waiting for import() (settled a task later) let them reach the input of the
+    // dialog still closing from the last search, appended to that query.
+    if (SearchDialog) {
+      setOpen(true);
+      return;
+    }
     void loadSearchDialog().then((component) => {
       setSearchDialog(() => component);
       setOpen(true);
     });
-  }, []);
+  }, [SearchDialog]);
   useSearchShortcut(openSearch);
   return (
     <SearchOpenerContext.Provider value={openSearch}>
