@@ -28,10 +28,12 @@ const ASYNC_SCRIPT = /[ \t]*<script async\b[^>]*\bsrc="([^"]*)"[^>]*><\/script>\
 
 /**
  * The page needs no script to show. The entry moves from the head to the end of the body: discovered in the
- * head it would share a slow connection with the HTML itself. The preloads and async scripts are not loaded
- * by the document at all: fetched and compiled while the page was parsed and painted, they took the CPU the
- * first paint needed (on two cores, about 100 ms of it). They go into a JSON block, and the entry starts them
- * once the content has been painted (src/web/main.ts).
+ * head it would share a slow connection with the HTML itself. It is async, not deferred: the browser scrolls
+ * to a deep link's target only once the document is parsed, and a deferred script holds that moment until it
+ * has been fetched (one more round trip on a slow link); the entry waits for the parse itself. The preloads
+ * and async scripts are not loaded by the document at all: fetched and compiled while the page was parsed and
+ * painted, they took the CPU the first paint needed (on two cores, about 100 ms of it). They go into a JSON
+ * block, and the entry starts them once the content has been painted (src/web/main.ts).
  */
 function deferAppScripts(document: string): string {
   const entry = ENTRY_SCRIPT.exec(document)?.[0];
@@ -44,9 +46,7 @@ function deferAppScripts(document: string): string {
   if (/<script\b[^>]*\bsrc=|<link rel="modulepreload"/.test(rest)) throw new Error('prerender: the built index.html loads a script of a kind this step does not know');
   // `<` escaped: the JSON cannot end its script element early.
   const json = JSON.stringify(assets).replace(/</g, '\\u003c');
-  // Async, not deferred: the browser scrolls to a deep link's target only once the document is parsed, and a
-  // deferred script holds that moment until it has been fetched (one more round trip on a slow link).
-  const asyncEntry = entry.trim().replace(/^<script type="module"/, '<script type="module" async');
+  const asyncEntry = replaceOnce(entry.trim(), /^<script type="module"/, '<script type="module" async', 'a module entry to load async');
   const tail = `${asyncEntry}\n<script type="application/json" id="${DEFERRED_ASSETS_ID}">${json}</script>\n</body>`;
   return replaceOnce(rest, /<\/body>/, tail, '</body>');
 }

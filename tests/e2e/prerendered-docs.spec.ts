@@ -55,7 +55,7 @@ async function watchHydration(page: Page): Promise<{ messages: string[] }> {
         });
       }
     }).observe(document, { childList: true, subtree: true });
-    // The entry runs before DOMContentLoaded, but the app starts only once the content is painted (main.ts).
+    // The app starts only once the document is parsed and its content painted (main.ts): this is the served text.
     document.addEventListener('DOMContentLoaded', () => {
       (window as unknown as { servedText: string }).servedText = document.getElementById('root')?.textContent ?? '';
     });
