@@ -37,6 +37,13 @@ const landing = (page: Page) =>
     return { offset: Math.round(top), cls: (window as unknown as { shifts: { cls: number } }).shifts.cls };
   }, TARGET);
 
+/** Whether the operation above the target has rendered its content (content-visibility no longer skips it). */
+const aboveTargetRendered = (page: Page) =>
+  page.evaluate((id) => {
+    const content = document.getElementById(id)?.previousElementSibling?.firstElementChild;
+    return content instanceof HTMLElement && content.checkVisibility({ contentVisibilityAuto: true });
+  }, TARGET);
+
 test.describe('the reference keeps the reader’s place', () => {
   // One column with the sidebar, two columns (code beside the fields), and a phone without the sidebar.
   for (const viewport of [
@@ -89,8 +96,9 @@ test.describe('the reference keeps the reader’s place', () => {
       await recordLayoutShifts(page);
       await page.goto(DEEP_LINK);
       await expect(page.locator(`#${TARGET}`)).toBeInViewport();
-      // No script runs, so the page's own frames cannot be awaited: give its rendering a moment.
-      await page.waitForTimeout(1500);
+      // No script runs, so the page's own frames cannot be awaited. What could still move the target is the
+      // operation above it taking its real height once it nears the screen: wait until it has rendered.
+      await expect.poll(() => aboveTargetRendered(page)).toBe(true);
       const { offset, cls } = await landing(page);
       expect(Math.abs(offset)).toBeLessThanOrEqual(2);
       expect(cls).toBeLessThan(0.01);
