@@ -23,7 +23,8 @@ import { DEMO_SELLER } from './lib/api-session.ts';
 export interface PageTarget {
   id: string;
   label: string;
-  renderer: 'ours' | 'swagger-ui' | 'redoc' | 'scalar';
+  /** `html-only`: our page's HTML and CSS with every script removed, the floor a page with this content has. */
+  renderer: 'ours' | 'html-only' | 'swagger-ui' | 'redoc' | 'scalar';
   spec: 'real' | 'large';
   url: string;
   ready: ReadyCondition;
@@ -45,6 +46,8 @@ export interface PageResult {
 /** The page bench/REPORT.md calls "ours (one tag)", and the default page (/documentation = seller/warehouse). */
 export const TAG_PAGE = { category: 'seller', subcategory: 'order', tag: 'Seller order' };
 export const DEFAULT_PAGE = { tag: 'Seller warehouse' };
+/** The file name the HTML-only copy of the Seller order page is served under (/pages/<name>). */
+export const HTML_ONLY_PAGE = 'seller-order.html';
 
 /** The operation the deep-link case opens: the last of ours' page, so it sits low on every renderer's page. */
 export function deepLinkOperation(facts: SpecFacts): SpecOperation {
@@ -152,6 +155,23 @@ export function peerTargets(peersOrigin: string, specName: 'real' | 'large', fac
       ...(specName === 'large' ? { maxRuns: slowRuns } : {}),
     },
   ];
+}
+
+/**
+ * Our Seller order page as the server sends it, with every script removed, served as a static file by the
+ * peers' server (bench/html-only.ts): what the same content costs the browser with no app at all.
+ */
+export function htmlOnlyTarget(peersOrigin: string, facts: SpecFacts): PageTarget {
+  const tagIds = operationIdsOfTag(facts, TAG_PAGE.tag);
+  return {
+    id: 'html-only-tag-real',
+    label: `Ours as HTML and CSS alone, no script: ${TAG_PAGE.tag}`,
+    renderer: 'html-only',
+    spec: 'real',
+    url: `${peersOrigin}/pages/${HTML_ONLY_PAGE}`,
+    ready: { kind: 'ids', ids: tagIds },
+    readyNote: `ids of the ${tagIds.length} operations of "${TAG_PAGE.tag}"`,
+  };
 }
 
 export function ourTargets(origin: string, specName: 'real' | 'large', facts: SpecFacts, withDefault: boolean): PageTarget[] {

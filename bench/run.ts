@@ -8,6 +8,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildLargeApp } from './build-large-app.ts';
+import { writeHtmlOnlyPage } from './html-only.ts';
 import { runDataGrowth } from './data-growth.ts';
 import { writeLargeSpec } from './large-spec.ts';
 import { launchChromium } from './lib/browser.ts';
@@ -23,7 +24,7 @@ import { runUsageBench, usageReport, usageSectionOf, withUsageSection } from './
 import type { BenchResults } from './lib/results.ts';
 import { readSpecFacts } from './lib/spec-facts.ts';
 import { apiEndpoints, conditionalAndColdEndpoints, loadTest, type LoadResult } from './measure-server.ts';
-import { measureTargets, ourDeepLinkTarget, ourTargets, peerDeepLinkTargets, peerTargets } from './pages.ts';
+import { htmlOnlyTarget, measureTargets, ourDeepLinkTarget, ourTargets, peerDeepLinkTargets, peerTargets } from './pages.ts';
 import { writeReport } from './report.ts';
 import { startPeerServer } from './serve-peers.ts';
 import { measureStartup } from './startup.ts';
@@ -60,8 +61,13 @@ async function pagesSection(results: BenchResults): Promise<BenchResults['pages'
   const largeFacts = readSpecFacts(largeSpec);
   const largeApp = await buildLargeApp(largeSpec, log);
 
-  const peers = await startPeerServer({ port: options.ports.peers, specs: { public: PUBLIC_SPEC, large: largeSpec } });
   const ours = await startOurServer({ name: 'pages', port: options.ports.ours });
+  const pagesDir = join(resultsDir, 'pages');
+  await writeHtmlOnlyPage(ours.origin, pagesDir).catch(async (error: unknown) => {
+    await ours.stop();
+    throw error;
+  });
+  const peers = await startPeerServer({ port: options.ports.peers, specs: { public: PUBLIC_SPEC, large: largeSpec }, pagesDir });
   const oursLarge = await startOurServer({ name: 'pages-large', port: options.ports.oursLarge, webDir: largeApp });
   const browser = await launchChromium();
   results.machine.chromium = browser.version();
@@ -69,6 +75,7 @@ async function pagesSection(results: BenchResults): Promise<BenchResults['pages'
     const common = { timeoutMs: options.pageTimeoutMs, settleMs: options.settleMs, log };
     const realTargets = [
       ...ourTargets(ours.origin, 'real', facts, true),
+      htmlOnlyTarget(peers.origin, facts),
       ...peerTargets(peers.origin, 'real', facts, options.slowRuns),
       ourDeepLinkTarget(ours.origin, facts),
       ...peerDeepLinkTargets(peers.origin, facts),

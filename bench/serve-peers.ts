@@ -5,13 +5,13 @@
  * gzip 9, nothing under 1 KB), so compressed byte counts compare; what the peer pages load is compressed
  * at start-up so no measured load pays for it.
  * It can also serve another build of our app (the 500-operation one) with the SPA fallback and
- * /api proxied to a running server of ours.
+ * /api proxied to a running server of ours, and static pages under /pages/ (bench/html-only.ts).
  *
  * Standalone: npx tsx bench/serve-peers.ts [port]  (then open /peers/redoc.html, ...)
  */
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
 import { compressCopies, isCompressible, type CompressedCopies } from '../src/server/lib/compressed-copies.ts';
 import { resultsDir, root } from './lib/options.ts';
@@ -43,6 +43,8 @@ export interface PeerServerOptions {
   appDir?: string;
   /** Where /api, /downloads and /healthz go when appDir is set. */
   apiOrigin?: string;
+  /** Static pages served at /pages/ (bench/html-only.ts). */
+  pagesDir?: string;
 }
 
 export interface PeerServer {
@@ -108,8 +110,11 @@ export async function startPeerServer(options: PeerServerOptions): Promise<PeerS
   };
 
   // Pre-compress what the peer pages load (brotli 11 on 3 MB takes seconds): no measured run pays for it.
+  const pagesDir = options.pagesDir === undefined ? undefined : resolve(options.pagesDir);
+  const mounts: Record<string, string> = pagesDir === undefined ? MOUNTS : { ...MOUNTS, '/pages/': pagesDir };
   const preload = [
     ...Object.values(options.specs),
+    ...(pagesDir === undefined ? [] : readdirSync(pagesDir).map((name) => join(pagesDir, name))),
     resolve(root, 'node_modules/swagger-ui-dist/swagger-ui-bundle.js'),
     resolve(root, 'node_modules/swagger-ui-dist/swagger-ui.css'),
     resolve(root, 'node_modules/redoc/bundles/redoc.standalone.js'),
@@ -125,7 +130,7 @@ export async function startPeerServer(options: PeerServerOptions): Promise<PeerS
       const spec = options.specs[path.slice('/spec/'.length).replace(/\.json$/, '')];
       if (spec !== undefined) return send(req, res, spec);
     }
-    for (const [prefix, base] of Object.entries(MOUNTS)) {
+    for (const [prefix, base] of Object.entries(mounts)) {
       if (path.startsWith(prefix)) {
         const file = inside(base, path.slice(prefix.length));
         if (file !== null) return send(req, res, file);
