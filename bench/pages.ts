@@ -159,19 +159,32 @@ export function peerTargets(peersOrigin: string, specName: 'real' | 'large', fac
 
 /**
  * Our Seller order page as the server sends it, with every script removed, served as a static file by the
- * peers' server (bench/html-only.ts): what the same content costs the browser with no app at all.
+ * peers' server (bench/html-only.ts), whole and deep-linked: what the same content costs the browser with no
+ * app at all.
  */
-export function htmlOnlyTarget(peersOrigin: string, facts: SpecFacts): PageTarget {
+export function htmlOnlyTargets(peersOrigin: string, facts: SpecFacts): PageTarget[] {
   const tagIds = operationIdsOfTag(facts, TAG_PAGE.tag);
-  return {
-    id: 'html-only-tag-real',
-    label: `Ours as HTML and CSS alone, no script: ${TAG_PAGE.tag}`,
-    renderer: 'html-only',
-    spec: 'real',
-    url: `${peersOrigin}/pages/${HTML_ONLY_PAGE}`,
-    ready: { kind: 'ids', ids: tagIds },
-    readyNote: `ids of the ${tagIds.length} operations of "${TAG_PAGE.tag}"`,
-  };
+  const target = deepLinkOperation(facts);
+  return [
+    {
+      id: 'html-only-tag-real',
+      label: `Ours as HTML and CSS alone, no script: ${TAG_PAGE.tag}`,
+      renderer: 'html-only',
+      spec: 'real',
+      url: `${peersOrigin}/pages/${HTML_ONLY_PAGE}`,
+      ready: { kind: 'ids', ids: tagIds },
+      readyNote: `ids of the ${tagIds.length} operations of "${TAG_PAGE.tag}"`,
+    },
+    {
+      id: 'html-only-deep',
+      label: 'Ours as HTML and CSS alone, no script: deep link',
+      renderer: 'html-only',
+      spec: 'real',
+      url: `${peersOrigin}/pages/${HTML_ONLY_PAGE}#${target.operationId}`,
+      ready: { kind: 'inViewport', id: target.operationId },
+      readyNote: `#${target.operationId} on screen`,
+    },
+  ];
 }
 
 export function ourTargets(origin: string, specName: 'real' | 'large', facts: SpecFacts, withDefault: boolean): PageTarget[] {

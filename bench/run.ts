@@ -24,7 +24,7 @@ import { runUsageBench, usageReport, usageSectionOf, withUsageSection } from './
 import type { BenchResults } from './lib/results.ts';
 import { readSpecFacts } from './lib/spec-facts.ts';
 import { apiEndpoints, conditionalAndColdEndpoints, loadTest, type LoadResult } from './measure-server.ts';
-import { htmlOnlyTarget, measureTargets, ourDeepLinkTarget, ourTargets, peerDeepLinkTargets, peerTargets } from './pages.ts';
+import { htmlOnlyTargets, measureTargets, ourDeepLinkTarget, ourTargets, peerDeepLinkTargets, peerTargets } from './pages.ts';
 import { writeReport } from './report.ts';
 import { startPeerServer } from './serve-peers.ts';
 import { measureStartup } from './startup.ts';
@@ -75,7 +75,7 @@ async function pagesSection(results: BenchResults): Promise<BenchResults['pages'
     const common = { timeoutMs: options.pageTimeoutMs, settleMs: options.settleMs, log };
     const realTargets = [
       ...ourTargets(ours.origin, 'real', facts, true),
-      htmlOnlyTarget(peers.origin, facts),
+      ...htmlOnlyTargets(peers.origin, facts),
       ...peerTargets(peers.origin, 'real', facts, options.slowRuns),
       ourDeepLinkTarget(ours.origin, facts),
       ...peerDeepLinkTargets(peers.origin, facts),
