@@ -109,9 +109,10 @@ export async function startPeerServer(options: PeerServerOptions): Promise<PeerS
     req.pipe(upstream);
   };
 
-  // Pre-compress what the peer pages load (brotli 11 on 3 MB takes seconds): no measured run pays for it.
   const pagesDir = options.pagesDir === undefined ? undefined : resolve(options.pagesDir);
   const mounts: Record<string, string> = pagesDir === undefined ? MOUNTS : { ...MOUNTS, '/pages/': pagesDir };
+
+  // Pre-compress what the peer pages load (brotli 11 on 3 MB takes seconds): no measured run pays for it.
   const preload = [
     ...Object.values(options.specs),
     ...(pagesDir === undefined ? [] : readdirSync(pagesDir).map((name) => join(pagesDir, name))),
