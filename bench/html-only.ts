@@ -6,23 +6,14 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO_SELLER } from './lib/api-session.ts';
+import { sessionCookie } from './lib/api-session.ts';
 import { HTML_ONLY_PAGE, TAG_PAGE } from './pages.ts';
 
 /** Every script element: the app's entry and its JSON data blocks. */
 const SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script>/g;
 
 export async function writeHtmlOnlyPage(origin: string, dir: string): Promise<string> {
-  const login = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify(DEMO_SELLER),
-  });
-  if (login.status !== 200) throw new Error(`html-only: login answered ${login.status}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0])
-    .join('; ');
+  const cookie = await sessionCookie(origin);
   const answer = await fetch(`${origin}/documentation?category=${TAG_PAGE.category}&subcategory=${TAG_PAGE.subcategory}`, { headers: { cookie } });
   const html = await answer.text();
   if (answer.status !== 200 || !html.includes('class="op"')) throw new Error('html-only: the server did not answer with a rendered reference page');

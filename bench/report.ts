@@ -102,7 +102,7 @@ function pagesSection(results: BenchResults): string[] {
     '| Ours | Longest task before visible, ms (median, max of runs) | Longest frame before visible, ms (median, max of runs) | Goal < 50 ms | CLS (max of runs) | Goal < 0.01 |',
     '|---|---|---|---|---|---|',
   );
-  const medianAndMax = (summary: PageResult['summary'][keyof PageResult['summary']]) => (summary === null ? 'n/a' : `${fmt(summary.median)}, ${fmt(summary.max)}`);
+  const medianAndMax = (summary: Summary | null) => (summary === null ? 'n/a' : `${fmt(summary.median)}, ${fmt(summary.max)}`);
   for (const row of [...pages.real, ...pages.realThrottled, ...pages.large].filter((result) => !isPeer(result.target))) {
     const longestTask = row.summary.longestTaskBeforeReadyMs?.max;
     const longestFrame = row.summary.longestFrameBeforeReadyMs?.max;

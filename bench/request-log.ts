@@ -9,7 +9,7 @@
 import pg from 'pg';
 import type { Queryable } from '../src/server/db/database.ts';
 import { listLog, usageByOperation, usageSeries } from '../src/server/repositories/request-log-repository.ts';
-import { DEMO_SELLER, createSellerToken } from './lib/api-session.ts';
+import { createSellerToken, sessionCookie } from './lib/api-session.ts';
 import { options } from './lib/options.ts';
 import { startOurServer } from './lib/our-server.ts';
 import { createDatabase, dropDatabase } from './lib/postgres.ts';
@@ -40,13 +40,6 @@ export interface UsageBenchResult {
 function percentile(values: number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
-}
-
-async function sessionCookie(origin: string): Promise<string> {
-  const login = await fetch(`${origin}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: origin }, body: JSON.stringify(DEMO_SELLER) });
-  await login.arrayBuffer();
-  if (login.status !== 200) throw new Error(`login answered ${login.status}`);
-  return login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
 }
 
 async function throughput(databaseUrl: string, header: string, log: (line: string) => void): Promise<UsageBenchResult['throughput']> {

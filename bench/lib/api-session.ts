@@ -1,10 +1,8 @@
-/**
- * A valid API token for the demo seller, made the way a user makes one: log in (session cookie),
- * then POST /api/auth/token with that cookie and a same-origin Origin header (the CSRF rule).
- */
+/** The demo seller's session and API token, got the way a user gets them: through the portal's API. */
 export const DEMO_SELLER = { email: 'seller@example.com', password: 'demo-password', userType: 'SELLER' };
 
-export async function createSellerToken(origin: string): Promise<string> {
+/** The demo seller's session cookie, from a login through the API (Origin set: the CSRF rule). */
+export async function sessionCookie(origin: string): Promise<string> {
   const login = await fetch(`${origin}/api/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: origin },
@@ -12,10 +10,15 @@ export async function createSellerToken(origin: string): Promise<string> {
   });
   await login.arrayBuffer();
   if (login.status !== 200) throw new Error(`login answered ${login.status}`);
-  const cookie = login.headers
+  return login.headers
     .getSetCookie()
     .map((line) => line.split(';')[0])
     .join('; ');
+}
+
+/** A valid API token for the demo seller: POST /api/auth/token with the session cookie and a same-origin Origin. */
+export async function createSellerToken(origin: string): Promise<string> {
+  const cookie = await sessionCookie(origin);
   const created = await fetch(`${origin}/api/auth/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: cookie },

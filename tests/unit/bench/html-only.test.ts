@@ -23,5 +23,4 @@ describe('withoutScripts', () => {
     expect(html).toContain('href="http://127.0.0.1:8401/assets/favicon.svg"');
     expect(html).toContain('href="http://127.0.0.1:8401/documentation?category=seller"');
   });
-
 });
