@@ -178,7 +178,15 @@ export async function measurePage(
   browser: Browser,
   url: string,
   condition: ReadyCondition,
-  options: { throttled: boolean; timeoutMs: number; settleMs: number; login?: { origin: string; body: object }; hydrates?: boolean },
+  options: {
+    throttled: boolean;
+    timeoutMs: number;
+    settleMs: number;
+    login?: { origin: string; body: object };
+    hydrates?: boolean;
+    /** A page of another site the visit starts from (pages.ts, arrivalPage); not timed. */
+    from?: string;
+  },
 ): Promise<PageRun> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
@@ -192,6 +200,7 @@ export async function measurePage(
       if (answer.status() !== 200) throw new Error(`login answered ${answer.status()}`);
     }
     const page = await context.newPage();
+    if (options.from !== undefined) await page.goto(options.from, { timeout: options.timeoutMs });
     const errors: string[] = [];
     const externalRequests: string[] = [];
     const responses: Response[] = [];

@@ -49,6 +49,19 @@ export const DEFAULT_PAGE = { tag: 'Seller warehouse' };
 /** The file name the HTML-only copy of the Seller order page is served under (/pages/<name>). */
 export const HTML_ONLY_PAGE = 'seller-order.html';
 
+/**
+ * The page every measured visit starts from: a blank page of another site (localhost; every target is on
+ * 127.0.0.1), as a reader arriving from a link or the address bar. Playwright's new page is an about:blank
+ * whose renderer process a page can take over at once, unless its answer says Cross-Origin-Opener-Policy
+ * (ours does; no peer does): that page must start a new process. From another site every renderer needs its
+ * own process, as on a real visit (docs/decisions/015).
+ */
+export function arrivalPage(peersOrigin: string): string {
+  const url = new URL('/peers/start.html', peersOrigin);
+  url.hostname = 'localhost';
+  return url.href;
+}
+
 /** The operation the deep-link case opens: the last of ours' page, so it sits low on every renderer's page. */
 export function deepLinkOperation(facts: SpecFacts): SpecOperation {
   const operations = facts.operations.filter((operation) => operation.tag === TAG_PAGE.tag);
@@ -222,7 +235,7 @@ const METRICS = ['readyMs', 'domReadyMs', 'fcpMs', 'hydratedMs', 'longestTaskBef
 export async function measureTargets(
   browser: Browser,
   targets: PageTarget[],
-  options: { runs: number; throttled: boolean; warmup: boolean; timeoutMs: number; settleMs: number; log: (line: string) => void },
+  options: { runs: number; throttled: boolean; warmup: boolean; timeoutMs: number; settleMs: number; from: string; log: (line: string) => void },
 ): Promise<PageResult[]> {
   const collected = targets.map((target) => ({ target, runs: [] as PageRun[], failures: [] as string[] }));
   // One unrecorded load of our pages first, so our server's JIT is warm (the peers' static server has

@@ -24,7 +24,7 @@ import { runUsageBench, usageReport, usageSectionOf, withUsageSection } from './
 import type { BenchResults } from './lib/results.ts';
 import { readSpecFacts } from './lib/spec-facts.ts';
 import { apiEndpoints, conditionalAndColdEndpoints, loadTest, type LoadResult } from './measure-server.ts';
-import { htmlOnlyTargets, measureTargets, ourDeepLinkTarget, ourTargets, peerDeepLinkTargets, peerTargets } from './pages.ts';
+import { arrivalPage, htmlOnlyTargets, measureTargets, ourDeepLinkTarget, ourTargets, peerDeepLinkTargets, peerTargets } from './pages.ts';
 import { writeReport } from './report.ts';
 import { startPeerServer } from './serve-peers.ts';
 import { measureStartup } from './startup.ts';
@@ -72,7 +72,7 @@ async function pagesSection(results: BenchResults): Promise<BenchResults['pages'
   const browser = await launchChromium();
   results.machine.chromium = browser.version();
   try {
-    const common = { timeoutMs: options.pageTimeoutMs, settleMs: options.settleMs, log };
+    const common = { timeoutMs: options.pageTimeoutMs, settleMs: options.settleMs, from: arrivalPage(peers.origin), log };
     const realTargets = [
       ...ourTargets(ours.origin, 'real', facts, true),
       ...htmlOnlyTargets(peers.origin, facts),
