@@ -18,6 +18,7 @@ import {
   type PrerenderedPage,
 } from '../../src/shared/portal-data/prerendered-pages.ts';
 import { composeDocument } from './compose-document.ts';
+import { pruneThemeVariables } from './prune-theme-variables.ts';
 import { systemDarkCss } from './system-dark-css.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -73,9 +74,10 @@ export async function prerender(options: PrerenderOptions = {}): Promise<number>
     for (const page of pages) {
       const rendered = await render({ url: documentationHref(page), ...page, user: { email: EMAIL_STAND_IN, userType }, origin: ORIGIN_STAND_IN });
       darkCss ??= systemDarkCss(rendered.styles);
+      const { styles, extraCss } = pruneThemeVariables({ html: rendered.html, styles: rendered.styles, extraCss: darkCss });
       const file = join(webDir, prerenderedPagePath(userType, `${page.category}-${page.subcategory}`));
       mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, composeDocument(template, rendered, darkCss));
+      writeFileSync(file, composeDocument(template, { ...rendered, styles }, extraCss));
       count += 1;
     }
   }

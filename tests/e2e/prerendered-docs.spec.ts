@@ -150,6 +150,34 @@ test.describe('documentation pages rendered at build time', () => {
     expect(app.filter((script) => script.start < fcp)).toEqual([]);
   });
 
+  test("a page carries the theme variables it uses, and the app brings back the theme's whole set", async ({ page, baseURL }) => {
+    await signIn(page.request, baseURL ?? '');
+    const served = await (await page.request.get('/documentation?category=seller&subcategory=order')).text();
+    const declared = new Set([...served.matchAll(/(--mui-[\w-]+)\s*:/g)].map((match) => match[1] ?? ''));
+    const referenced = [...served.matchAll(/var\(\s*(--mui-[\w-]+)/g)].map((match) => match[1] ?? '');
+    expect(referenced.length).toBeGreaterThan(0);
+    expect(referenced.filter((name) => !declared.has(name))).toEqual([]);
+
+    await page.goto('/documentation?category=seller&subcategory=order');
+    await hydrated(page);
+    const theme = await page.evaluate(() => {
+      const names = new Set<string>();
+      const walk = (rules: CSSRuleList) => {
+        for (const rule of Array.from(rules)) {
+          // The light scheme's variables (the page's own); the dark ones apply under .dark only.
+          if (rule instanceof CSSStyleRule && rule.selectorText === ':root') for (const property of Array.from(rule.style)) if (property.startsWith('--mui-')) names.add(property);
+          if (rule instanceof CSSGroupingRule) walk(rule.cssRules);
+        }
+      };
+      for (const sheet of Array.from(document.styleSheets)) walk(sheet.cssRules);
+      return [...names];
+    });
+    const added = theme.filter((name) => !declared.has(name));
+    expect(added.length).toBeGreaterThan(0);
+    const unset = await page.evaluate((names) => names.filter((name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() === ''), added);
+    expect(unset).toEqual([]);
+  });
+
   test('after hydration every control works and moving between pages stays in the app', async ({ page, baseURL, context }) => {
     await watchHydration(page);
     await signIn(page.request, baseURL ?? '');
