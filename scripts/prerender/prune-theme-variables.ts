@@ -1,6 +1,6 @@
 /**
  * A rendered page keeps only the theme variables it uses. MUI writes every CSS variable of the theme (about
- * 250 names, light and dark, some 30 KB) into a global style; a reference page uses about 65 of them. The
+ * 250 names, light and dark, some 30 KB) into a global style; the Seller order page uses 58 of them. The
  * head's CSS is parsed in one task before the first paint (Chromium does not yield inside <head>), so on a
  * slow CPU every kilobyte there lengthens that task.
  *
