@@ -7,17 +7,20 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { useLocation } from 'react-router';
+import { CacheProvider } from '@emotion/react';
 import { AppProviders } from './app/providers';
 import { prepareHydration } from './app/prepare-hydration';
 import { AppRouter } from './app/router';
 import { currentUserQueryKey, getCurrentUser } from './lib/current-user';
 import { leaveFirstScreen, readPrerenderState } from './lib/prerender-state';
 import { createQueryClient } from './lib/query-client';
+import { createEmotionCache } from './theme/emotion-cache';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
 
 const queryClient = createQueryClient();
+const emotionCache = createEmotionCache();
 const prerendered = container.firstElementChild ? readPrerenderState() : null;
 
 /**
@@ -46,9 +49,11 @@ function FirstScreenWatch() {
 function app() {
   return (
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <AppRouter>{prerendered ? <FirstScreenWatch /> : null}</AppRouter>
-      </AppProviders>
+      <CacheProvider value={emotionCache}>
+        <AppProviders queryClient={queryClient}>
+          <AppRouter>{prerendered ? <FirstScreenWatch /> : null}</AppRouter>
+        </AppProviders>
+      </CacheProvider>
       {prerendered ? <HydratedMark /> : null}
     </StrictMode>
   );

@@ -178,6 +178,33 @@ test.describe('documentation pages rendered at build time', () => {
     expect(unset).toEqual([]);
   });
 
+  test('the page and the app write vendor prefixes only where a browser the build targets needs one', async ({ page, baseURL }) => {
+    const oldBrowsersOnly = /-ms-|-moz-user-select|-webkit-box-align|-webkit-transition|-webkit-justify-content/;
+    await signIn(page.request, baseURL ?? '');
+    const served = await (await page.request.get('/documentation?category=seller&subcategory=order')).text();
+    expect(served).not.toMatch(oldBrowsersOnly);
+    expect(served).toContain('-webkit-user-select:none;user-select:none;');
+
+    // The rules the app's Emotion cache inserts itself, as written (the CSSOM would show them normalised).
+    await page.addInitScript(() => {
+      const inserted: string[] = [];
+      (window as unknown as { inserted: string[] }).inserted = inserted;
+      const insertRule = CSSStyleSheet.prototype.insertRule;
+      CSSStyleSheet.prototype.insertRule = function (rule: string, index?: number) {
+        inserted.push(rule);
+        return insertRule.call(this, rule, index);
+      };
+    });
+    await page.goto('/documentation?category=seller&subcategory=order');
+    await hydrated(page);
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await expect(page.getByRole('heading', { name: 'API tokens', exact: true })).toBeVisible();
+    const inserted = await page.evaluate(() => (window as unknown as { inserted: string[] }).inserted);
+    expect(inserted.filter((rule) => rule.includes('user-select:none')).length).toBeGreaterThan(0);
+    expect(inserted.filter((rule) => rule.includes('user-select:none') && !rule.includes('-webkit-user-select:none'))).toEqual([]);
+    expect(inserted.filter((rule) => oldBrowsersOnly.test(rule))).toEqual([]);
+  });
+
   test('after hydration every control works and moving between pages stays in the app', async ({ page, baseURL, context }) => {
     await watchHydration(page);
     await signIn(page.request, baseURL ?? '');

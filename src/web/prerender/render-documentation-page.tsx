@@ -8,7 +8,6 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { AppProviders } from '../app/providers';
@@ -18,6 +17,7 @@ import { currentUserQueryKey, type CurrentUser } from '../lib/current-user';
 import { createQueryClient } from '../lib/query-client';
 import { setPrerenderState } from '../lib/prerender-state';
 import { loadReferencePage, pageKey } from '../features/docs/lib/load-reference-page';
+import { createEmotionCache } from '../theme/emotion-cache';
 
 export async function renderDocumentationPage(request: PrerenderRequest): Promise<PrerenderedPage> {
   // Loaded before rendering, so the page renders whole in one pass (no loading state).
@@ -29,7 +29,7 @@ export async function renderDocumentationPage(request: PrerenderRequest): Promis
   try {
     const queryClient = createQueryClient();
     queryClient.setQueryData(currentUserQueryKey, user);
-    const cache = createCache({ key: 'css' });
+    const cache = createEmotionCache();
     const emotion = createEmotionServer(cache);
     const html = renderToString(
       <StrictMode>
