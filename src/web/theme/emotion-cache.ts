@@ -9,8 +9,8 @@ import createCache, { type EmotionCache, type StylisPlugin } from '@emotion/cach
 
 /**
  * Properties such a browser reads only under a `-webkit-` name: Safari's user-select, Safari 16's hyphens,
- * Safari 16-17's backdrop-filter, Chrome's box-decoration-break and (before Chrome 136) print-color-adjust, which MUI writes
- * under Firefox's old name, color-adjust.
+ * Safari 16-17's backdrop-filter, Chrome's box-decoration-break, and print-color-adjust before Chrome 136
+ * (MUI writes it under Firefox's old name, color-adjust).
  */
 const WEBKIT_NAMES: Record<string, string> = {
   'user-select': '-webkit-user-select',
@@ -22,7 +22,7 @@ const WEBKIT_NAMES: Record<string, string> = {
 };
 
 /** Writes the `-webkit-` declaration before one of those properties, and nothing for any other. */
-export const webkitWhereNeeded: StylisPlugin = (element) => {
+const webkitWhereNeeded: StylisPlugin = (element) => {
   if (element.type !== 'decl' || element.return || typeof element.props !== 'string' || typeof element.children !== 'string') return;
   const webkitName = WEBKIT_NAMES[element.props];
   if (webkitName !== undefined) element.return = `${webkitName}:${element.children};${element.value}`;

@@ -23,10 +23,19 @@ describe('the app’s Emotion cache', () => {
   });
 
   it('writes -webkit- where a browser the build targets still needs it', () => {
-    const css = cssFor({ userSelect: 'none', backdropFilter: 'blur(4px)', hyphens: 'auto', '@media print': { colorAdjust: 'exact' } });
+    const css = cssFor({
+      userSelect: 'none',
+      backdropFilter: 'blur(4px)',
+      hyphens: 'auto',
+      boxDecorationBreak: 'clone',
+      printColorAdjust: 'exact',
+      '@media print': { colorAdjust: 'exact' },
+    });
     expect(css).toContain('-webkit-user-select:none;user-select:none;');
     expect(css).toContain('-webkit-backdrop-filter:blur(4px);backdrop-filter:blur(4px);');
     expect(css).toContain('-webkit-hyphens:auto;hyphens:auto;');
+    expect(css).toContain('-webkit-box-decoration-break:clone;box-decoration-break:clone;');
+    expect(css).toContain('-webkit-print-color-adjust:exact;print-color-adjust:exact;');
     expect(css).toContain('@media print{');
     expect(css).toContain('-webkit-print-color-adjust:exact;color-adjust:exact;');
     expect(css).not.toMatch(/-ms-|-moz-/);
