@@ -34,6 +34,8 @@ export interface PageRun {
   jsCompressedBytes: number;
   jsUncompressedBytes: number;
   jsFiles: number;
+  /** Compressed bytes of each script, by its file name without the content hash (`app`, `shell`, ...). */
+  jsChunks: Record<string, number>;
   totalTransferBytes: number;
   heapUsedBytes: number;
   domNodes: number;
@@ -257,6 +259,7 @@ export async function measurePage(
     let jsCompressedBytes = 0;
     let jsUncompressedBytes = 0;
     let jsFiles = 0;
+    const jsChunks: Record<string, number> = {};
     let totalTransferBytes = 0;
     for (const response of responses) {
       const sizes = await response.request().sizes().catch(() => null);
@@ -265,6 +268,8 @@ export async function measurePage(
       if (response.request().resourceType() !== 'script') continue;
       jsFiles += 1;
       jsCompressedBytes += sizes.responseBodySize;
+      const chunk = new URL(response.url()).pathname.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, '');
+      jsChunks[chunk] = (jsChunks[chunk] ?? 0) + sizes.responseBodySize;
       jsUncompressedBytes += (await response.body().catch(() => Buffer.alloc(0))).length;
     }
     return {
@@ -275,6 +280,7 @@ export async function measurePage(
       jsCompressedBytes,
       jsUncompressedBytes,
       jsFiles,
+      jsChunks,
       totalTransferBytes,
       heapUsedBytes: metric('JSHeapUsedSize'),
       domNodes: metric('Nodes'),

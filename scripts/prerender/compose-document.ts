@@ -15,6 +15,11 @@ function replaceOnce(document: string, pattern: RegExp, replacement: string, wha
   return document.replace(pattern, () => replacement);
 }
 
+/** React hoists the page's `<title>` to the front of its output; the document's head carries it instead. */
+function withoutLeadingTitle(html: string): string {
+  return html.replace(/^<title>[\s\S]*?<\/title>/, '');
+}
+
 /**
  * Until the app has hydrated the page (it then sets `data-hydrated` on <html>), its buttons and fields take
  * no clicks: a click that no handler can answer yet would be lost. Links and <details> work as they are.
@@ -58,6 +63,6 @@ export function composeDocument(template: string, page: PrerenderedPage, extraCs
   document = replaceOnce(document, /<\/head>/, `${page.styles}<style data-portal-page>${extraCss}${BEFORE_HYDRATION_CSS}</style>\n  </head>`, '</head>');
   // The content is in the page now: the "needs JavaScript" note would be wrong.
   document = document.replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
-  document = replaceOnce(document, /<div id="root"><\/div>/, `<div id="root">${page.html}</div>${STATE_MARKER}`, '<div id="root"></div>');
+  document = replaceOnce(document, /<div id="root"><\/div>/, `<div id="root">${withoutLeadingTitle(page.html)}</div>${STATE_MARKER}`, '<div id="root"></div>');
   return document;
 }

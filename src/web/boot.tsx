@@ -46,6 +46,15 @@ function FirstScreenWatch() {
   return null;
 }
 
+/**
+ * React recovers from a page that does not match its HTML by rendering it again on the client, and in a
+ * production build says so only as a minified error. Said in words, so the end-to-end test that hydrates
+ * every page (and anyone reading the console) sees it.
+ */
+function reportHydrationError(error: unknown): void {
+  console.error('Hydration failed: the page rendered at build time does not match the app.', error);
+}
+
 function app() {
   return (
     <StrictMode>
@@ -62,7 +71,7 @@ function app() {
 if (prerendered) {
   // The server checked the session and wrote the user into the page: no profile request.
   queryClient.setQueryData(currentUserQueryKey, prerendered.user);
-  void prepareHydration(prerendered, window.location.pathname).then(() => hydrateRoot(container, app()));
+  void prepareHydration(prerendered, window.location.pathname).then(() => hydrateRoot(container, app(), { onRecoverableError: reportHydrationError }));
 } else {
   // Every screen but /login waits for the profile: ask for it now, while the route chunks are still
   // loading, instead of after the shell's chunk has arrived and rendered (one round trip off the path).

@@ -35,16 +35,17 @@ function fieldAnchors(operation: ReferenceOperation): string[] {
 }
 
 /**
- * Records console messages that speak of hydration, whether the server's nodes were thrown away (a
- * renderer re-renders from scratch when hydration fails), and the page's text as served: after hydration
- * the messages and removals must stay empty and the text the same. The text check holds whatever renders
- * in the browser, including one that patches a mismatch without a word (Preact, docs/decisions/018).
+ * Records console messages that speak of hydration (React reports a mismatch through the app's
+ * onRecoverableError, boot.tsx), uncaught page errors, whether the server's nodes were thrown away (React
+ * renders again from scratch when hydration fails), and the page's text as served: after hydration the
+ * messages and removals must stay empty and the text the same.
  */
 async function watchHydration(page: Page): Promise<{ messages: string[] }> {
   const watched = { messages: [] as string[] };
   page.on('console', (message) => {
-    if (/hydrat|did not match|didn't match|server rendered/i.test(message.text())) watched.messages.push(`${message.type()}: ${message.text()}`);
+    if (/hydrat|did not match|didn't match|server rendered|react\.dev\/errors/i.test(message.text())) watched.messages.push(`${message.type()}: ${message.text()}`);
   });
+  page.on('pageerror', (error) => watched.messages.push(`pageerror: ${error.message}`));
   await page.addInitScript(() => {
     const removed: string[] = [];
     (window as unknown as { removedServerSections: string[] }).removedServerSections = removed;

@@ -18,7 +18,7 @@ test('every sidebar link opens its screen and is highlighted', async ({ page }) 
     await expect(page).toHaveURL(href);
     await expect(link, `${name} is highlighted`).toHaveAttribute('aria-current', 'page');
     await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
-    // The tab's title follows the screen (PageTitle), as the heading does.
+    // The tab's title follows the screen (each screen renders its <title>), as the heading does.
     if (href.startsWith('/documentation?')) {
       await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
       await expect(page).toHaveTitle(new RegExp(`^${name} · .*Documentation$`));

@@ -20,7 +20,7 @@ const TEMPLATE = `<!doctype html>
 
 describe('composeDocument', () => {
   it('puts the page in #root, its CSS and title in the head, and the markers the server fills', () => {
-    const html = composeDocument(TEMPLATE, { html: '<main>page</main>', styles: '<style data-emotion="css a">.a{}</style>', title: 'Order · <Seller> API' }, '@media{}');
+    const html = composeDocument(TEMPLATE, { html: '<title>X</title><main>page</main>', styles: '<style data-emotion="css a">.a{}</style>', title: 'Order · <Seller> API' }, '@media{}');
     expect(html).toContain(`<html lang="en"${HTML_CLASS_MARKER}>`);
     expect(html).toContain('<title>Order · &lt;Seller&gt; API</title>');
     expect(html).toContain(`<style data-emotion="css a">.a{}</style><style data-portal-page>@media{}${BEFORE_HYDRATION_CSS}</style>`);

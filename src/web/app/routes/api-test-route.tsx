@@ -7,7 +7,6 @@ import { brand } from '../../../generated/brand';
 import { useCurrentUser } from '../../lib/current-user';
 import { ApiTester } from '../../features/api-tester/components/api-tester';
 import { useApiTokens } from '../../lib/api-tokens';
-import { PageTitle } from '../../components/page-title';
 
 const operations = catalogue.operations;
 
@@ -17,7 +16,7 @@ export function Component() {
   const userFamily = user.data?.userType === 'WAREHOUSE' ? 'warehouse' : 'seller';
   return (
     <>
-      <PageTitle>{`API Test · ${brand.name} Developer Portal`}</PageTitle>
+      <title>{`API Test · ${brand.name} Developer Portal`}</title>
       <ApiTester operations={operations} userFamily={userFamily} tokens={tokens.data} />
     </>
   );

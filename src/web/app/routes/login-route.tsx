@@ -10,7 +10,6 @@ import { FullPageLoader } from '../../components/full-page-loader';
 import { useCurrentUser } from '../../lib/current-user';
 import { hasSessionHint } from '../../lib/session-hint';
 import { brand } from '../../../generated/brand';
-import { PageTitle } from '../../components/page-title';
 
 export function Component() {
   const navigate = useNavigate();
@@ -25,7 +24,7 @@ export function Component() {
   if (signedIn && user.isPending) return <FullPageLoader label="Checking your session" />;
   return (
     <>
-      <PageTitle>{`Log in · ${brand.name} Developer Portal`}</PageTitle>
+      <title>{`Log in · ${brand.name} Developer Portal`}</title>
       <LoginPage onSuccess={() => void navigate(destination, { replace: true })} />
     </>
   );

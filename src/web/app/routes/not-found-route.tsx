@@ -4,13 +4,12 @@ import Button from '@mui/material/Button';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { EmptyState } from '../../components/empty-state';
 import { brand } from '../../../generated/brand';
-import { PageTitle } from '../../components/page-title';
 
 export function Component() {
   const { pathname } = useLocation();
   return (
     <>
-      <PageTitle>{`Page not found · ${brand.name} Developer Portal`}</PageTitle>
+      <title>{`Page not found · ${brand.name} Developer Portal`}</title>
       <EmptyState
         icon={<SearchOffIcon />}
         title="Page not found"

@@ -4,13 +4,12 @@ import { familyOfUserType } from '../../lib/api-domains';
 import { useCurrentUser } from '../../lib/current-user';
 import { userTypeLabel } from '../../features/auth/lib/user-type-label';
 import { TokenSettings } from '../../features/tokens/components/token-settings';
-import { PageTitle } from '../../components/page-title';
 
 export function Component() {
   const user = useCurrentUser();
   return (
     <>
-      <PageTitle>{`Settings · ${brand.name} Developer Portal`}</PageTitle>
+      <title>{`Settings · ${brand.name} Developer Portal`}</title>
       <TokenSettings userTypeLabel={user.data ? userTypeLabel(user.data.userType) : 'Seller'} family={familyOfUserType(user.data?.userType ?? 'SELLER')} />
     </>
   );

@@ -17,7 +17,6 @@ import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { LOGIN_ERROR_TOAST_MS } from '../../../../shared/limits';
 import { useLogin, type LoginBody } from '../api/login';
 import type { CurrentUser } from '../../../lib/current-user';
-import { focusOnMount } from '../../../lib/focus-on-mount';
 
 export const LOGIN_FAILED_MESSAGE = 'Login failed. Please check your email and password.';
 export const EMAIL_REQUIRED_MESSAGE = 'Enter your email.';
@@ -61,7 +60,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => voi
           label="Email"
           type="email"
           autoComplete="username"
-          inputRef={focusOnMount}
+          autoFocus
           error={Boolean(errors.email)}
           helperText={errors.email?.message}
           slotProps={{ htmlInput: { 'aria-required': true } }}

@@ -19,7 +19,6 @@ import { DocsRoot } from './docs-root';
 import { Markdown } from './markdown';
 import { ChangelogSection } from './changelog-section';
 import { OperationSection } from './operation-section';
-import { PageTitle } from '../../../components/page-title';
 
 /** Outlines of every operation come first (cheap); each operation's heavy parts follow, one per task. */
 const OUTLINE_FIRST = 40;
@@ -77,7 +76,7 @@ export function DocumentationPage({ page, origin, onSearch }: DocumentationPageP
 
   return (
     <DocsRoot>
-      <PageTitle>{`${page.groupTitle === page.title ? page.title : `${page.title} · ${page.groupTitle}`} · Documentation`}</PageTitle>
+      <title>{`${page.groupTitle === page.title ? page.title : `${page.title} · ${page.groupTitle}`} · Documentation`}</title>
       <DocsHeader
         title={page.title}
         eyebrow={page.changelog ? `Current version ${page.apiVersion}` : isAuthentication ? 'How to authenticate every call' : page.category === 'guide' ? 'Read this first: how every call behaves' : eyebrow}

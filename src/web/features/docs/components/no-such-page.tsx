@@ -4,13 +4,12 @@ import type { NavGroup } from '../../../../shared/portal-data/links';
 import { documentationHref } from '../../../../shared/portal-data/links';
 import { PageHeader } from '../../../components/page-header';
 import { DocsRoot } from './docs-root';
-import { PageTitle } from '../../../components/page-title';
 
 export function NoSuchPage({ groups, category, subcategory }: { groups: readonly NavGroup[]; category: string; subcategory: string | null }) {
   const asked = subcategory ? `${category} / ${subcategory}` : category;
   return (
     <DocsRoot>
-      <PageTitle>No such documentation page</PageTitle>
+      <title>No such documentation page</title>
       <PageHeader title="No such documentation page" description={`There is no documentation page “${asked}”. These are the pages there are:`} />
       <nav aria-label="Documentation pages" className="prose">
         {groups.map((group) => (

@@ -49,7 +49,7 @@ export default function SearchDialog({ open, onClose, preferredCategory }: Searc
   // The callback ref covers an input mounted by this opening (also one the dialog mounts again while the
   // reader types, after a reopening during the closing transition: it keeps the focus, not the selection);
   // the layout effect covers a reopening that keeps the same input. Layout effects run before the next
-  // keystroke is handled; a plain effect may run a frame later (Preact) and select what was typed since.
+  // keystroke is handled; a plain effect may run after it and select what was typed since.
   const inputRef = useRef<HTMLInputElement | null>(null);
   const selectedThisOpening = useRef(false);
   const takeFocus = useCallback((input: HTMLInputElement | null) => {

@@ -1,13 +1,12 @@
 /**
- * The whole public spec in Swagger UI. Loaded only on /documentation/explorer: this module and Swagger UI
- * are their own chunk. Swagger UI is its self-contained bundle (swagger-ui-dist, with its own React inside),
- * mounted into a node, since the portal renders with Preact (docs/decisions/018). The spec is the exported
+ * The whole public spec in Swagger UI (`swagger-ui-react`, rendered by the portal's own React). Loaded only
+ * on /documentation/explorer: this module and Swagger UI are their own chunk. The spec is the exported
  * public one, with its server pointed at this portal's origin so "Try it out" calls this API (same origin,
  * allowed by the CSP) with the token the user enters under Authorize. Authorization is not persisted.
  */
-import { useEffect, useRef, useState } from 'react';
-import SwaggerUIBundle from 'swagger-ui-dist/swagger-ui-es-bundle.js';
-import 'swagger-ui-dist/swagger-ui.css';
+import { useEffect, useState } from 'react';
+import SwaggerUI from 'swagger-ui-react';
+import 'swagger-ui-react/swagger-ui.css';
 import { styled, useColorScheme } from '@mui/material/styles';
 
 /**
@@ -97,17 +96,9 @@ export default function SwaggerExplorer({ specUrl }: { specUrl: string }) {
 
   if (error) return <p role="alert">The spec could not be loaded ({error}).</p>;
   if (!spec) return <p className="muted">Loading the spec…</p>;
-  return <SwaggerMount spec={spec} />;
-}
-
-/** Swagger UI renders itself into the frame's node; leaving the page empties it. */
-function SwaggerMount({ spec }: { spec: Spec }) {
-  const node = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const domNode = node.current;
-    if (!domNode) return undefined;
-    SwaggerUIBundle({ domNode, spec, docExpansion: 'list', defaultModelsExpandDepth: 0, deepLinking: false, persistAuthorization: false, tryItOutEnabled: true, displayRequestDuration: true });
-    return () => domNode.replaceChildren();
-  }, [spec]);
-  return <Frame ref={node} />;
+  return (
+    <Frame>
+      <SwaggerUI spec={spec} docExpansion="list" defaultModelsExpandDepth={0} deepLinking={false} persistAuthorization={false} tryItOutEnabled displayRequestDuration />
+    </Frame>
+  );
 }

@@ -8,7 +8,6 @@ import Button from '@mui/material/Button';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { PageHeader } from '../../../components/page-header';
 import { DocsRoot } from '../components/docs-root';
-import { PageTitle } from '../../../components/page-title';
 
 const SwaggerExplorer = lazy(() => import('../components/swagger-explorer'));
 
@@ -17,7 +16,7 @@ export const EXPLORER_SPEC_URL = '/downloads/openapi.json';
 export function Component() {
   return (
     <DocsRoot>
-      <PageTitle>Explorer · Documentation</PageTitle>
+      <title>Explorer · Documentation</title>
       <PageHeader
         title="API explorer"
         description="The whole public API in Swagger UI. Choose Authorize, paste one of your API tokens, then “Try it out” on any operation: calls go to this portal’s API."

@@ -26,7 +26,6 @@ import { formatDate } from '../../../lib/format-date';
 import type { TokenScope } from '../../../lib/token-access';
 import type { CreateApiTokenBody } from '../api/create-api-token';
 import { DEFAULT_LIFETIME, LIFETIME_OPTIONS, type Lifetime } from '../lib/token-options';
-import { focusOnMount } from '../../../lib/focus-on-mount';
 
 export const TITLE_REQUIRED = 'Title is required.';
 export const DESCRIPTION_REQUIRED = 'Description is required.';
@@ -88,7 +87,7 @@ export function CreateTokenDialog({ open, creating, family, error, onClose, onCr
             <TextField
               label="Title"
               required
-              inputRef={focusOnMount}
+              autoFocus
               placeholder="e.g. Shopify sync"
               error={Boolean(formState.errors.title)}
               helperText={formState.errors.title?.message ?? 'A name that tells you where the token is used.'}

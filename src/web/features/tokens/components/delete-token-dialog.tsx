@@ -5,7 +5,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { focusOnMount } from '../../../lib/focus-on-mount';
 
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this token?';
 
@@ -28,7 +27,7 @@ export function DeleteTokenDialog({ open, tokenTitle, deleting, onCancel, onConf
         </DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onCancel} ref={focusOnMount}>
+        <Button onClick={onCancel} autoFocus>
           Cancel
         </Button>
         <Button onClick={onConfirm} color="error" variant="contained" loading={deleting}>

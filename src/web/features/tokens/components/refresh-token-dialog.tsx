@@ -23,7 +23,6 @@ import { expiryState } from '../../../../shared/portal-data/token-expiry';
 import { graceLabel } from '../../../lib/token-display';
 import type { GraceHours } from '../api/refresh-api-token';
 import { GRACE_OPTIONS } from '../lib/token-options';
-import { focusOnMount } from '../../../lib/focus-on-mount';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -83,7 +82,7 @@ export function RefreshTokenDialog({ open, token, refreshing, onCancel, onConfir
         </FormControl>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={close} ref={focusOnMount} disabled={refreshing}>
+        <Button onClick={close} autoFocus disabled={refreshing}>
           Cancel
         </Button>
         <Button onClick={() => onConfirm(expired ? 0 : grace)} variant="contained" loading={refreshing}>
