@@ -68,7 +68,7 @@ const shots: Shot[] = [
     name: 'api-test-validation',
     auth: true,
     prepare: async (page) => {
-      await page.goto('/api-test?api=seller&domain=orders&mode=detail');
+      await page.goto('/api-test?operation=getSellerNormalOrder');
       await page.getByRole('button', { name: 'Test API' }).click();
     },
     fullPage: true,
@@ -77,7 +77,7 @@ const shots: Shot[] = [
     name: 'api-test-list',
     auth: true,
     prepare: async (page) => {
-      await page.goto('/api-test?api=seller&domain=orders&orderType=normal&size=3');
+      await page.goto('/api-test?operation=listSellerNormalOrders&size=3');
       await page.getByRole('combobox', { name: 'Your tokens' }).click();
       await page.getByRole('option').first().click();
       await page.getByRole('button', { name: 'Test API' }).click();
@@ -129,7 +129,7 @@ const shots: Shot[] = [
     name: 'api-test-401',
     auth: true,
     prepare: async (page) => {
-      await page.goto('/api-test?api=warehouse&domain=inventory');
+      await page.goto('/api-test?operation=listWarehouseInventory');
       await page.getByLabel('API token', { exact: true }).fill('acme_s_not-a-real-token');
       await page.getByRole('button', { name: 'Test API' }).click();
       await page.getByRole('note').waitFor();
@@ -140,7 +140,7 @@ const shots: Shot[] = [
     name: 'api-test-tokens',
     auth: true,
     prepare: async (page) => {
-      await page.goto('/api-test?api=seller&domain=orders');
+      await page.goto('/api-test?operation=listSellerNormalOrders');
       await page.getByRole('combobox', { name: 'Your tokens' }).click();
     },
   },
@@ -148,7 +148,7 @@ const shots: Shot[] = [
     name: 'api-test-access',
     auth: true,
     prepare: async (page) => {
-      await page.goto('/api-test?api=seller');
+      await page.goto('/api-test?family=seller');
       await page.getByRole('combobox', { name: 'Your tokens' }).click();
       await page.getByRole('option', { name: /Partner trial/ }).click();
       await page.getByRole('combobox', { name: 'Domain' }).click();
@@ -158,7 +158,7 @@ const shots: Shot[] = [
     name: 'api-test-403',
     auth: true,
     prepare: async (page) => {
-      await page.goto('/api-test?api=seller&domain=products');
+      await page.goto('/api-test?operation=listSellerProducts');
       await page.getByRole('combobox', { name: 'Your tokens' }).click();
       await page.getByRole('option', { name: /Partner trial/ }).click();
       await page.getByRole('button', { name: 'Test API' }).click();

@@ -4,7 +4,8 @@
  * then carry nothing of the Warehouse API.
  */
 import { isObject, listOperations, type Json, type OpenApiDocument } from '../../src/shared/openapi/openapi-document.ts';
-import { API_FAMILIES, familyOf, tagsByName } from '../../src/shared/openapi/portal-extensions.ts';
+import { API_FAMILIES } from '../../src/shared/api-family.ts';
+import { familyOf, tagsByName } from '../../src/shared/openapi/portal-extensions.ts';
 import { scopeTitle, type ExportScope } from '../../src/shared/portal-data/downloads.ts';
 
 function collectRefs(value: unknown, into: Set<string>): void {

@@ -1,6 +1,6 @@
 /**
  * Step 5: src/generated/catalogue.ts, the navigation and the public operation list, read from the
- * bundled public spec alone (tags, x-tagGroups, and each operation's x-domain, x-mode, x-order-type),
+ * bundled public spec alone (tags, x-tagGroups, each operation's x-domain, x-mode, x-order-type and parameters),
  * so a new operation in openapi/, of any path shape, shows up in the sidebar and the tester.
  */
 import type { Brand } from '../../src/shared/brand.ts';
@@ -8,6 +8,7 @@ import { firstTagOf, isInternal, listOperations, operationIdOf, type OpenApiDocu
 import { deprecationOf } from '../../src/shared/openapi/deprecation.ts';
 import { CATEGORIES, oneOf, publicOperationMeaning, tagsByName } from '../../src/shared/openapi/portal-extensions.ts';
 import type { Catalogue, CatalogueGroup, CatalogueOperation, CataloguePage, CataloguePaging } from '../../src/shared/portal-data/catalogue.ts';
+import { catalogueParameters } from './catalogue-parameters.ts';
 import { TS_HEADER } from './write-outputs.ts';
 
 function capitalise(text: string): string {
@@ -62,16 +63,9 @@ function buildOperations(spec: OpenApiDocument): CatalogueOperation[] {
         category: meaning.family,
         subcategory: tag['x-subcategory'],
         ...meaning,
+        parameters: catalogueParameters(spec, entry),
       };
     });
-  // The tester finds a call by its choices: no two operations may share them.
-  const seen = new Map<string, string>();
-  for (const op of operations) {
-    const key = [op.family, op.domain, op.mode, op.orderType].join('/');
-    const other = seen.get(key);
-    if (other) throw new Error(`catalogue: ${other} and ${op.operationId} share x-domain, x-mode and x-order-type (${key})`);
-    seen.set(key, op.operationId);
-  }
   return operations;
 }
 
@@ -88,7 +82,16 @@ export function buildCatalogue(publicSpec: OpenApiDocument, brand: Brand): Catal
     groups: buildGroups(publicSpec),
     operations: buildOperations(publicSpec),
     paging: buildPaging(publicSpec),
+    changelogPage: changelogPageOf(publicSpec),
   };
+}
+
+/** The page of the one tag marked `x-changelog: true`. */
+function changelogPageOf(publicSpec: OpenApiDocument): Catalogue['changelogPage'] {
+  const tags = (publicSpec.tags ?? []).filter((tag) => tag['x-changelog'] === true);
+  const [tag] = tags;
+  if (tags.length !== 1 || !tag?.['x-subcategory']) throw new Error('catalogue: exactly one tag with an x-subcategory must be marked x-changelog: true');
+  return { category: oneOf(CATEGORIES, tag['x-category'], `catalogue: x-category of tag "${tag.name}"`), subcategory: tag['x-subcategory'] };
 }
 
 /** The shared `page` and `size` query parameters of the list calls (components.parameters). */

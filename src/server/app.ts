@@ -39,6 +39,7 @@ import { createHandlers } from './routes/handlers.ts';
 import type { HandlerMap } from './routes/operation-handler.ts';
 import { loadSpec, routableOperations, type OpenApiDocument } from './spec/openapi-document.ts';
 import type { UserType } from './repositories/users-repository.ts';
+import { FAMILY } from '../shared/api-family.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -95,7 +96,7 @@ function apiDomainsOf(spec: OpenApiDocument): Record<UserType, readonly string[]
   const domains: Record<UserType, string[]> = { SELLER: [], WAREHOUSE: [] };
   for (const op of routableOperations(spec)) {
     if (op.family === null || op.domain === null) continue;
-    const list = domains[op.family === 'seller' ? 'SELLER' : 'WAREHOUSE'];
+    const list = domains[FAMILY[op.family].userType];
     if (!list.includes(op.domain)) list.push(op.domain);
   }
   return domains;

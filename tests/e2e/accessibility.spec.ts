@@ -33,7 +33,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     test('API Test with validation and a response', async ({ page }) => {
       await login(page);
-      await page.goto('/api-test?api=seller&domain=products&mode=detail');
+      await page.goto('/api-test?operation=getSellerProduct');
       await page.getByRole('button', { name: 'Test API' }).click();
       // With no token of its own the form asks for one; with exactly one it is preselected and the ID is asked for.
       await expect(page.getByText(/^(API token is required\.|ID is required for detail view\.)$/)).toBeVisible();
@@ -88,7 +88,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       expect(await seriousViolations(page)).toEqual([]);
       await refresh.getByRole('button', { name: 'Refresh' }).click();
       await expect(card.getByRole('button', { name: 'End now' })).toBeVisible();
-      await page.goto('/api-test?api=seller&domain=products');
+      await page.goto('/api-test?operation=listSellerProducts');
       await expect(page.getByRole('complementary', { name: 'Token expiry reminder' })).toBeVisible();
       await page.getByRole('combobox', { name: 'Your tokens' }).click();
       await page.getByRole('option', { name: new RegExp(title) }).click();

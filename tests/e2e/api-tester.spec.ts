@@ -5,8 +5,9 @@ import { createToken, pickToken } from './support/tokens';
 
 test('shows each validation message in order', async ({ page }) => {
   await login(page);
-  await page.goto('/api-test?mode=detail');
+  await page.goto('/api-test');
   await expect(page.getByRole('region', { name: 'Response body' })).toHaveText('No response yet');
+  await page.getByRole('button', { name: 'Get Detail' }).click();
   const run = page.getByRole('button', { name: 'Test API' });
   await run.click();
   await expect(page.getByText('Please select a domain.')).toBeVisible();
@@ -26,7 +27,7 @@ test('shows each validation message in order', async ({ page }) => {
 test('runs a list call, pages through it, and opens a row in detail view from its id', async ({ page }) => {
   await login(page);
   const title = await createToken(page);
-  await page.goto('/api-test?api=seller&domain=orders&orderType=normal&size=2');
+  await page.goto('/api-test?operation=listSellerNormalOrders&size=2');
   await pickToken(page, title);
   await page.getByRole('button', { name: 'Test API' }).click();
 
@@ -86,7 +87,7 @@ test("a seller token on the Warehouse API gets a 401 that explains itself", asyn
   const card = page.getByRole('article').first();
   await card.getByRole('button', { name: 'Show token' }).click();
   const value = (await card.getByLabel('Token value', { exact: true }).textContent()) ?? '';
-  await page.goto('/api-test?api=warehouse&domain=inventory');
+  await page.goto('/api-test?operation=listWarehouseInventory');
   await expect(page.getByRole('combobox', { name: 'Your tokens' })).toHaveAttribute('aria-disabled', 'true');
   await page.getByLabel('API token', { exact: true }).fill(value);
   await page.getByRole('button', { name: 'Test API' }).click();
@@ -105,7 +106,7 @@ test("a seller token on the Warehouse API gets a 401 that explains itself", asyn
 test('Copy as cURL copies the request with $ACME_API_TOKEN', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await login(page);
-  await page.goto('/api-test?api=warehouse&domain=orders&mode=detail&id=12&orderType=return');
+  await page.goto('/api-test?operation=getWarehouseReturnOrder&id=12');
   await page.getByRole('button', { name: 'Copy as cURL' }).click();
   const curl = await page.evaluate(() => navigator.clipboard.readText());
   expect(curl).toContain(`'${new URL(page.url()).origin}/api/v1/warehouse/orders/return/12'`);
@@ -115,7 +116,7 @@ test('Copy as cURL copies the request with $ACME_API_TOKEN', async ({ page, cont
 test('the same call again sends the last ETag and shows the 304 with the unchanged body', async ({ page }) => {
   await login(page);
   const title = await createToken(page);
-  await page.goto('/api-test?api=seller&domain=orders&orderType=normal&size=2');
+  await page.goto('/api-test?operation=listSellerNormalOrders&size=2');
   await pickToken(page, title);
   const run = page.getByRole('button', { name: 'Test API' });
   await run.click();

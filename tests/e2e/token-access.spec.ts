@@ -24,7 +24,7 @@ test('a token restricted to orders reads orders and gets 403 for products in API
   const card = page.getByRole('article', { name: title });
   await expect(card.getByRole('listitem')).toHaveText(['Orders']);
 
-  await page.goto('/api-test?api=seller');
+  await page.goto('/api-test?family=seller');
   await page.getByRole('combobox', { name: 'Your tokens' }).click();
   const option = page.getByRole('option', { name: new RegExp(title) });
   await expect(option).toContainText('Access: Orders');

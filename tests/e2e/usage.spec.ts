@@ -39,7 +39,7 @@ test('calls appear in the log within 2 seconds, counted by the chart and the tok
   await expect(notFound).toContainText('404');
 
   // A call made in API Test.
-  await page.goto('/api-test?api=seller&domain=warehouses&size=2');
+  await page.goto('/api-test?operation=listSellerWarehouses&size=2');
   await page.getByRole('combobox', { name: 'Your tokens' }).click();
   await page.getByRole('option', { name: new RegExp(title) }).click();
   await page.getByRole('button', { name: 'Test API' }).click();

@@ -1,7 +1,9 @@
 /**
- * The server routes an operation of a new path shape (tests/fixtures/contract/product-stock-operation.yaml)
- * from the spec alone: its family (which tokens it accepts) comes from its tag, its parameters are
- * validated, other methods get 405. The build-step half is tests/unit/contract/any-path-shape.test.ts.
+ * New operations of new path shapes (tests/fixtures/contract/new-operations.yaml), added to the spec with
+ * a handler each and nothing else, are routed from the spec alone: their family (which tokens they accept)
+ * comes from the tag, their domain is a token scope like any other, every path parameter is validated, and
+ * other methods get 405. The build-step half (catalogue, reference, search, tester) is
+ * tests/unit/contract/any-path-shape.test.ts.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,21 +13,37 @@ import { loadSpec } from '../../src/server/spec/openapi-document.ts';
 import type { JsonObject } from '../../src/shared/openapi/openapi-document.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
-const fixture = parse(readFileSync('tests/fixtures/contract/product-stock-operation.yaml', 'utf8')) as { path: string; item: JsonObject };
+const fixture = parse(readFileSync('tests/fixtures/contract/new-operations.yaml', 'utf8')) as { paths: Record<string, JsonObject> };
 const portalSpec = loadSpec();
-const spec = { ...portalSpec, paths: { ...portalSpec.paths, [fixture.path]: fixture.item } };
+const spec = { ...portalSpec, paths: { ...portalSpec.paths, ...fixture.paths } };
 
-const stockHandler: OperationHandler = {
-  async handle(request, reply) {
-    const { productId } = request.params as { productId: number };
-    return reply.send({ productId, availableQuantity: 12 });
+const extraHandlers: Record<string, OperationHandler> = {
+  getSellerProductStock: {
+    async handle(request, reply) {
+      const { productId } = request.params as { productId: number };
+      return reply.send({ productId, availableQuantity: 12 });
+    },
+  },
+  getSellerOrderLine: {
+    async handle(request, reply) {
+      const { orderId, lineId } = request.params as { orderId: number; lineId: number };
+      return reply.send({ orderId, lineId, sku: 'GSJ-1L', orderQuantity: 2 });
+    },
   },
 };
-const extraHandlers: Record<string, OperationHandler> = { getSellerProductStock: stockHandler };
 
 let server: TestServer;
 let sellerToken: string;
 let warehouseToken: string;
+
+/** A seller token limited to the given domains. */
+async function scopedToken(scopes: string[]): Promise<string> {
+  const seller = server.client();
+  await seller.login();
+  const response = await seller.post<{ data: { token: string } }>('/api/auth/token', { title: `Only ${scopes.join(', ')}`, description: 'Scoped', scopes });
+  expect(response.status).toBe(201);
+  return response.body.data.token;
+}
 
 beforeAll(async () => {
   server = await startTestServer({ spec, handlers: (defaults) => ({ ...defaults, ...extraHandlers }) });
@@ -38,31 +56,49 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-describe('an operation of a new path shape', () => {
-  it('is routed under /api/v1 and /api to its handler, with its path parameter validated and coerced', async () => {
+describe('operations of new path shapes', () => {
+  it('are routed under /api/v1 and /api to their handlers, with their path parameters validated and coerced', async () => {
     const client = server.client();
     for (const prefix of ['/api/v1', '/api']) {
-      const response = await client.api(`${prefix}/seller/products/5/stock`, sellerToken, { unchecked: true });
-      expect(response.status).toBe(200);
-      expect(response.body).toEqual({ productId: 5, availableQuantity: 12 });
+      const stock = await client.api(`${prefix}/seller/products/5/stock`, sellerToken, { unchecked: true });
+      expect(stock.status).toBe(200);
+      expect(stock.body).toEqual({ productId: 5, availableQuantity: 12 });
+      const line = await client.api(`${prefix}/seller/orders/7/lines/3`, sellerToken, { unchecked: true });
+      expect(line.status).toBe(200);
+      expect(line.body).toEqual({ orderId: 7, lineId: 3, sku: 'GSJ-1L', orderQuantity: 2 });
     }
-    const bad = await client.api('/api/v1/seller/products/abc/stock', sellerToken, { unchecked: true });
-    expect(bad.status).toBe(400);
+    expect((await client.api('/api/v1/seller/products/abc/stock', sellerToken, { unchecked: true })).status).toBe(400);
+    const outOfBounds = await client.api('/api/v1/seller/orders/7/lines/1001', sellerToken, { unchecked: true });
+    expect(outOfBounds.status).toBe(400);
+    expect((outOfBounds.body as { message: string }).message).toContain('lineId');
   });
 
-  it("accepts only its tag's family of tokens", async () => {
-    const response = await server.client().api('/api/v1/seller/products/5/stock', warehouseToken, { unchecked: true });
-    expect(response.status).toBe(401);
-    expect(response.body).toEqual({ status: 401, message: 'forbidden' });
+  it("accept only their tag's family of tokens", async () => {
+    for (const path of ['/api/v1/seller/products/5/stock', '/api/v1/seller/orders/7/lines/3']) {
+      const response = await server.client().api(path, warehouseToken, { unchecked: true });
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual({ status: 401, message: 'forbidden' });
+    }
   });
 
-  it('answers other methods with 405 and Allow', async () => {
+  it('belong to the token scope their x-domain names: a products token reads the stock, not the order line', async () => {
+    const products = await scopedToken(['products']);
+    expect((await server.client().api('/api/v1/seller/products/5/stock', products, { unchecked: true })).status).toBe(200);
+    const line = await server.client().api('/api/v1/seller/orders/7/lines/3', products, { unchecked: true });
+    expect(line.status).toBe(403);
+    expect((line.body as { message: string }).message).toContain('orders');
+    const orders = await scopedToken(['orders']);
+    expect((await server.client().api('/api/v1/seller/orders/7/lines/3', orders, { unchecked: true })).status).toBe(200);
+    expect((await server.client().api('/api/v1/seller/products/5/stock', orders, { unchecked: true })).status).toBe(403);
+  });
+
+  it('answer other methods with 405 and Allow', async () => {
     const response = await server.client().request('DELETE', '/api/v1/seller/products/5/stock', { unchecked: true });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET, HEAD');
   });
 
-  it('refuses to start without a handler for it', async () => {
-    await expect(startTestServer({ spec })).rejects.toThrow(/No handler for operationId\(s\): getSellerProductStock/);
+  it('refuse to start without a handler for each', async () => {
+    await expect(startTestServer({ spec })).rejects.toThrow(/No handler for operationId\(s\): getSellerProductStock, getSellerOrderLine/);
   });
 });

@@ -62,7 +62,7 @@ function rawGet(path: string, headers: Record<string, string>): Promise<{ header
 
 it('serves index.html for client routes, revalidated every time, under the CSP', async () => {
   // `/` and `/documentation` are answered by plugins/documentation-pages.ts (documentation-pages.test.ts).
-  for (const path of ['/login', '/api-test?api=seller', '/settings', '/documentation/explorer']) {
+  for (const path of ['/login', '/api-test?family=seller', '/settings', '/documentation/explorer']) {
     const response = await get(path, { accept: 'text/html' });
     expect(response.status, path).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);

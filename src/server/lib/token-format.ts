@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { brand } from '../../generated/brand.ts';
+import { familyOfTokenLetter, familyOfUserType, FAMILY, TOKEN_LETTER_CLASS } from '../../shared/api-family.ts';
 import type { UserType } from '../repositories/users-repository.ts';
 
 export type { UserType };
@@ -14,13 +15,12 @@ export type { UserType };
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const RANDOM_LENGTH = 22;
 const CHECKSUM_LENGTH = 6;
-const TYPE_LETTER: Record<UserType, string> = { SELLER: 's', WAREHOUSE: 'w' };
 
 const TOKEN_PATTERN = new RegExp(
-  `^${brand.tokenPrefix}_([sw])_([0-9A-Za-z]{${RANDOM_LENGTH}})([0-9A-Za-z]{${CHECKSUM_LENGTH}})$`,
+  `^${brand.tokenPrefix}_(${TOKEN_LETTER_CLASS})_([0-9A-Za-z]{${RANDOM_LENGTH}})([0-9A-Za-z]{${CHECKSUM_LENGTH}})$`,
 );
 /** Anything that looks like one of our tokens, anywhere in a string (used to scrub log lines). */
-export const TOKEN_LIKE = new RegExp(`${brand.tokenPrefix}_[sw]_[0-9A-Za-z]{8,}`, 'g');
+export const TOKEN_LIKE = new RegExp(`${brand.tokenPrefix}_${TOKEN_LETTER_CLASS}_[0-9A-Za-z]{8,}`, 'g');
 
 function base62(value: number, length: number): string {
   let out = '';
@@ -48,7 +48,7 @@ function checksum(body: string): string {
 }
 
 export function generateTokenValue(userType: UserType): string {
-  const body = `${brand.tokenPrefix}_${TYPE_LETTER[userType]}_${randomBase62(RANDOM_LENGTH)}`;
+  const body = `${brand.tokenPrefix}_${FAMILY[familyOfUserType(userType)].tokenLetter}_${randomBase62(RANDOM_LENGTH)}`;
   return body + checksum(body);
 }
 
@@ -58,5 +58,6 @@ export function parseTokenValue(value: string): UserType | undefined {
   if (match === null) return undefined;
   const body = value.slice(0, value.length - CHECKSUM_LENGTH);
   if (checksum(body) !== match[3]) return undefined;
-  return match[1] === 's' ? 'SELLER' : 'WAREHOUSE';
+  const family = familyOfTokenLetter(match[1] ?? '');
+  return family === undefined ? undefined : FAMILY[family].userType;
 }

@@ -6,9 +6,10 @@
 import type { FastifyInstance } from 'fastify';
 import { deprecationHeader, deprecationOf } from '../../shared/openapi/deprecation.ts';
 import { listOperations, operationIdOf, type OpenApiDocument } from '../../shared/openapi/openapi-document.ts';
+import { catalogue } from '../../generated/catalogue.ts';
 import { documentationHref } from '../../shared/portal-data/links.ts';
 
-const CHANGELOG_LINK = `<${documentationHref({ category: 'authentication', subcategory: 'changelog' })}>; rel="deprecation"; type="text/html"`;
+const CHANGELOG_LINK = `<${documentationHref(catalogue.changelogPage)}>; rel="deprecation"; type="text/html"`;
 
 export function registerDeprecationHeaders(app: FastifyInstance, spec: OpenApiDocument): void {
   const deprecated = new Map<string, string>();

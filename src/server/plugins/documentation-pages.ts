@@ -9,7 +9,8 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { catalogue } from '../../generated/catalogue.ts';
-import { resolvePage, type PortalUserType } from '../../shared/portal-data/links.ts';
+import type { UserType } from '../../shared/api-family.ts';
+import { resolvePage } from '../../shared/portal-data/links.ts';
 import { loginPathFor } from '../../shared/portal-data/login-redirect.ts';
 import { COLOR_MODE_COOKIE, PRERENDERED_DIR, REMINDER_DISMISSED_COOKIE, prerenderedPagePath } from '../../shared/portal-data/prerendered-pages.ts';
 import { reminderText, tokensNeedingAttention } from '../../shared/portal-data/token-expiry.ts';
@@ -37,7 +38,7 @@ function loadPages(webDir: string): Map<string, string> {
 }
 
 /** The page a documentation URL shows, as resolvePage (the app's own rule) decides it. */
-function pageKeyOf(query: URLSearchParams, userType: PortalUserType): string | null {
+function pageKeyOf(query: URLSearchParams, userType: UserType): string | null {
   const resolution = resolvePage(catalogue.groups, query, userType);
   if (resolution.found) return `${resolution.page.category}-${resolution.page.subcategory}`;
   // Reference data the catalogue does not list (a generated test spec) still has its page.

@@ -13,6 +13,7 @@ import type { UserType } from '../repositories/users-repository.ts';
 import { anchorRefs, createAjv } from '../spec/ajv.ts';
 import { integerParameters, parameterValidator } from '../spec/parameter-values.ts';
 import { routableOperations, type JsonSchema, type OpenApiDocument, type SpecOperation, type SpecParameter } from '../spec/openapi-document.ts';
+import { FAMILY } from '../../shared/api-family.ts';
 import { requireApiToken } from './api-token-auth.ts';
 import { assertSameOrigin } from './csrf.ts';
 import { requireSession } from './session.ts';
@@ -27,6 +28,13 @@ const ALL_METHODS = METHODS.filter((method) => method !== 'CONNECT') as HTTPMeth
 function routeEveryMethod(app: FastifyInstance): void {
   const known = new Set(app.supportedMethods);
   for (const method of ALL_METHODS) if (!known.has(method)) app.addHttpMethod(method);
+}
+
+/** What a handler can read of its operation in `request.routeOptions.config`. */
+export interface SpecRouteConfig {
+  operationId: string;
+  /** The spec's path parameters of the operation, in its order: a detail call's id is the only one. */
+  pathParameters: string[];
 }
 
 export class MissingHandlersError extends Error {
@@ -63,7 +71,7 @@ function fastifyPath(specPath: string): string {
 /** The user type whose tokens a public operation accepts (its API family: the x-category of its tag) and the domain it reads. */
 function tokenRequirementOf(op: SpecOperation): { userType: UserType; domain: string } {
   if (op.family === null || op.domain === null) throw new Error(`${op.operationId} needs an API token but is internal`);
-  return { userType: op.family === 'seller' ? 'SELLER' : 'WAREHOUSE', domain: op.domain };
+  return { userType: FAMILY[op.family].userType, domain: op.domain };
 }
 
 export function registerSpecRoutes(app: FastifyInstance, ctx: ServerContext, spec: OpenApiDocument, handlers: Partial<HandlerMap>): void {
@@ -106,7 +114,7 @@ export function registerSpecRoutes(app: FastifyInstance, ctx: ServerContext, spe
             const validate = ajv.compile(schema as object);
             return httpPart === 'params' || httpPart === 'querystring' ? parameterValidator(integers[httpPart], validate) : validate;
           },
-          config: { operationId: op.operationId },
+          config: { operationId: op.operationId, pathParameters: op.parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name) } satisfies SpecRouteConfig,
           onRequest,
           handler: (request: FastifyRequest, reply: FastifyReply) => definition.handle(request, reply),
         });

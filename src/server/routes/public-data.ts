@@ -10,6 +10,7 @@ import { HttpError } from '../lib/http-error.ts';
 import { ownerOf, type Owner } from '../repositories/fulfillment/owner.ts';
 import { isStorableId, type JsonPage, type PageRequest } from '../repositories/fulfillment/paging.ts';
 import { cachedAnswer, sendAnswer } from './cached-answer.ts';
+import type { SpecRouteConfig } from '../plugins/spec-routes.ts';
 import type { OperationHandler } from './operation-handler.ts';
 
 function ownerFor(request: FastifyRequest): Owner {
@@ -17,9 +18,20 @@ function ownerFor(request: FastifyRequest): Owner {
   return ownerOf(request.apiPrincipal);
 }
 
+function routeConfigOf(request: FastifyRequest): Partial<SpecRouteConfig> {
+  return request.routeOptions.config as Partial<SpecRouteConfig>;
+}
+
 /** The operation's name in cache keys: the /api/v1 and /api routes of one operation share their answers. */
 function operationOf(request: FastifyRequest): string {
-  return (request.routeOptions.config as { operationId?: string }).operationId ?? request.routeOptions.url ?? '';
+  return routeConfigOf(request).operationId ?? request.routeOptions.url ?? '';
+}
+
+/** A detail call's id: its one path parameter, named by the spec. */
+function idOf(request: FastifyRequest): number {
+  const names = routeConfigOf(request).pathParameters ?? [];
+  if (names.length !== 1) throw new Error(`${operationOf(request)}: a detail handler needs exactly one path parameter, the spec declares ${names.length}`);
+  return Number((request.params as Record<string, unknown>)[names[0] as string]);
 }
 
 /** Repositories return the spec's JSON as text (built by PostgreSQL); it is sent without re-encoding. */
@@ -44,13 +56,12 @@ export function listOperation(
 
 export function detailOperation(
   ctx: ServerContext,
-  idParam: string,
   label: string,
   fetch: (db: Queryable, owner: Owner, id: number) => Promise<string | undefined>,
 ): OperationHandler {
   return {
     async handle(request, reply) {
-      const id = Number((request.params as Record<string, unknown>)[idParam]);
+      const id = idOf(request);
       const owner = ownerFor(request);
       const answer = isStorableId(id) ? await cachedAnswer(ctx, owner, `${operationOf(request)}/${id}`, () => fetch(ctx.db, owner, id)) : undefined;
       if (answer === undefined) throw new HttpError(404, `${label} ${id} was not found.`);

@@ -16,7 +16,8 @@ import {
   type JsonObject,
   type OpenApiDocument,
 } from '../../shared/openapi/openapi-document.ts';
-import { publicOperationMeaning, type ApiFamily } from '../../shared/openapi/portal-extensions.ts';
+import type { ApiFamily } from '../../shared/api-family.ts';
+import { publicOperationMeaning } from '../../shared/openapi/portal-extensions.ts';
 
 export type { OpenApiDocument };
 export type JsonSchema = JsonObject;

@@ -2,18 +2,17 @@
  * What a public operation means to the portal, read from explicit data in openapi/, never from the
  * shape of its path:
  * - family (which API, which token type): `x-category` of the operation's first tag (`seller`, `warehouse`);
- * - `x-domain`: the area the API Test screen offers it under (`orders`, `inventory`, ...);
- * - `x-mode`: `list` (a paged list) or `detail` (one item by its id);
+ * - `x-domain`: the token scope it belongs to (`orders`, `inventory`, ...); the API Test screen groups its
+ *   menu by it. Several operations may share one;
+ * - `x-mode`: `list` (a paged list) or `detail` (one item, addressed by its path parameters);
  * - `x-order-type`: `normal` or `return`, for the two kinds of order in one domain;
- * - the id a detail call takes: its one path parameter;
+ * - the id a detail call takes: its path parameter, when it has exactly one;
  * - `x-row-id` (list calls): where a row holds the id its detail call takes, as a dotted path (`import.id`);
  *   `id` when absent.
  * See openapi/openapi.yaml (tags) and any file in openapi/paths/.
  */
+import { API_FAMILIES, type ApiFamily } from '../api-family.ts';
 import { firstTagOf, operationIdOf, parametersOf, type OpenApiDocument, type OperationEntry, type TagObject } from './openapi-document.ts';
-
-export const API_FAMILIES = ['seller', 'warehouse'] as const;
-export type ApiFamily = (typeof API_FAMILIES)[number];
 
 export const CALL_MODES = ['list', 'detail'] as const;
 export type CallMode = (typeof CALL_MODES)[number];
@@ -30,7 +29,7 @@ export interface PublicOperationMeaning {
   domain: string;
   mode: CallMode;
   orderType: OrderType | null;
-  /** The path parameter a detail call takes (`orderId`, ...); null for lists. */
+  /** The one path parameter of a call that has exactly one (`orderId`, ...), its id; null otherwise. */
   idParam: string | null;
   /** A list call's row id, as a path inside a row (`['id']`, `['import', 'id']`); null for detail calls. */
   rowId: string[] | null;
@@ -63,9 +62,8 @@ export function publicOperationMeaning(doc: OpenApiDocument, entry: OperationEnt
   const mode = oneOf(CALL_MODES, op['x-mode'], `${id}: x-mode`);
   const orderType = op['x-order-type'] === undefined ? null : oneOf(ORDER_TYPES, op['x-order-type'], `${id}: x-order-type`);
   const pathParameters = parametersOf(doc, entry).filter((parameter) => parameter.in === 'path');
-  if (mode === 'list' && pathParameters.length > 0) throw new Error(`${id}: a list call takes no path parameter`);
-  if (mode === 'detail' && pathParameters.length !== 1) throw new Error(`${id}: a detail call takes exactly one path parameter (its id)`);
-  const idParam = mode === 'detail' ? String(pathParameters[0]?.name) : null;
+  if (mode === 'detail' && pathParameters.length === 0) throw new Error(`${id}: a detail call takes its item's id as a path parameter`);
+  const idParam = pathParameters.length === 1 ? String(pathParameters[0]?.name) : null;
   const rowIdText = op['x-row-id'] ?? 'id';
   if (typeof rowIdText !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(rowIdText)) {
     throw new Error(`${id}: x-row-id must be a dotted field path such as import.id, got ${JSON.stringify(rowIdText)}`);

@@ -2,7 +2,8 @@
  * The catalogue: navigation and the public operation list, written by scripts/generate/catalogue.ts into
  * src/generated/catalogue.ts and read by the app's sidebar, documentation and API Test screens.
  */
-import type { ApiFamily, CallMode, Category, OrderType } from '../openapi/portal-extensions.ts';
+import type { ApiFamily } from '../api-family.ts';
+import type { CallMode, Category, OrderType } from '../openapi/portal-extensions.ts';
 
 /** One documentation page: a public tag (its `x-category`/`x-subcategory` give the page's URL). */
 export interface CataloguePage {
@@ -18,6 +19,19 @@ export interface CatalogueGroup {
   category: Category;
   title: string;
   pages: CataloguePage[];
+}
+
+/** A path or query parameter of a public operation, as the spec declares it: the tester's field for it. */
+export interface CatalogueParameter {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  type: 'integer' | 'number' | 'string' | 'boolean';
+  description?: string;
+  default?: number | string | boolean;
+  minimum?: number;
+  maximum?: number;
+  enum?: readonly (string | number)[];
 }
 
 /** One public operation, with what the API tester needs to offer and call it (see openapi/paths/). */
@@ -37,8 +51,10 @@ export interface CatalogueOperation {
   /** `x-order-type`: `normal` or `return` for orders; null otherwise. */
   orderType: OrderType | null;
   mode: CallMode;
-  /** Path parameter of a detail call (`orderId`, ...); null for lists. */
+  /** The one path parameter of a call that has exactly one (`orderId`, ...); null otherwise. */
   idParam: string | null;
+  /** Path parameters first (in path order), then query parameters, in the spec's order. */
+  parameters: CatalogueParameter[];
   /** `x-deprecated-at` (`YYYY-MM-DD`) when the operation is deprecated. */
   deprecatedSince?: string;
   /** `x-row-id`: where a list row holds the id of its detail call (`['import', 'id']`); null for details. */
@@ -62,4 +78,6 @@ export interface Catalogue {
   operations: CatalogueOperation[];
   /** Limits of the list calls' `page` and `size` query parameters, as the spec declares them. */
   paging: CataloguePaging;
+  /** The documentation page of the tag marked `x-changelog: true`: the deprecation header and the page header link it. */
+  changelogPage: { category: Category; subcategory: string };
 }

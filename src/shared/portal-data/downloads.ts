@@ -4,7 +4,7 @@
  * The export script, the server (content types, file names) and the reference pages' header all read
  * this one list.
  */
-import { API_FAMILIES, type ApiFamily } from '../openapi/portal-extensions.ts';
+import { API_FAMILIES, FAMILY, type ApiFamily } from '../api-family.ts';
 
 export type ExportScope = 'all' | ApiFamily;
 export const EXPORT_SCOPES: readonly ExportScope[] = ['all', ...API_FAMILIES];
@@ -37,7 +37,7 @@ export const EXPORT_FILES: readonly ExportFile[] = [
 export const HEADLINE_FILES: readonly string[] = ['openapi.yaml', 'postman-collection.json', 'insomnia.json', 'requests.http', 'api.d.ts'];
 
 export function scopeTitle(scope: ExportScope): string {
-  return scope === 'all' ? 'Whole API' : scope === 'seller' ? 'Seller API' : 'Warehouse API';
+  return scope === 'all' ? 'Whole API' : FAMILY[scope].apiName;
 }
 
 /** Folder of a scope inside the export, `''` for the whole API. */

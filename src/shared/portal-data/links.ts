@@ -4,6 +4,7 @@
  * (`/api-test?operation=listSellerNormalOrders&page=2`). The build step writes them into page data and the
  * search index; the app builds the same ones at run time.
  */
+import { familyOfUserType, type UserType } from '../api-family.ts';
 import type { CatalogueGroup, CataloguePage } from './catalogue.ts';
 
 export interface PageAddress {
@@ -54,12 +55,9 @@ export interface PageRef extends PageAddress {
 export const DEFAULT_CATEGORY = 'seller';
 export const DEFAULT_SUBCATEGORY = 'warehouse';
 
-/** The portal's user types (the spec's `UserType`); each reads the API its tokens can call. */
-export type PortalUserType = 'SELLER' | 'WAREHOUSE';
-
-/** The documentation category a user lands on: their own API (`warehouse` for a warehouse user, else `seller`). */
-export function defaultCategoryFor(userType: PortalUserType | undefined): string {
-  return userType === 'WAREHOUSE' ? 'warehouse' : DEFAULT_CATEGORY;
+/** The documentation category a user lands on: their own API (`seller` before the user is known). */
+export function defaultCategoryFor(userType: UserType | undefined): string {
+  return userType === undefined ? DEFAULT_CATEGORY : familyOfUserType(userType);
 }
 
 export type Resolution = { found: true; page: PageRef } | { found: false; category: string; subcategory: string | null };
@@ -72,7 +70,7 @@ export type Resolution = { found: true; page: PageRef } | { found: false; catego
  * such page". The sidebar, the documentation screen and the server's prerender all call this, so they
  * never disagree.
  */
-export function resolvePage(groups: readonly NavGroup[], params: URLSearchParams, userType?: PortalUserType): Resolution {
+export function resolvePage(groups: readonly NavGroup[], params: URLSearchParams, userType?: UserType): Resolution {
   const category = params.get('category') || defaultCategoryFor(userType);
   const asked = params.get('subcategory');
   const group = groups.find((candidate) => candidate.category === category);

@@ -3,20 +3,11 @@
  * from the spec: what the tester offers, what a token's access may name. Never listed by hand.
  */
 import { catalogue } from '../../generated/catalogue';
-import type { ApiFamily } from '../../shared/openapi/portal-extensions';
-
-export type { ApiFamily };
-
-export const API_NAMES: Record<ApiFamily, string> = { seller: 'Seller API', warehouse: 'Warehouse API' };
-
-/** The family whose API a user type's tokens reach. */
-export function familyOfUserType(userType: string): ApiFamily {
-  return userType === 'WAREHOUSE' ? 'warehouse' : 'seller';
-}
+import { domainsOfFamily, type ApiFamily } from '../../shared/api-family';
 
 /** The domains of one API, in the spec's order. */
 export function apiDomains(family: ApiFamily, operations = catalogue.operations): string[] {
-  return [...new Set(operations.filter((op) => op.family === family).map((op) => op.domain))];
+  return domainsOfFamily(operations, family);
 }
 
 /** "warehouses" -> "Warehouses" for menus and chips. */

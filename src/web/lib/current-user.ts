@@ -1,6 +1,7 @@
 /** getCurrentUser: GET /auth/me, shared by the shell, login and every screen that needs the user. Anything but 200 means "not logged in". */
 import { useQuery } from '@tanstack/react-query';
 import type { operations } from '../../generated/api';
+import { isUserType } from '../../shared/api-family';
 import { apiClient, unwrap } from './api-client';
 import { ApiError } from './api-error';
 import { hasSessionHint } from './session-hint';
@@ -41,7 +42,7 @@ export function rememberUserType(userType: CurrentUser['userType']): void {
 export function lastUserType(): CurrentUser['userType'] | undefined {
   try {
     const value = localStorage.getItem(LAST_USER_TYPE_KEY);
-    return value === 'SELLER' || value === 'WAREHOUSE' ? value : undefined;
+    return isUserType(value) ? value : undefined;
   } catch {
     return undefined;
   }

@@ -3,7 +3,8 @@
  * shell's reminder, the API tester and the reference pages' token picker so all say the same thing.
  */
 import type { ApiToken } from './api-tokens';
-import { API_NAMES, domainLabel, type ApiFamily } from './api-domains';
+import { FAMILY, type ApiFamily } from '../../shared/api-family';
+import { domainLabel } from './api-domains';
 
 export type TokenScope = NonNullable<ApiToken['scopes']>[number];
 
@@ -13,7 +14,7 @@ export function hasAccess(token: Pick<ApiToken, 'scopes'>, domain: string): bool
 
 /** "All Seller API domains", or the domains by name: "Orders, Products". */
 export function accessSummary(token: Pick<ApiToken, 'scopes'>, family: ApiFamily): string {
-  return token.scopes === null ? `All ${API_NAMES[family]} domains` : token.scopes.map(domainLabel).join(', ');
+  return token.scopes === null ? `All ${FAMILY[family].apiName} domains` : token.scopes.map(domainLabel).join(', ');
 }
 
 /** The answer a call outside a token's access gets (openapi/components/responses/NoAccessTo*.yaml). */

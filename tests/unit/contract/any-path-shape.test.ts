@@ -1,7 +1,8 @@
 /**
- * An operation of a new path shape (tests/fixtures/contract/product-stock-operation.yaml) added to the
- * bundled spec generates a catalogue entry, a reference section with its "Try it" link, and a tester
- * call, with no code change: meaning comes from x-domain, x-mode and the tag. Its routing is covered by
+ * New operations of new path shapes (tests/fixtures/contract/new-operations.yaml), added to the bundled
+ * spec, generate catalogue entries with their parameters, reference sections with their "Try it" links,
+ * search entries, and tester calls, with no code change: meaning comes from x-domain, x-mode and the tag.
+ * A domain may hold two detail calls, and a call may take two ids. Routing and token scopes are covered by
  * tests/integration/any-path-shape.test.ts.
  */
 import { readFileSync } from 'node:fs';
@@ -13,69 +14,76 @@ import { deriveBrand } from '../../../src/shared/brand.ts';
 import type { OpenApiDocument, JsonObject } from '../../../src/shared/openapi/openapi-document.ts';
 import type { Catalogue } from '../../../src/shared/portal-data/catalogue.ts';
 import { buildRequestPath } from '../../../src/web/features/api-tester/lib/build-request.ts';
-import { findOperation } from '../../../src/web/features/api-tester/lib/operations.ts';
-import { choicesToParams, parseChoices } from '../../../src/web/features/api-tester/lib/tester-choices.ts';
+import { operationsFor } from '../../../src/web/features/api-tester/lib/operations.ts';
+import { parseTesterState, testerStateToParams } from '../../../src/web/features/api-tester/lib/tester-state.ts';
 import { PIPELINE_TIMEOUT_MS, bundledSpecs } from './support/contract.ts';
 
-const fixture = parse(readFileSync('tests/fixtures/contract/product-stock-operation.yaml', 'utf8')) as { path: string; item: JsonObject };
+const fixture = parse(readFileSync('tests/fixtures/contract/new-operations.yaml', 'utf8')) as { paths: Record<string, JsonObject> };
 const brand = deriveBrand();
 let spec: OpenApiDocument;
 let catalogue: Catalogue;
 
 beforeAll(async () => {
   const { publicSpec } = await bundledSpecs();
-  spec = { ...publicSpec, paths: { ...publicSpec.paths, [fixture.path]: fixture.item } };
+  spec = { ...publicSpec, paths: { ...publicSpec.paths, ...fixture.paths } };
   catalogue = buildCatalogue(spec, brand);
 }, PIPELINE_TIMEOUT_MS);
 
-describe('an operation of a new path shape', () => {
-  it('joins the catalogue with the family of its tag and the domain and mode it declares', () => {
-    expect(catalogue.operations.find((op) => op.operationId === 'getSellerProductStock')).toEqual({
-      operationId: 'getSellerProductStock',
-      method: 'get',
+const operation = (operationId: string) => catalogue.operations.find((op) => op.operationId === operationId);
+
+describe('operations of new path shapes', () => {
+  it('join the catalogue with the family of their tag, the domain and mode they declare, and their parameters', () => {
+    expect(operation('getSellerProductStock')).toMatchObject({
       path: '/seller/products/{productId}/stock',
-      summary: "Get a product's stock",
-      tag: 'Seller product',
-      category: 'seller',
-      subcategory: 'product',
       family: 'seller',
-      domain: 'stock',
-      orderType: null,
+      domain: 'products',
       mode: 'detail',
+      orderType: null,
       idParam: 'productId',
-      rowId: null,
+      parameters: [{ name: 'productId', in: 'path', required: true, type: 'integer', minimum: 1, maximum: 2147483647 }],
+    });
+    expect(operation('getSellerOrderLine')).toMatchObject({
+      path: '/seller/orders/{orderId}/lines/{lineId}',
+      domain: 'orders',
+      idParam: null,
+      parameters: [
+        { name: 'orderId', in: 'path', type: 'integer' },
+        { name: 'lineId', in: 'path', type: 'integer', minimum: 1, maximum: 1000, description: "The line's position in the order, from 1." },
+      ],
     });
   });
 
-  it('appears on its tag\'s reference page with a "Try it" link that names it', () => {
+  it('appear on their tags\' reference pages with "Try it" links that name them, and in search', () => {
     const { pages, index } = buildReferencePages({ brand, publicSpec: spec, catalogue });
-    const page = pages.find((candidate) => candidate.tag === 'Seller product');
-    const operation = page?.operations.find((op) => op.operationId === 'getSellerProductStock');
-    expect(operation?.path).toBe('/seller/products/{productId}/stock');
-    expect(operation?.tryIt).toBe('/api-test?operation=getSellerProductStock&id=1');
-    expect(index.entries.find((entry) => entry.kind === 'operation' && entry.operationId === 'getSellerProductStock')?.href).toBe(
-      '/documentation?category=seller&subcategory=product#getSellerProductStock',
-    );
+    const stock = pages.find((page) => page.tag === 'Seller product')?.operations.find((op) => op.operationId === 'getSellerProductStock');
+    expect(stock?.tryIt).toBe('/api-test?operation=getSellerProductStock&id=1');
+    const line = pages.find((page) => page.tag === 'Seller order')?.operations.find((op) => op.operationId === 'getSellerOrderLine');
+    expect(line?.path).toBe('/seller/orders/{orderId}/lines/{lineId}');
+    expect(line?.parameters.map((parameter) => parameter.name)).toEqual(['orderId', 'lineId']);
+    for (const [operationId, subcategory] of [['getSellerProductStock', 'product'], ['getSellerOrderLine', 'order']]) {
+      expect(index.entries.find((entry) => entry.kind === 'operation' && entry.operationId === operationId)?.href).toBe(`/documentation?category=seller&subcategory=${subcategory}#${operationId}`);
+    }
   });
 
-  it('is offered by the tester, which calls its path', () => {
-    const choices = parseChoices(new URLSearchParams('operation=getSellerProductStock&id=5'), catalogue.operations, 'warehouse');
-    expect(choices).toMatchObject({ api: 'seller', domain: 'stock', mode: 'detail', id: '5' });
-    const operation = findOperation(catalogue.operations, { family: choices.api, domain: choices.domain, mode: choices.mode, orderType: choices.orderType });
-    expect(operation?.operationId).toBe('getSellerProductStock');
-    expect(operation && buildRequestPath(operation, choices.id)).toBe('/seller/products/5/stock');
-    expect(choicesToParams(choices, catalogue.operations).toString()).toBe('operation=getSellerProductStock&id=5');
+  it('are offered by the tester beside the calls their domain had, and it calls their paths', () => {
+    expect(operationsFor(catalogue.operations, { family: 'seller', domain: 'products', mode: 'detail', orderType: 'normal' }).map((op) => op.operationId)).toEqual([
+      'getSellerProduct',
+      'getSellerProductStock',
+    ]);
+    const stock = parseTesterState(new URLSearchParams('operation=getSellerProductStock&id=5'), catalogue.operations, 'warehouse');
+    expect(stock).toEqual({ family: 'seller', operationId: 'getSellerProductStock', values: { productId: '5' } });
+    expect(buildRequestPath(operation('getSellerProductStock')!, stock.values)).toBe('/seller/products/5/stock');
+
+    const line = parseTesterState(new URLSearchParams('operation=getSellerOrderLine&orderId=7&lineId=3'), catalogue.operations, 'seller');
+    expect(line.values).toEqual({ orderId: '7', lineId: '3' });
+    expect(buildRequestPath(operation('getSellerOrderLine')!, line.values)).toBe('/seller/orders/7/lines/3');
+    expect(testerStateToParams(line, catalogue.operations).toString()).toBe('operation=getSellerOrderLine&orderId=7&lineId=3');
   });
 
   it('is refused with a clear message when it declares no x-domain', () => {
-    const { 'x-domain': _dropped, ...get } = fixture.item.get as JsonObject;
-    const broken = { ...spec, paths: { ...spec.paths, [fixture.path]: { get } } };
+    const path = '/seller/products/{productId}/stock';
+    const { 'x-domain': _dropped, ...get } = fixture.paths[path]?.get as JsonObject;
+    const broken = { ...spec, paths: { ...spec.paths, [path]: { get } } };
     expect(() => buildCatalogue(broken, brand)).toThrow('getSellerProductStock: x-domain must be a lower-case word, got undefined');
-  });
-
-  it('is refused when its choices collide with another operation', () => {
-    const get = { ...(fixture.item.get as JsonObject), 'x-domain': 'products' };
-    const clash = { ...spec, paths: { ...spec.paths, [fixture.path]: { get } } };
-    expect(() => buildCatalogue(clash, brand)).toThrow(/getSellerProduct and getSellerProductStock share x-domain, x-mode and x-order-type/);
   });
 });

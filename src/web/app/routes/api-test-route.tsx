@@ -4,6 +4,7 @@
  */
 import { catalogue } from '../../../generated/catalogue';
 import { brand } from '../../../generated/brand';
+import { familyOfUserType } from '../../../shared/api-family';
 import { useCurrentUser } from '../../lib/current-user';
 import { ApiTester } from '../../features/api-tester/components/api-tester';
 import { useApiTokens } from '../../lib/api-tokens';
@@ -13,7 +14,7 @@ const operations = catalogue.operations;
 export function Component() {
   const user = useCurrentUser();
   const tokens = useApiTokens();
-  const userFamily = user.data?.userType === 'WAREHOUSE' ? 'warehouse' : 'seller';
+  const userFamily = familyOfUserType(user.data?.userType ?? 'SELLER');
   return (
     <>
       <title>{`API Test · ${brand.name} Developer Portal`}</title>

@@ -1,6 +1,6 @@
 /** /settings: the token management screen of the tokens feature. */
 import { brand } from '../../../generated/brand';
-import { familyOfUserType } from '../../lib/api-domains';
+import { familyOfUserType } from '../../../shared/api-family';
 import { useCurrentUser } from '../../lib/current-user';
 import { userTypeLabel } from '../../features/auth/lib/user-type-label';
 import { TokenSettings } from '../../features/tokens/components/token-settings';

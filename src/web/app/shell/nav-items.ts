@@ -3,7 +3,8 @@
  * tags and x-tagGroups, so no page is listed by hand.
  */
 import { catalogue } from '../../../generated/catalogue';
-import { documentationHref, resolvePage, type NavGroup, type PageAddress, type PortalUserType } from '../../../shared/portal-data/links';
+import type { UserType } from '../../../shared/api-family';
+import { documentationHref, resolvePage, type NavGroup, type PageAddress } from '../../../shared/portal-data/links';
 
 export interface DocsNavPage extends PageAddress {
   label: string;
@@ -35,7 +36,7 @@ export function buildDocsNav(groups: readonly NavGroup[] = catalogue.groups): Do
 export function activeDocsPage(
   pathname: string,
   search: string,
-  userType?: PortalUserType,
+  userType?: UserType,
   groups: readonly NavGroup[] = catalogue.groups,
 ): PageAddress | null {
   if (pathname !== '/' && pathname !== '/documentation') return null;

@@ -67,7 +67,7 @@ describe('API Test form', () => {
 
   it('clears a domain the new API family lacks and keeps one it has', async () => {
     server.use(getCurrentUser(seller), listApiTokens([]));
-    const { user, router } = renderApp('/api-test?api=seller&domain=products');
+    const { user, router } = renderApp('/api-test?operation=listSellerProducts');
     expect(await screen.findByRole('combobox', { name: 'Domain' })).toHaveTextContent('Products');
     await user.click(screen.getByRole('button', { name: 'Warehouse API' }));
     expect(screen.getByRole('combobox', { name: 'Domain' })).toHaveTextContent('Choose a domain');
@@ -95,7 +95,7 @@ describe('API Test form', () => {
 
   it('takes numbers only in the ID: typing a letter changes nothing', async () => {
     server.use(getCurrentUser(seller), listApiTokens([]));
-    const { user } = renderApp('/api-test?api=seller&domain=orders&mode=detail');
+    const { user } = renderApp('/api-test?operation=getSellerNormalOrder');
     const id = await screen.findByLabelText('ID');
     await user.type(id, '1a2-b.3');
     expect(id).toHaveValue('123');
@@ -103,7 +103,7 @@ describe('API Test form', () => {
 
   it('keeps the choices in the URL, and restores them from it, but never the token', async () => {
     server.use(getCurrentUser(seller), listApiTokens([]));
-    const { user, router } = renderApp('/api-test?api=seller&domain=orders&mode=detail&id=12&orderType=return');
+    const { user, router } = renderApp('/api-test?operation=getSellerReturnOrder&id=12');
     expect(await screen.findByRole('combobox', { name: 'Domain' })).toHaveTextContent('Orders');
     expect(screen.getByRole('button', { name: 'Return' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByRole('button', { name: 'Get Detail' })).toHaveAttribute('aria-pressed', 'true');
@@ -113,6 +113,17 @@ describe('API Test form', () => {
     await pasteToken(user);
     expect(currentUrl(router)).toBe('/api-test?operation=getSellerNormalOrder&id=123');
     expect(currentUrl(router)).not.toContain(TOKEN);
+  });
+
+  it('still opens a link of the older form (api, domain, mode, order type) at the same call, and rewrites it', async () => {
+    server.use(getCurrentUser(seller), listApiTokens([]));
+    const { user, router } = renderApp('/api-test?api=seller&domain=orders&mode=detail&id=12&orderType=return');
+    expect(await screen.findByRole('combobox', { name: 'Domain' })).toHaveTextContent('Orders');
+    expect(screen.getByRole('button', { name: 'Return' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Get Detail' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByLabelText('ID')).toHaveValue('12');
+    await user.type(screen.getByLabelText('ID'), '3');
+    expect(currentUrl(router)).toBe('/api-test?operation=getSellerReturnOrder&id=123');
   });
 
   it('defaults the API family to the user type', async () => {
@@ -126,8 +137,10 @@ describe('Test API validation', () => {
   it('checks domain, then token, then ID, with the spec texts, and sends nothing until all pass', async () => {
     const api = publicApi(() => HttpResponse.json({ id: 5 }));
     server.use(getCurrentUser(seller), listApiTokens([]), api.handler);
-    const { user } = renderApp('/api-test?mode=detail');
+    const { user } = renderApp('/api-test');
     const test = await screen.findByRole('button', { name: 'Test API' });
+    // Get Detail may be chosen before the domain.
+    await user.click(screen.getByRole('button', { name: 'Get Detail' }));
 
     await user.click(test);
     expect(await screen.findByText('Please select a domain.')).toBeInTheDocument();
@@ -155,7 +168,7 @@ describe('Test API validation', () => {
 
   it('treats a blank token as missing', async () => {
     server.use(getCurrentUser(seller), listApiTokens([]));
-    const { user } = renderApp('/api-test?api=seller&domain=products');
+    const { user } = renderApp('/api-test?operation=listSellerProducts');
     await pasteToken(user, '   ');
     await user.click(await screen.findByRole('button', { name: 'Test API' }));
     expect(await screen.findByText('API token is required.')).toBeInTheDocument();
@@ -168,7 +181,7 @@ describe('token picker', () => {
       getCurrentUser(seller),
       listApiTokens([tokenFixture(), tokenFixture({ title: 'Old one', token: fakeSellerToken('old'), expiryDate: daysFromNow(-2) })]),
     );
-    const { user } = renderApp('/api-test?api=seller&domain=products');
+    const { user } = renderApp('/api-test?operation=listSellerProducts');
     await user.click(await screen.findByRole('combobox', { name: 'Your tokens' }));
     const listbox = screen.getByRole('listbox');
     const current = within(listbox).getByRole('option', { name: /Shop sync/ });
@@ -188,7 +201,7 @@ describe('token picker', () => {
       getCurrentUser(seller),
       listApiTokens([tokenFixture(), tokenFixture({ title: 'Orders only', token: fakeSellerToken('orders'), scopes: ['products', 'orders'] })]),
     );
-    const { user } = renderApp('/api-test?api=seller&domain=products');
+    const { user } = renderApp('/api-test?operation=listSellerProducts');
     await user.click(await screen.findByRole('combobox', { name: 'Your tokens' }));
     const listbox = screen.getByRole('listbox');
     expect(within(listbox).getByRole('option', { name: /Shop sync/ })).toHaveTextContent(/Expires .*Access: All Seller API domains/);
@@ -206,7 +219,7 @@ describe('token picker', () => {
       url.pathname.includes('/orders/') ? HttpResponse.json(listBody(0, 0, [1])) : HttpResponse.json({ status: 403, message: 'This token has no access to warehouses.' }, { status: 403 }),
     );
     server.use(getCurrentUser(seller), listApiTokens([tokenFixture(), restricted]), api.handler);
-    const { user } = renderApp('/api-test?api=seller');
+    const { user } = renderApp('/api-test?family=seller');
     // No token chosen yet: nothing is marked.
     await user.click(await screen.findByRole('combobox', { name: 'Domain' }));
     expect(within(screen.getByRole('listbox')).queryByText("not in this token's access")).not.toBeInTheDocument();
@@ -241,7 +254,7 @@ describe('token picker', () => {
 
   it("does not offer a seller's tokens for the Warehouse API", async () => {
     server.use(getCurrentUser(seller), listApiTokens([tokenFixture()]));
-    const { user } = renderApp('/api-test?api=seller');
+    const { user } = renderApp('/api-test?family=seller');
     const picker = await screen.findByRole('combobox', { name: 'Your tokens' });
     await waitFor(() => expect(picker).not.toHaveAttribute('aria-disabled'));
     await user.click(screen.getByRole('button', { name: 'Warehouse API' }));
@@ -251,13 +264,13 @@ describe('token picker', () => {
 
   it('preselects the only usable token (an expired one does not count), and nothing when there are two', async () => {
     server.use(getCurrentUser(seller), listApiTokens([tokenFixture(), tokenFixture({ title: 'Old one', token: fakeSellerToken('old'), expiryDate: daysFromNow(-2) })]));
-    const first = renderApp('/api-test?api=seller');
+    const first = renderApp('/api-test?family=seller');
     await waitFor(() => expect(screen.getByLabelText('API token')).toHaveValue(TOKEN));
     expect(screen.getByRole('combobox', { name: 'Your tokens' })).toHaveTextContent('Shop sync');
     first.unmount();
 
     server.use(listApiTokens([tokenFixture(), tokenFixture({ title: 'Second', token: fakeSellerToken('second') })]));
-    renderApp('/api-test?api=seller');
+    renderApp('/api-test?family=seller');
     const picker = await screen.findByRole('combobox', { name: 'Your tokens' });
     await waitFor(() => expect(picker).not.toHaveAttribute('aria-disabled'));
     expect(screen.getByLabelText('API token')).toHaveValue('');
@@ -266,7 +279,7 @@ describe('token picker', () => {
   it('switching API clears the old response and a token of the other API, and keeps a value of neither', async () => {
     const api = publicApi(() => HttpResponse.json(listBody(0, 0, [1])));
     server.use(getCurrentUser(seller), listApiTokens([]), api.handler);
-    const { user } = renderApp('/api-test?api=seller&domain=orders');
+    const { user } = renderApp('/api-test?operation=listSellerNormalOrders');
     await pasteToken(user);
     await user.click(screen.getByRole('button', { name: 'Test API' }));
     await screen.findByRole('group', { name: 'Response summary' });
@@ -285,7 +298,7 @@ describe('Test API call and response', () => {
   it('calls the list through /api/v1 with the brand header, page and size, and shows status, time, size and JSON', async () => {
     const api = publicApi(() => HttpResponse.json(listBody(0, 0, [1, 2])));
     server.use(getCurrentUser(seller), listApiTokens([]), api.handler);
-    const { user } = renderApp('/api-test?api=seller&domain=orders&orderType=return');
+    const { user } = renderApp('/api-test?operation=listSellerReturnOrders');
     await pasteToken(user);
     await user.click(screen.getByRole('button', { name: 'Test API' }));
     await waitFor(() => expect(api.calls).toEqual([{ path: '/api/v1/seller/orders/return', search: '?page=0&size=10', token: TOKEN }]));
@@ -308,7 +321,7 @@ describe('Test API call and response', () => {
       return HttpResponse.json(body, { headers: { etag: '"tag-1"' } });
     });
     server.use(getCurrentUser(seller), listApiTokens([]), handler);
-    const { user } = renderApp('/api-test?api=seller&domain=orders&orderType=return');
+    const { user } = renderApp('/api-test?operation=listSellerReturnOrders');
     await pasteToken(user);
     await user.click(screen.getByRole('button', { name: 'Test API' }));
     const summary = await screen.findByRole('group', { name: 'Response summary' });
@@ -327,7 +340,7 @@ describe('Test API call and response', () => {
   it('sends the page and size the user typed', async () => {
     const api = publicApi(() => HttpResponse.json(listBody(2, 4, [21])));
     server.use(getCurrentUser(seller), listApiTokens([]), api.handler);
-    const { user, router } = renderApp('/api-test?api=warehouse&domain=inventory');
+    const { user, router } = renderApp('/api-test?operation=listWarehouseInventory');
     await user.clear(await screen.findByLabelText('Page'));
     await user.type(screen.getByLabelText('Page'), '2x');
     await user.clear(screen.getByLabelText('Size'));
@@ -341,7 +354,7 @@ describe('Test API call and response', () => {
   it('runs with a page typed just before pressing Enter', async () => {
     const api = publicApi(() => HttpResponse.json(listBody(3, 4, [31])));
     server.use(getCurrentUser(seller), listApiTokens([]), api.handler);
-    const { user } = renderApp('/api-test?api=seller&domain=products');
+    const { user } = renderApp('/api-test?operation=listSellerProducts');
     await pasteToken(user);
     await user.clear(screen.getByLabelText('Page'));
     await user.type(screen.getByLabelText('Page'), '3{Enter}');
@@ -350,7 +363,7 @@ describe('Test API call and response', () => {
 
   it('copies the response JSON', async () => {
     server.use(getCurrentUser(seller), listApiTokens([]), publicApi(() => HttpResponse.json({ id: 7, name: 'X' })).handler);
-    const { user } = renderApp('/api-test?api=seller&domain=products&mode=detail&id=7');
+    const { user } = renderApp('/api-test?operation=getSellerProduct&id=7');
     await pasteToken(user);
     await user.click(screen.getByRole('button', { name: 'Test API' }));
     await user.click(await screen.findByRole('button', { name: 'Copy response' }));
@@ -360,7 +373,7 @@ describe('Test API call and response', () => {
 
   it("shows the response's message in a red alert", async () => {
     server.use(getCurrentUser(seller), listApiTokens([]), publicApi(() => HttpResponse.json({ status: 404, message: 'Order 99 was not found.' }, { status: 404 })).handler);
-    const { user } = renderApp('/api-test?api=seller&domain=orders&mode=detail&id=99');
+    const { user } = renderApp('/api-test?operation=getSellerNormalOrder&id=99');
     await pasteToken(user);
     await user.click(screen.getByRole('button', { name: 'Test API' }));
     const alert = await screen.findByRole('alert');
@@ -372,7 +385,7 @@ describe('Test API call and response', () => {
 
   it("shows the error's own message when there is no response", async () => {
     server.use(getCurrentUser(seller), listApiTokens([]), publicApi(() => HttpResponse.error()).handler);
-    const { user } = renderApp('/api-test?api=seller&domain=orders');
+    const { user } = renderApp('/api-test?operation=listSellerNormalOrders');
     await pasteToken(user);
     await user.click(screen.getByRole('button', { name: 'Test API' }));
     const alert = await screen.findByRole('alert');
@@ -386,7 +399,7 @@ describe('Test API call and response', () => {
     ['an unknown seller token on the Seller API', 'seller', FAKE_TOKEN, /This seller token is not one the API knows: it may be mistyped, expired, deleted, or replaced by a refresh/],
   ])('explains a 401 from the token’s prefix: %s', async (_case, api, value, explanation) => {
     server.use(getCurrentUser(seller), listApiTokens([]), publicApi(() => HttpResponse.json({ status: 401, message: 'forbidden' }, { status: 401 })).handler);
-    const { user } = renderApp(`/api-test?api=${api}&domain=orders`);
+    const { user } = renderApp(`/api-test?operation=${api === 'seller' ? 'listSellerNormalOrders' : 'listWarehouseNormalOrders'}`);
     await pasteToken(user, value);
     await user.click(screen.getByRole('button', { name: 'Test API' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('forbidden');
@@ -403,7 +416,7 @@ describe('list paging and list to detail', () => {
       return HttpResponse.json(listBody(page, 1, [page * 10 + 1]));
     });
     server.use(getCurrentUser(seller), listApiTokens([]), api.handler);
-    const { user, router } = renderApp('/api-test?api=seller&domain=warehouses');
+    const { user, router } = renderApp('/api-test?operation=listSellerWarehouses');
     await pasteToken(user);
     await user.click(screen.getByRole('button', { name: 'Test API' }));
     const previous = await screen.findByRole('button', { name: 'Previous' });
@@ -478,7 +491,7 @@ describe('list paging and list to detail', () => {
   it('turns each row id of a list into a link that runs the detail call', async () => {
     const api = publicApi((url) => (url.pathname.endsWith('/return') ? HttpResponse.json(listBody(0, 0, [3, 4])) : HttpResponse.json({ id: 4, returnStatus: 'RECEIVED' })));
     server.use(getCurrentUser(seller), listApiTokens([]), api.handler);
-    const { user, router } = renderApp('/api-test?api=seller&domain=orders&orderType=return');
+    const { user, router } = renderApp('/api-test?operation=listSellerReturnOrders');
     await pasteToken(user);
     await user.click(screen.getByRole('button', { name: 'Test API' }));
     await user.click(await screen.findByRole('button', { name: 'Open ID 4 in detail view' }));
@@ -494,7 +507,7 @@ describe('list paging and list to detail', () => {
 describe('Copy as cURL', () => {
   it('copies the current request with $ACME_API_TOKEN in place of the token', async () => {
     server.use(getCurrentUser(seller), listApiTokens([]));
-    const { user } = renderApp('/api-test?api=seller&domain=orders&mode=detail&id=12&orderType=return');
+    const { user } = renderApp('/api-test?operation=getSellerReturnOrder&id=12');
     await pasteToken(user);
     await user.click(screen.getByRole('button', { name: 'Copy as cURL' }));
     const copied = await navigator.clipboard.readText();

@@ -1,27 +1,46 @@
 import { describe, expect, it } from 'vitest';
 import { buildCurl, buildHeaders, buildQuery, buildRequestPath, buildRequestUrl } from '../../../../src/web/features/api-tester/lib/build-request';
 
-const list = { path: '/seller/orders/return', idParam: null, mode: 'list' as const };
-const detail = { path: '/seller/orders/return/{returnId}', idParam: 'returnId', mode: 'detail' as const };
+const paging = [
+  { name: 'page', in: 'query' as const, required: false, type: 'integer' as const, default: 0, minimum: 0 },
+  { name: 'size', in: 'query' as const, required: false, type: 'integer' as const, default: 10, minimum: 1, maximum: 100 },
+];
+const list = { path: '/seller/orders/return', parameters: paging };
+const detail = { path: '/seller/orders/return/{returnId}', parameters: [{ name: 'returnId', in: 'path' as const, required: true, type: 'integer' as const }] };
+const line = {
+  path: '/seller/orders/{orderId}/lines/{lineId}',
+  parameters: [
+    { name: 'orderId', in: 'path' as const, required: true, type: 'integer' as const },
+    { name: 'lineId', in: 'path' as const, required: true, type: 'integer' as const },
+  ],
+};
 
 describe('buildRequestPath', () => {
   it('keeps a list path as it is', () => {
-    expect(buildRequestPath(list, '12')).toBe('/seller/orders/return');
+    expect(buildRequestPath(list, { page: '12' })).toBe('/seller/orders/return');
   });
   it('fills in the ID of a detail path', () => {
-    expect(buildRequestPath(detail, '12')).toBe('/seller/orders/return/12');
+    expect(buildRequestPath(detail, { returnId: '12' })).toBe('/seller/orders/return/12');
+  });
+  it('fills in every path parameter by name', () => {
+    expect(buildRequestPath(line, { lineId: '3', orderId: '12' })).toBe('/seller/orders/12/lines/3');
+  });
+  it('leaves an empty one as the spec writes it', () => {
+    expect(buildRequestPath(detail, {})).toBe('/seller/orders/return/{returnId}');
   });
   it('encodes what it fills in', () => {
-    expect(buildRequestPath(detail, '1/2')).toBe('/seller/orders/return/1%2F2');
+    expect(buildRequestPath(detail, { returnId: '1/2' })).toBe('/seller/orders/return/1%2F2');
   });
 });
 
 describe('buildQuery', () => {
-  it('sends page and size for lists', () => {
-    expect(buildQuery(list, { page: 2, size: 25 })).toEqual({ page: 2, size: 25 });
+  it('sends each query parameter as typed, or its default', () => {
+    expect(buildQuery(list, { page: '2', size: '25' })).toEqual({ page: '2', size: '25' });
+    expect(buildQuery(list, { page: '', size: '25' })).toEqual({ page: '0', size: '25' });
+    expect(buildQuery(list, {})).toEqual({ page: '0', size: '10' });
   });
-  it('sends nothing for details', () => {
-    expect(buildQuery(detail, { page: 2, size: 25 })).toBeUndefined();
+  it('sends nothing for a call without query parameters', () => {
+    expect(buildQuery(detail, { page: '2', size: '25' })).toBeUndefined();
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../../../src/generated/catalogue';
-import { domainsFor, findOperation, orderTypesFor } from '../../../../src/web/features/api-tester/lib/operations';
+import { detailOperationFor, domainsFor, findOperation, operationsFor, orderTypesFor } from '../../../../src/web/features/api-tester/lib/operations';
 import { domainLabel } from '../../../../src/web/lib/api-domains';
 
 const operations = catalogue.operations;
@@ -13,7 +13,7 @@ describe('domainsFor (from the generated catalogue)', () => {
     expect(domainsFor(operations, 'warehouse')).toEqual(['quotations', 'imports', 'inventory', 'orders']);
   });
   it('follows the operations it is given, not a fixed list', () => {
-    expect(domainsFor([{ operationId: 'x', path: '/seller/parcels', family: 'seller', domain: 'parcels', orderType: null, mode: 'list', idParam: null, rowId: ['id'] }], 'seller')).toEqual(['parcels']);
+    expect(domainsFor([{ operationId: 'x', path: '/seller/parcels', summary: 'List parcels', family: 'seller', domain: 'parcels', orderType: null, mode: 'list', idParam: null, rowId: ['id'], parameters: [] }], 'seller')).toEqual(['parcels']);
   });
 });
 
@@ -44,6 +44,19 @@ describe('findOperation', () => {
     for (const op of operations) {
       expect(findOperation(operations, { family: op.family, domain: op.domain, mode: op.mode, orderType: op.orderType ?? 'normal' })).toBe(op);
     }
+  });
+});
+
+describe('operationsFor and detailOperationFor', () => {
+  const stock = { ...operations.find((op) => op.operationId === 'getSellerProduct')!, operationId: 'getSellerProductStock', path: '/seller/products/{productId}/stock', summary: "Get a product's stock" };
+  const withStock = [...operations, stock];
+  it('offers every call of a kind in a domain, so two details share one domain', () => {
+    expect(operationsFor(withStock, { family: 'seller', domain: 'products', mode: 'detail', orderType: 'normal' }).map((op) => op.operationId)).toEqual(['getSellerProduct', 'getSellerProductStock']);
+  });
+  it("opens a list's rows in the first detail call of its choices", () => {
+    const list = operations.find((op) => op.operationId === 'listSellerReturnOrders')!;
+    expect(detailOperationFor(withStock, list)?.operationId).toBe('getSellerReturnOrder');
+    expect(detailOperationFor(withStock, operations.find((op) => op.operationId === 'listSellerProducts')!)?.operationId).toBe('getSellerProduct');
   });
 });
 

@@ -1,37 +1,39 @@
 import { describe, expect, it } from 'vitest';
-import { sizeProblem, validateRequest } from '../../../../src/web/features/api-tester/lib/validate-request';
+import { catalogue } from '../../../../src/generated/catalogue';
+import { validateRequest } from '../../../../src/web/features/api-tester/lib/validate-request';
 import { digitsOnly } from '../../../../src/web/features/api-tester/lib/digits-only';
 
+const operation = (id: string) => catalogue.operations.find((op) => op.operationId === id);
+const detail = operation('getSellerReturnOrder');
+const list = operation('listSellerNormalOrders');
+
 describe('validateRequest', () => {
-  it('checks the domain first', () => {
-    expect(validateRequest({ domain: '', token: '', mode: 'detail', id: '' })).toEqual({ field: 'domain', message: 'Please select a domain.' });
+  it('checks the domain (a chosen call) first', () => {
+    expect(validateRequest({ operation: undefined, token: '', values: {} })).toEqual({ field: 'domain', message: 'Please select a domain.' });
   });
   it('then the token (blank counts as empty)', () => {
-    expect(validateRequest({ domain: 'orders', token: '   ', mode: 'detail', id: '' })).toEqual({ field: 'token', message: 'API token is required.' });
+    expect(validateRequest({ operation: detail, token: '   ', values: {} })).toEqual({ field: 'token', message: 'API token is required.' });
   });
-  it('then the ID in detail mode', () => {
-    expect(validateRequest({ domain: 'orders', token: 't', mode: 'detail', id: '' })).toEqual({ field: 'id', message: 'ID is required for detail view.' });
+  it("then a detail call's ID, by its parameter", () => {
+    expect(validateRequest({ operation: detail, token: 't', values: {} })).toEqual({ field: 'returnId', message: 'ID is required for detail view.' });
+    expect(validateRequest({ operation: detail, token: 't', values: { returnId: '0' } })).toEqual({ field: 'returnId', message: 'ID must be from 1 to 2147483647.' });
   });
   it('needs no ID for a list', () => {
-    expect(validateRequest({ domain: 'orders', token: 't', mode: 'list', id: '' })).toBeNull();
+    expect(validateRequest({ operation: list, token: 't', values: {} })).toBeNull();
   });
   it("checks a list's size against the spec's bounds (1 to 100), after the token", () => {
-    expect(validateRequest({ domain: 'orders', token: 't', mode: 'list', id: '', sizeText: '500' })).toEqual({ field: 'size', message: 'Size must be from 1 to 100.' });
-    expect(validateRequest({ domain: 'orders', token: 't', mode: 'list', id: '', sizeText: '0' })).toEqual({ field: 'size', message: 'Size must be from 1 to 100.' });
-    expect(validateRequest({ domain: 'orders', token: '', mode: 'list', id: '', sizeText: '500' })?.field).toBe('token');
-    expect(validateRequest({ domain: 'orders', token: 't', mode: 'list', id: '', sizeText: '100' })).toBeNull();
-    // An empty size keeps the current one; a detail call has no size.
-    expect(validateRequest({ domain: 'orders', token: 't', mode: 'list', id: '', sizeText: '' })).toBeNull();
-    expect(validateRequest({ domain: 'orders', token: 't', mode: 'detail', id: '1', sizeText: '500' })).toBeNull();
+    expect(validateRequest({ operation: list, token: 't', values: { size: '500' } })).toEqual({ field: 'size', message: 'Size must be from 1 to 100.' });
+    expect(validateRequest({ operation: list, token: 't', values: { size: '0' } })).toEqual({ field: 'size', message: 'Size must be from 1 to 100.' });
+    expect(validateRequest({ operation: list, token: '', values: { size: '500' } })?.field).toBe('token');
+    expect(validateRequest({ operation: list, token: 't', values: { size: '100' } })).toBeNull();
+    // An empty size takes the spec's default.
+    expect(validateRequest({ operation: list, token: 't', values: { size: '' } })).toBeNull();
+  });
+  it('refuses a number with a leading zero, as the API does', () => {
+    expect(validateRequest({ operation: list, token: 't', values: { page: '01' } })).toEqual({ field: 'page', message: 'Page must be a whole number.' });
   });
   it('passes a complete detail call', () => {
-    expect(validateRequest({ domain: 'orders', token: 't', mode: 'detail', id: '7' })).toBeNull();
-  });
-});
-
-describe('sizeProblem', () => {
-  it.each([['1', null], ['100', null], ['', null], ['0', 'Size must be from 1 to 100.'], ['101', 'Size must be from 1 to 100.'], ['500', 'Size must be from 1 to 100.']])('%j -> %j', (text, problem) => {
-    expect(sizeProblem(text)).toBe(problem);
+    expect(validateRequest({ operation: detail, token: 't', values: { returnId: '7' } })).toBeNull();
   });
 });
 

@@ -29,12 +29,12 @@ describe('getCurrentUser (shell load)', () => {
         return HttpResponse.json({ status: 401, message: 'Not logged in.' }, { status: 401 });
       }),
     );
-    const { router } = renderApp('/api-test?api=seller&domain=orders');
+    const { router } = renderApp('/api-test?operation=listSellerNormalOrders');
     expect(screen.getByRole('progressbar')).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(new URLSearchParams(router.state.location.search).get('redirectTo')).toBe('/api-test?api=seller&domain=orders');
+    expect(new URLSearchParams(router.state.location.search).get('redirectTo')).toBe('/api-test?operation=listSellerNormalOrders');
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 

@@ -4,7 +4,7 @@ import { loginPathFor, safeRedirectTarget } from '../../../../src/web/features/a
 describe('safeRedirectTarget', () => {
   it.each([
     ['/settings', '/settings'],
-    ['/api-test?api=seller&domain=orders#x', '/api-test?api=seller&domain=orders#x'],
+    ['/api-test?operation=listSellerNormalOrders#x', '/api-test?operation=listSellerNormalOrders#x'],
     [null, '/'],
     ['', '/'],
     ['https://evil.example/', '/'],
@@ -19,7 +19,7 @@ describe('safeRedirectTarget', () => {
 
 describe('loginPathFor', () => {
   it('remembers a destination', () => {
-    expect(loginPathFor('/api-test?api=seller')).toBe('/login?redirectTo=%2Fapi-test%3Fapi%3Dseller');
+    expect(loginPathFor('/api-test?family=seller')).toBe('/login?redirectTo=%2Fapi-test%3Ffamily%3Dseller');
   });
   it('is plain /login for the default destination', () => {
     expect(loginPathFor('/')).toBe('/login');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiDomains, domainLabel, familyOfUserType } from '../../../../src/web/lib/api-domains';
+import { familyOfUserType } from '../../../../src/shared/api-family';
+import { apiDomains, domainLabel } from '../../../../src/web/lib/api-domains';
 import { accessSummary, hasAccess, noAccessMessage } from '../../../../src/web/lib/token-access';
 import { localDay } from '../../../../src/web/features/tokens/lib/reminder-dismissal';
 

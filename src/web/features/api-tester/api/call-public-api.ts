@@ -1,21 +1,22 @@
 /**
- * The tester's call: GET /api/v1/{family}/{domain}[/{orderType}][/{id}] with the token header, through the
- * app's one client (its middleware, base URL handling and error normalising). The path is picked at run
- * time from the catalogue and built by buildRequestPath, so the compile-time path typing cannot apply here.
+ * The tester's call: GET of any public operation, its path and query filled from the parameter values,
+ * with the token header, through the app's one client (its middleware, base URL handling and error
+ * normalising). The operation is picked at run time from the catalogue, so the compile-time path typing
+ * cannot apply here. API Test and "Try it" on the reference pages both send through here.
  */
 import { useMutation } from '@tanstack/react-query';
 import { brand } from '../../../../generated/brand';
 import { apiClient, PUBLIC_API_BASE } from '../../../lib/api-client';
-import { buildHeaders, buildQuery, buildRequestPath } from '../lib/build-request';
+import { buildHeaders, buildQuery, buildRequestPath, buildRequestUrl } from '../lib/build-request';
 import type { ApiFamily, TesterOperation } from '../lib/operations';
+import type { ParameterValues } from '../lib/parameter-values';
 import { lastAnswerFor, rememberAnswer } from '../lib/last-answers';
 import { byteLength, parseBody, tokenFamilyOf } from '../lib/response-info';
 
 export interface TesterRequest {
   operation: TesterOperation;
-  id: string;
-  page: number;
-  size: number;
+  /** Text per parameter name (parameter-values.ts). */
+  values: ParameterValues;
   token: string;
 }
 
@@ -34,9 +35,7 @@ export interface TesterResponse {
   receivedAt: number;
   /** The request that produced it (without the token). */
   operation: TesterOperation;
-  id: string;
-  page: number;
-  size: number;
+  values: ParameterValues;
   /** 304 Not Modified: the API confirmed the body of the last call is current; `text` and `body` are that body. */
   notModified: boolean;
   /** The API the token's visible prefix names (null: neither), to explain a 401; the token itself is not kept. */
@@ -47,7 +46,7 @@ type DynamicGet = (
   path: string,
   init: {
     baseUrl: string;
-    params: { query?: Record<string, number> };
+    params: { query?: Record<string, string> };
     headers: Record<string, string>;
     parseAs: 'text';
     cache: RequestCache;
@@ -58,9 +57,9 @@ type DynamicGet = (
 export async function callPublicApi(request: TesterRequest, signal?: AbortSignal): Promise<TesterResponse> {
   const get = apiClient.GET as unknown as DynamicGet;
   const started = performance.now();
-  const query = buildQuery(request.operation, request);
-  const path = buildRequestPath(request.operation, request.id);
-  const requestKey = query ? `${path}?page=${query.page}&size=${query.size}` : path;
+  const query = buildQuery(request.operation, request.values);
+  const path = buildRequestPath(request.operation, request.values);
+  const requestKey = buildRequestUrl('', path, query);
   const last = lastAnswerFor(requestKey);
   const result = await get(path, {
     baseUrl: PUBLIC_API_BASE,
@@ -93,9 +92,7 @@ export async function callPublicApi(request: TesterRequest, signal?: AbortSignal
     headers: [...result.response.headers.entries()].map(([name, value]): [string, string] => [name.toLowerCase(), value]),
     receivedAt: Date.now(),
     operation: request.operation,
-    id: request.id,
-    page: request.page,
-    size: request.size,
+    values: request.values,
     tokenFamily: tokenFamilyOf(request.token, brand.tokenPrefix),
   };
 }

@@ -1,51 +1,35 @@
 /**
- * The API Test screen: choose API, domain, mode, ID, order type and token, run the call, read the response.
- * The choices live in the URL (never the token); request building is in ../lib (pure, unit-tested);
- * this component only wires the form to the call.
+ * The API Test screen: choose a call and its parameters and a token, run it, read the response. The state
+ * (an operationId and its parameter values) lives in the URL, never the token (lib/use-tester-state.ts);
+ * requests are built by pure functions in ../lib; the form is request-form.tsx. This component wires them.
  */
-import { useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useRef, useState, type Ref } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { brand } from '../../../../generated/brand';
-import { CopyButton } from '../../../components/copy-button';
+import { FAMILY, type ApiFamily } from '../../../../shared/api-family';
 import { PageHeader } from '../../../components/page-header';
 import { PUBLIC_API_BASE } from '../../../lib/api-client';
-import { domainLabel } from '../../../lib/api-domains';
 import { chosenToken } from '../../../lib/chosen-token';
 import { hasAccess } from '../../../lib/token-access';
 import { expiryState } from '../../../../shared/portal-data/token-expiry';
-import { monospace } from '../../../theme/theme';
 import { callPublicApi, useCallPublicApi } from '../api/call-public-api';
 import { buildCurl, buildQuery, buildRequestPath, buildRequestUrl } from '../lib/build-request';
-import { digitsOnly } from '../lib/digits-only';
-import { choicesFromEntry, historyEntryFor, tokenFromEntry } from '../lib/history-entry';
-import { isSendShortcut } from '../lib/send-shortcut';
-import { useRequestHistory } from '../lib/use-request-history';
-import { domainsFor, FAMILIES, findOperation, orderTypesFor, type ApiFamily, type Mode, type OrderType, type TesterOperation } from '../lib/operations';
+import { historyEntryFor, stateFromEntry, tokenFromEntry } from '../lib/history-entry';
+import { choiceOf, detailOperationFor, findOperation, type TesterOperation } from '../lib/operations';
+import { valuesForUrl, valuesFromUrl, type ParameterValues } from '../lib/parameter-values';
 import { tokenFamilyOf } from '../lib/response-info';
-import { choicesToParams, parseChoices, parsePaging, withFamily, type TesterChoices } from '../lib/tester-choices';
-import { sizeProblem, validateRequest, type ValidationFailure } from '../lib/validate-request';
-import { ChoiceToggle } from './choice-toggle';
-import { PagingFields } from './paging-fields';
+import type { TesterState } from '../lib/tester-state';
+import { useRequestHistory } from '../lib/use-request-history';
+import { useTesterState } from '../lib/use-tester-state';
+import { validateRequest, type ValidationFailure } from '../lib/validate-request';
+import { CallChoices } from './call-choices';
+import { ParameterFields } from './parameter-fields';
+import { RequestForm } from './request-form';
 import { RequestHistoryList } from './request-history-list';
 import { ResponsePanel } from './response-panel';
 import { TokenField, type OwnToken } from './token-field';
-
-const MODES: { value: Mode; label: string }[] = [
-  { value: 'list', label: 'Get List' },
-  { value: 'detail', label: 'Get Detail' },
-];
-const ORDER_TYPE_LABELS: Record<OrderType, string> = { normal: 'Normal', return: 'Return' };
 
 interface ApiTesterProps {
   operations: readonly TesterOperation[];
@@ -56,8 +40,8 @@ interface ApiTesterProps {
 }
 
 export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const choices = useMemo(() => parseChoices(searchParams, operations, userFamily), [searchParams, operations, userFamily]);
+  const tester = useTesterState(operations, userFamily);
+  const { state, operation } = tester;
   // The token chosen with "Use my token" on a documentation page travels here through "Try it" (memory only).
   const [token, setToken] = useState(() => chosenToken() ?? '');
   const [failure, setFailure] = useState<ValidationFailure | null>(null);
@@ -65,87 +49,72 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
   const call = useCallPublicApi({ onSettled: (response, request) => history.record(historyEntryFor(request, response?.status ?? null, tokens, Date.now())) });
   const domainRef = useRef<HTMLInputElement>(null);
   const tokenRef = useRef<HTMLInputElement>(null);
-  const idRef = useRef<HTMLInputElement>(null);
-  const sizeRef = useRef<HTMLInputElement>(null);
+  const fieldRefs = useRef(new Map<string, HTMLInputElement | null>());
+  const fieldRef = (name: string): Ref<HTMLInputElement> => (element) => void fieldRefs.current.set(name, element);
 
-  // Typed text (ID, page, size) is held here: the URL updates in a transition, and an input bound to it
-  // directly would drop keystrokes made before that lands. The ID reaches the URL as typed, page and size
-  // on blur or when the call runs. When the URL changes them (Previous/Next, an id link), the texts follow:
-  // state adjusted during render, see react.dev "You might not need an effect".
-  const [idText, setIdText] = useState(choices.id);
-  const [paging, setPaging] = useState({ pageText: String(choices.page), sizeText: String(choices.size) });
-  const [textsFrom, setTextsFrom] = useState({ id: choices.id, page: choices.page, size: choices.size });
-  if (textsFrom.id !== choices.id || textsFrom.page !== choices.page || textsFrom.size !== choices.size) {
-    setTextsFrom({ id: choices.id, page: choices.page, size: choices.size });
-    if (textsFrom.id !== choices.id) setIdText(choices.id);
-    if (textsFrom.page !== choices.page || textsFrom.size !== choices.size) setPaging({ pageText: String(choices.page), sizeText: String(choices.size) });
-  }
-  const withTypedPaging = (): TesterChoices => ({ ...choices, id: idText, ...parsePaging(paging.pageText, paging.sizeText, choices) });
-
-  const domains = domainsFor(operations, choices.api);
-  const orderTypes = choices.domain ? orderTypesFor(operations, choices.api, choices.domain) : [];
-  const operation = choices.domain ? findOperation(operations, { family: choices.api, domain: choices.domain, mode: choices.mode, orderType: choices.orderType }) : undefined;
-  const hasDetail = Boolean(choices.domain && findOperation(operations, { family: choices.api, domain: choices.domain, mode: 'detail', orderType: choices.orderType }));
-
-  const setChoices = (next: TesterChoices) => setSearchParams(choicesToParams(next, operations), { replace: true });
-  const update = (patch: Partial<TesterChoices>, clears?: ValidationFailure['field']) => {
-    if (clears && failure?.field === clears) setFailure(null);
-    setChoices({ ...choices, ...patch });
-  };
-
-  const run = (requested?: TesterChoices) => {
-    let next = requested;
-    if (!next) {
-      next = withTypedPaging();
-      if (next.page !== choices.page || next.size !== choices.size || next.id !== choices.id) setChoices(next);
-    }
-    const problem = validateRequest({ domain: next.domain, token, mode: next.mode, id: next.id, sizeText: requested ? undefined : paging.sizeText });
+  const send = (next: TesterState, values: ParameterValues) => {
+    const target = operations.find((op) => op.operationId === next.operationId);
+    const problem = validateRequest({ operation: target, token, values });
     setFailure(problem);
     if (problem) {
-      ({ domain: domainRef, token: tokenRef, id: idRef, size: sizeRef })[problem.field].current?.focus();
+      const focus = problem.field === 'domain' ? domainRef.current : problem.field === 'token' ? tokenRef.current : fieldRefs.current.get(problem.field);
+      focus?.focus();
       return;
     }
-    const target = findOperation(operations, { family: next.api, domain: next.domain, mode: next.mode, orderType: next.orderType });
-    if (!target) return;
-    call.mutate({ operation: target, id: next.id, page: next.page, size: next.size, token });
+    if (target) call.mutate({ operation: target, values: next.values, token });
   };
+  /** Test API: the values as typed; valid ones reach the URL, and any that breaks the spec stops the call. */
+  const run = () => {
+    const next = { ...state, values: tester.committedValues() };
+    tester.setTypedState(next);
+    send(next, { ...next.values, ...tester.texts });
+  };
+  /** Runs a call the screen itself chose (a row's id, another page). */
+  const runState = (next: TesterState) => {
+    tester.setState(next);
+    send(next, next.values);
+  };
+
   const restore = (entry: Parameters<typeof history.record>[0]) => {
-    const restored = choicesFromEntry(entry, operations);
+    const restored = stateFromEntry(entry, operations);
     if (!restored) return;
     setFailure(null);
-    setChoices(restored);
-    const own = restored.api === userFamily ? tokenFromEntry(entry, tokens) : undefined;
+    tester.setState(restored);
+    const own = restored.family === userFamily ? tokenFromEntry(entry, tokens) : undefined;
     if (own) setToken(own.token);
   };
-
-  // Another API: the old response no longer applies, and a token of the other API (by its prefix) cannot call it.
-  const switchFamily = (api: ApiFamily) => {
-    setChoices(withFamily(choices, api, operations));
+  // Another API keeps the same kind of call where it has one; the old response no longer applies, and a
+  // token of the other API (by its prefix) cannot call it.
+  const switchFamily = (family: ApiFamily) => {
+    const same = operation ? findOperation(operations, { ...choiceOf(operation), family }) : undefined;
+    tester.setState({ family, operationId: same?.operationId ?? null, values: {} });
     call.reset();
-    const family = tokenFamilyOf(token, brand.tokenPrefix);
-    if (family !== null && family !== api) setToken('');
+    const tokenFamily = tokenFamilyOf(token, brand.tokenPrefix);
+    if (tokenFamily !== null && tokenFamily !== family) setToken('');
+  };
+  // Another call keeps the values both take (the ID, the size); another domain or order type starts at page 0.
+  const chooseOperation = (chosen: TesterOperation | undefined) => {
+    if (failure && failure.field !== 'token') setFailure(null);
+    const carried = operation ? new URLSearchParams(valuesForUrl(operation, tester.committedValues())) : new URLSearchParams();
+    if (chosen && operation && (chosen.domain !== operation.domain || chosen.orderType !== operation.orderType)) carried.delete('page');
+    tester.setState({ family: state.family, operationId: chosen?.operationId ?? null, values: chosen ? valuesFromUrl(chosen, carried) : {} });
   };
 
+  const shown = call.data?.operation;
+  const detail = shown?.mode === 'list' ? detailOperationFor(operations, shown) : undefined;
   const openId = (id: string) => {
-    const next: TesterChoices = { ...choices, mode: 'detail', id };
-    setChoices(next);
-    run(next);
+    if (detail?.idParam) runState({ family: detail.family, operationId: detail.operationId, values: { [detail.idParam]: id } });
   };
-  const openPage = (page: number) => {
-    const next: TesterChoices = { ...choices, page };
-    setChoices(next);
-    run(next);
-  };
+  const openPage = (page: number) => runState({ ...state, values: { ...tester.committedValues(), page: String(page) } });
 
   // The call shown in the panel, token included: "Download CSV: all pages" asks its other pages with it.
   const lastRequest = call.variables;
-  const displayPath = operation ? (operation.idParam && !idText ? operation.path : buildRequestPath(operation, idText)) : null;
-  const query = operation ? buildQuery(operation, choices) : undefined;
+  const displayPath = operation ? buildRequestPath(operation, tester.texts) : null;
+  const query = operation ? buildQuery(operation, tester.committedValues()) : undefined;
   const relativeUrl = displayPath ? buildRequestUrl(PUBLIC_API_BASE, displayPath, query) : null;
-  const curl = () =>
-    buildCurl({ url: buildRequestUrl(`${window.location.origin}${PUBLIC_API_BASE}`, displayPath ?? '', query), headerName: brand.apiTokenHeader, tokenVariable: brand.tokenVariable });
+  const curl = () => buildCurl({ url: buildRequestUrl(`${window.location.origin}${PUBLIC_API_BASE}`, displayPath ?? '', query), headerName: brand.apiTokenHeader, tokenVariable: brand.tokenVariable });
 
-  const tokensFit = choices.api === userFamily;
+  const tokensFit = state.family === userFamily;
   // With exactly one usable token (of this API, not expired), it is preselected once the list arrives.
   const [preselectDone, setPreselectDone] = useState(false);
   if (!preselectDone && tokens !== undefined) {
@@ -154,162 +123,71 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
     const [only] = usable;
     if (token === '' && usable.length === 1 && only) setToken(only.token);
   }
-  const familyLabel = FAMILIES.find((family) => family.value === choices.api)?.label ?? '';
-  const userFamilyLabel = FAMILIES.find((family) => family.value === userFamily)?.label ?? '';
   // One of the user's own tokens, when the value is one: its access marks the domains it cannot read.
   const pickedToken = tokensFit ? tokens?.find((own) => own.token === token.trim()) : undefined;
   const outsideAccess = (domain: string) => pickedToken !== undefined && !hasAccess(pickedToken, domain);
-  let domainHelp = `Resources of the ${familyLabel}`;
-  if (failure?.field === 'domain') domainHelp = failure.message;
-  else if (choices.domain && outsideAccess(choices.domain)) domainHelp = `Not in this token's access: the call will answer 403.`;
 
   return (
     <>
       <PageHeader title="API Test" description={`Call the ${brand.name} API from your browser with one of your tokens and inspect the response.`} />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(340px, 5fr) minmax(0, 7fr)' }, gridTemplateRows: { lg: 'auto 1fr' }, gap: 3, alignItems: 'start' }}>
-        <Paper
-          variant="outlined"
-          component="form"
-          aria-labelledby="request-heading"
-          noValidate
-          onKeyDownCapture={(event: React.KeyboardEvent) => {
-            // Captured before a focused select sees Enter (and opens its menu instead).
-            if (!isSendShortcut(event.nativeEvent)) return;
-            event.preventDefault();
-            event.stopPropagation();
-            run();
-          }}
-          onSubmit={(event: React.FormEvent) => {
-            event.preventDefault();
-            run();
-          }}
-          sx={{ p: 2 }}
-        >
-          <Typography id="request-heading" variant="h2" component="h2" sx={{ mb: 2 }}>
-            Request
-          </Typography>
-          <Stack spacing={2.5}>
-            <ChoiceToggle id="tester-api" label="API" value={choices.api} options={FAMILIES} onChange={switchFamily} />
-            <TextField
-              select
-              label="Domain"
-              value={choices.domain}
-              inputRef={domainRef}
-              onChange={(event) => update({ domain: event.target.value, page: 0 }, 'domain')}
-              error={failure?.field === 'domain'}
-              helperText={domainHelp}
-              slotProps={{
-                inputLabel: { shrink: true },
-                select: { displayEmpty: true, renderValue: (value) => (value ? domainLabel(String(value)) : 'Choose a domain') },
+        <RequestForm relativeUrl={relativeUrl} curl={curl} running={call.isPending} onSend={run}>
+          <CallChoices
+            operations={operations}
+            family={state.family}
+            operation={operation}
+            onFamily={switchFamily}
+            onOperation={chooseOperation}
+            domainRef={domainRef}
+            domainError={failure?.field === 'domain' ? failure.message : null}
+            outsideAccess={outsideAccess}
+          />
+          {operation ? (
+            <ParameterFields
+              operation={operation}
+              texts={tester.texts}
+              onText={(name, text) => {
+                if (failure?.field === name) setFailure(null);
+                tester.setText(name, text);
               }}
-            >
-              {domains.map((domain) => (
-                <MenuItem key={domain} value={domain}>
-                  <ListItemText
-                    primary={domainLabel(domain)}
-                    secondary={outsideAccess(domain) ? "not in this token's access" : undefined}
-                    slotProps={{ primary: { variant: 'body1' } }}
-                    sx={{ my: 0 }}
-                  />
-                </MenuItem>
-              ))}
-            </TextField>
-            {orderTypes.length > 0 ? (
-              <ChoiceToggle
-                id="tester-order-type"
-                label="Order type"
-                value={choices.orderType}
-                options={orderTypes.map((value) => ({ value, label: ORDER_TYPE_LABELS[value] }))}
-                onChange={(orderType) => update({ orderType, page: 0 })}
-              />
-            ) : null}
-            <ChoiceToggle id="tester-mode" label="Call" value={choices.mode} options={MODES} onChange={(mode) => update({ mode }, 'id')} />
-            {choices.mode === 'detail' ? (
-              <TextField
-                label="ID"
-                value={idText}
-                inputRef={idRef}
-                onChange={(event) => {
-                  const id = digitsOnly(idText, event.target.value);
-                  setIdText(id);
-                  update({ id }, 'id');
-                }}
-                error={failure?.field === 'id'}
-                helperText={failure?.field === 'id' ? failure.message : 'Numbers only'}
-                slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9]*' } }}
-              />
-            ) : (
-              <PagingFields
-                pageText={paging.pageText}
-                sizeText={paging.sizeText}
-                onChange={(texts) => {
-                  setPaging(texts);
-                  if (failure?.field === 'size' && !sizeProblem(texts.sizeText)) setFailure(null);
-                }}
-                sizeError={sizeProblem(paging.sizeText)}
-                sizeRef={sizeRef}
-                onCommit={() => {
-                  const next = withTypedPaging();
-                  // A size out of bounds stays as typed, marked, until corrected: it is never replaced silently.
-                  setPaging({ pageText: String(next.page), sizeText: sizeProblem(paging.sizeText) ? paging.sizeText : String(next.size) });
-                  if (next.page !== choices.page || next.size !== choices.size) setChoices(next);
-                }}
-              />
-            )}
-            <Divider />
-            <TokenField
-              ref={tokenRef}
-              value={token}
-              onChange={(value) => {
-                setToken(value);
-                if (failure?.field === 'token') setFailure(null);
-              }}
-              tokens={tokensFit ? tokens : []}
-              family={userFamily}
-              domain={choices.domain}
-              unavailableReason={
-                tokensFit ? null : `Your tokens reach the ${userFamilyLabel} only. The ${familyLabel} needs a token of a ${choices.api} account: paste one below.`
-              }
-              error={failure?.field === 'token' ? failure.message : null}
+              onCommit={tester.commit}
+              failure={failure}
+              inputRef={fieldRef}
             />
-            {operation?.deprecatedSince ? (
-              <Alert severity="warning">
-                This operation is deprecated since {operation.deprecatedSince}: it still works, but a later major version removes it. Its
-                responses carry a <code>Deprecation</code> header; the Changelog in the documentation says what replaces it.
-              </Alert>
-            ) : null}
-            {relativeUrl ? (
-              <Box sx={{ p: 1.5, borderRadius: 1, bgcolor: 'action.hover', border: 1, borderColor: 'divider' }}>
-                <Typography variant="caption" color="text.secondary" component="div" sx={{ fontWeight: 600, mb: 0.5 }}>
-                  Request
-                </Typography>
-                <Box component="code" sx={{ fontFamily: monospace, fontSize: '0.8125rem', overflowWrap: 'anywhere', display: 'block' }}>
-                  GET {relativeUrl}
-                  <br />
-                  {brand.apiTokenHeader}: ${brand.tokenVariable}
-                </Box>
-              </Box>
-            ) : null}
-            {/* Sticky at the bottom of the screen while the form runs past it: Test API is always in reach. */}
-            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', position: 'sticky', bottom: 0, zIndex: 1, bgcolor: 'background.paper', py: 1.5, mb: -1.5 }}>
-              <Button type="submit" variant="contained" size="large" startIcon={<PlayArrowIcon />} loading={call.isPending} loadingPosition="start" sx={{ flex: '1 1 auto' }}>
-                Test API
-              </Button>
-              <CopyButton variant="text" size="large" label="Copy as cURL" text={curl} disabled={!displayPath} />
-            </Box>
-          </Stack>
-        </Paper>
+          ) : null}
+          <Divider />
+          <TokenField
+            ref={tokenRef}
+            value={token}
+            onChange={(value) => {
+              setToken(value);
+              if (failure?.field === 'token') setFailure(null);
+            }}
+            tokens={tokensFit ? tokens : []}
+            family={userFamily}
+            domain={operation?.domain ?? ''}
+            unavailableReason={
+              tokensFit ? null : `Your tokens reach the ${FAMILY[userFamily].apiName} only. The ${FAMILY[state.family].apiName} needs a token of a ${state.family} account: paste one below.`
+            }
+            error={failure?.field === 'token' ? failure.message : null}
+          />
+          {operation?.deprecatedSince ? (
+            <Alert severity="warning">
+              This operation is deprecated since {operation.deprecatedSince}: it still works, but a later major version removes it. Its responses carry a{' '}
+              <code>Deprecation</code> header; the Changelog in the documentation says what replaces it.
+            </Alert>
+          ) : null}
+        </RequestForm>
         <ResponsePanel
           response={call.data}
           error={call.error}
           running={call.isPending}
-          onOpenId={hasDetail && call.data?.operation.mode === 'list' ? openId : undefined}
+          onOpenId={detail ? openId : undefined}
           onPage={openPage}
-          fetchPage={lastRequest ? (page, signal) => callPublicApi({ ...lastRequest, page }, signal) : undefined}
+          fetchPage={lastRequest ? (page, signal) => callPublicApi({ ...lastRequest, values: { ...lastRequest.values, page: String(page) } }, signal) : undefined}
         />
         <RequestHistoryList entries={history.entries} onRestore={restore} onClear={history.clear} />
       </Box>
     </>
   );
 }
-

@@ -3,6 +3,7 @@
  * (lib/page-walk.ts), shows its progress with Cancel, counts down while the rate limit makes it wait, and
  * says when a cap stopped it. The file has the Table view's columns.
  */
+import { idValueOf } from '../lib/parameter-values';
 import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -66,7 +67,7 @@ export function CsvDownload({ response, columns, rows, rowsOf, fetchPage }: CsvD
   // A walk stops when the panel goes away (another call, another screen).
   useEffect(() => () => walk.current?.abort(), []);
 
-  const fileName = () => csvFileName(response.operation, new Date(), response.id);
+  const fileName = () => csvFileName(response.operation, new Date(), idValueOf(response.operation, response.values));
   const saveThisPage = () => {
     setMenuAnchor(null);
     setOutcome(null);

@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import type { operations } from '../../../../generated/api';
-import type { ApiFamily } from '../../../lib/api-domains';
+import type { ApiFamily } from '../../../../shared/api-family';
 import { formatDateTime } from '../../../lib/format-date';
 import { accessSummary, hasAccess } from '../../../lib/token-access';
 import { expiryLabel, expiryState } from '../../../../shared/portal-data/token-expiry';

@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { brand } from '../../../../generated/brand';
-import { API_NAMES } from '../../../lib/api-domains';
+import { FAMILY, tokenPrefixOf, type ApiFamily } from '../../../../shared/api-family';
 import type { TesterResponse } from '../api/call-public-api';
 import { unauthorizedCase } from '../lib/response-info';
 
@@ -20,22 +20,22 @@ function SettingsLink() {
 
 export function UnauthorizedHelp({ response }: { response: Pick<TesterResponse, 'operation' | 'tokenFamily'> }) {
   const called = response.operation.family;
-  const prefix = (family: 'seller' | 'warehouse') => `${brand.tokenPrefix}_${family === 'seller' ? 's' : 'w'}_`;
+  const prefix = (family: ApiFamily) => tokenPrefixOf(brand.tokenPrefix, family);
   const which = unauthorizedCase(response.tokenFamily, called);
   let text: React.ReactNode;
   if (which === 'other-family' && response.tokenFamily) {
     text = (
       <>
         This is a {response.tokenFamily} token (it starts with <code>{prefix(response.tokenFamily)}</code>): it reaches only the{' '}
-        {API_NAMES[response.tokenFamily]}, not the {API_NAMES[called]}. Switch the API above, or use a {called} token (
+        {FAMILY[response.tokenFamily].apiName}, not the {FAMILY[called].apiName}. Switch the API above, or use a {called} token (
         <code>{prefix(called)}</code>…).
       </>
     );
   } else if (which === 'not-a-token') {
     text = (
       <>
-        This value is not an API token: tokens start with <code>{prefix('seller')}</code> (Seller API) or <code>{prefix('warehouse')}</code>{' '}
-        (Warehouse API). Choose one of your tokens, or copy one from <SettingsLink />.
+        This value is not an API token: tokens start with <code>{prefix('seller')}</code> ({FAMILY.seller.apiName}) or <code>{prefix('warehouse')}</code> (
+        {FAMILY.warehouse.apiName}). Choose one of your tokens, or copy one from <SettingsLink />.
       </>
     );
   } else {

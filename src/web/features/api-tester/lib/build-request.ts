@@ -3,16 +3,26 @@
  * the headers, the full URL and the equivalent curl command.
  */
 import type { TesterOperation } from './operations';
+import { effectiveValue, type ParameterValues } from './parameter-values';
 
-/** The operation's path with its ID filled in, e.g. /seller/orders/return/12. */
-export function buildRequestPath(operation: Pick<TesterOperation, 'path' | 'idParam'>, id: string): string {
-  if (!operation.idParam) return operation.path;
-  return operation.path.replace(`{${operation.idParam}}`, encodeURIComponent(id));
+/** The operation's path with each path parameter filled in, e.g. /seller/orders/return/12; an empty one stays `{name}`. */
+export function buildRequestPath(operation: Pick<TesterOperation, 'path' | 'parameters'>, values: ParameterValues): string {
+  let path = operation.path;
+  for (const parameter of operation.parameters) {
+    const value = values[parameter.name] ?? '';
+    if (parameter.in === 'path' && value !== '') path = path.replace(`{${parameter.name}}`, encodeURIComponent(value));
+  }
+  return path;
 }
 
-/** page and size for list calls; nothing for detail calls. */
-export function buildQuery(operation: Pick<TesterOperation, 'mode'>, paging: { page: number; size: number }): { page: number; size: number } | undefined {
-  return operation.mode === 'list' ? { page: paging.page, size: paging.size } : undefined;
+/** The query parameters a request sends: each one typed, or its default; undefined when there are none. */
+export function buildQuery(operation: Pick<TesterOperation, 'parameters'>, values: ParameterValues): Record<string, string> | undefined {
+  const query: Record<string, string> = {};
+  for (const parameter of operation.parameters) {
+    const value = parameter.in === 'query' ? effectiveValue(parameter, values) : undefined;
+    if (value !== undefined) query[parameter.name] = value;
+  }
+  return Object.keys(query).length > 0 ? query : undefined;
 }
 
 /** The token header, named by the brand (e.g. ACME-API-TOKEN). */

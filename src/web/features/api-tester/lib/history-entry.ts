@@ -1,11 +1,12 @@
 /**
  * Between the tester and its history: the entry a sent request makes (the chosen token by title and
- * creation date, a pasted one not at all), and the choices and token an entry gives back.
+ * creation date, a pasted one not at all), and the state and token an entry gives back.
  */
 import { buildQuery, buildRequestPath, buildRequestUrl } from './build-request';
 import type { TesterOperation } from './operations';
+import { valuesForUrl, valuesFromUrl, type ParameterValues } from './parameter-values';
 import type { HistoryEntry } from './request-history';
-import type { TesterChoices } from './tester-choices';
+import type { TesterState } from './tester-state';
 
 /** What the history needs of the user's own tokens. */
 export interface KnownToken {
@@ -16,41 +17,30 @@ export interface KnownToken {
 
 export interface SentRequest {
   operation: TesterOperation;
-  id: string;
-  page: number;
-  size: number;
+  values: ParameterValues;
   token: string;
 }
 
 export function historyEntryFor(request: SentRequest, status: number | null, tokens: readonly KnownToken[] | undefined, at: number): HistoryEntry {
   const own = tokens?.find((candidate) => candidate.token === request.token.trim());
-  const path = buildRequestUrl('', buildRequestPath(request.operation, request.id), buildQuery(request.operation, request));
+  const path = buildRequestUrl('', buildRequestPath(request.operation, request.values), buildQuery(request.operation, request.values));
   return {
     at,
     operationId: request.operation.operationId,
     method: 'GET',
     path,
     status,
-    id: request.operation.mode === 'detail' ? request.id : '',
-    page: request.page,
-    size: request.size,
+    // As the tester's URL writes them: `id` for a call's one id.
+    params: Object.fromEntries(valuesForUrl(request.operation, request.values)),
     token: own ? { title: own.title, createdDate: own.createdDate } : null,
   };
 }
 
-/** The choices an entry restores; undefined when its operation is no longer in the spec. */
-export function choicesFromEntry(entry: HistoryEntry, operations: readonly TesterOperation[]): TesterChoices | undefined {
+/** The state an entry restores; undefined when its operation is no longer in the spec. */
+export function stateFromEntry(entry: HistoryEntry, operations: readonly TesterOperation[]): TesterState | undefined {
   const operation = operations.find((candidate) => candidate.operationId === entry.operationId);
   if (!operation) return undefined;
-  return {
-    api: operation.family,
-    domain: operation.domain,
-    mode: operation.mode,
-    orderType: operation.orderType ?? 'normal',
-    id: entry.id,
-    page: entry.page,
-    size: entry.size,
-  };
+  return { family: operation.family, operationId: operation.operationId, values: valuesFromUrl(operation, new URLSearchParams(entry.params)) };
 }
 
 /** The user's token an entry names, if it still exists. */

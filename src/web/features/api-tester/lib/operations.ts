@@ -1,33 +1,29 @@
 /**
- * The tester's choices come from the catalogue's public operations (generated from the spec), never
- * from a hand-written list: a new operation in openapi/ appears here by itself.
+ * The tester's operations come from the catalogue's public operations (generated from the spec), never
+ * from a hand-written list: a new operation in openapi/ appears here by itself. The seed's choices (API,
+ * domain, list or detail, order type) are a view over them: they narrow the operations down, and when
+ * several remain (two detail calls in one domain), the form offers them by name.
  */
 import type { CatalogueOperation } from '../../../../shared/portal-data/catalogue';
-import type { ApiFamily, CallMode, OrderType } from '../../../../shared/openapi/portal-extensions';
+import { domainsOfFamily, type ApiFamily } from '../../../../shared/api-family';
+import type { CallMode, OrderType } from '../../../../shared/openapi/portal-extensions';
 
-export type TesterOperation = Pick<CatalogueOperation, 'operationId' | 'path' | 'family' | 'domain' | 'orderType' | 'mode' | 'idParam' | 'deprecatedSince' | 'rowId'>;
+export type TesterOperation = Pick<
+  CatalogueOperation,
+  'operationId' | 'path' | 'summary' | 'family' | 'domain' | 'orderType' | 'mode' | 'idParam' | 'deprecatedSince' | 'rowId' | 'parameters'
+>;
 export type { ApiFamily, OrderType };
 export type Mode = CallMode;
 
-export const FAMILIES: { value: ApiFamily; label: string }[] = [
-  { value: 'seller', label: 'Seller API' },
-  { value: 'warehouse', label: 'Warehouse API' },
-];
-
-function unique<T>(values: T[]): T[] {
-  return [...new Set(values)];
-}
-
 /** The domains of one API family, in the spec's order. */
 export function domainsFor(operations: readonly TesterOperation[], family: ApiFamily): string[] {
-  return unique(operations.filter((op) => op.family === family).map((op) => op.domain));
+  return domainsOfFamily(operations, family);
 }
 
 /** The order types a domain has (empty for domains without them). */
 export function orderTypesFor(operations: readonly TesterOperation[], family: ApiFamily, domain: string): OrderType[] {
-  return unique(
-    operations.filter((op) => op.family === family && op.domain === domain && op.orderType !== null).map((op) => op.orderType as OrderType),
-  );
+  const types = operations.filter((op) => op.family === family && op.domain === domain && op.orderType !== null).map((op) => op.orderType as OrderType);
+  return [...new Set(types)];
 }
 
 export interface OperationChoice {
@@ -37,14 +33,24 @@ export interface OperationChoice {
   orderType: OrderType;
 }
 
-/** The one operation a set of choices names, or undefined (no domain chosen, or no such call). */
-export function findOperation(operations: readonly TesterOperation[], choice: OperationChoice): TesterOperation | undefined {
-  const hasOrderTypes = orderTypesFor(operations, choice.family, choice.domain).length > 0;
-  return operations.find(
-    (op) =>
-      op.family === choice.family &&
-      op.domain === choice.domain &&
-      op.mode === choice.mode &&
-      (hasOrderTypes ? op.orderType === choice.orderType : op.orderType === null),
+/** The choices that show an operation. */
+export function choiceOf(operation: TesterOperation): OperationChoice {
+  return { family: operation.family, domain: operation.domain, mode: operation.mode, orderType: operation.orderType ?? 'normal' };
+}
+
+/** Every operation a set of choices offers, in the spec's order; one without an order type fits either. */
+export function operationsFor(operations: readonly TesterOperation[], choice: OperationChoice): TesterOperation[] {
+  return operations.filter(
+    (op) => op.family === choice.family && op.domain === choice.domain && op.mode === choice.mode && (op.orderType === null || op.orderType === choice.orderType),
   );
+}
+
+/** The operation a set of choices picks: the first it offers, or undefined (no such call). */
+export function findOperation(operations: readonly TesterOperation[], choice: OperationChoice): TesterOperation | undefined {
+  return operationsFor(operations, choice)[0];
+}
+
+/** The detail call a list's rows open: the first detail call of its choices that takes one id. */
+export function detailOperationFor(operations: readonly TesterOperation[], list: TesterOperation): TesterOperation | undefined {
+  return operationsFor(operations, { ...choiceOf(list), mode: 'detail' }).find((op) => op.idParam !== null);
 }

@@ -22,9 +22,8 @@ export interface HistoryEntry {
   path: string;
   /** null when no response came back (network error). */
   status: number | null;
-  id: string;
-  page: number;
-  size: number;
+  /** The call's parameter values as the tester's URL writes them (`id`, `page`, `orderId`, ...). */
+  params: Record<string, string>;
   token: HistoryToken | null;
 }
 
@@ -37,6 +36,17 @@ export function historyKey(owner: HistoryOwner): string {
   return `api-test-history:v1:${owner.userType.toLowerCase()}:${owner.email.toLowerCase()}`;
 }
 
+function isTextRecord(value: unknown): value is Record<string, string> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((item) => typeof item === 'string');
+}
+
+/** The values of an entry: `params`, or the `id`, `page` and `size` entries kept before calls had any parameters. */
+function paramsOf(entry: Record<string, unknown>): Record<string, string> | undefined {
+  if (isTextRecord(entry.params)) return entry.params;
+  if (typeof entry.id !== 'string' || typeof entry.page !== 'number' || typeof entry.size !== 'number') return undefined;
+  return entry.id ? { id: entry.id } : { page: String(entry.page), size: String(entry.size) };
+}
+
 function isEntry(value: unknown): value is HistoryEntry {
   if (typeof value !== 'object' || value === null) return false;
   const entry = value as Record<string, unknown>;
@@ -47,17 +57,16 @@ function isEntry(value: unknown): value is HistoryEntry {
     entry.method === 'GET' &&
     typeof entry.path === 'string' &&
     (entry.status === null || typeof entry.status === 'number') &&
-    typeof entry.id === 'string' &&
-    typeof entry.page === 'number' &&
-    typeof entry.size === 'number' &&
+    paramsOf(entry) !== undefined &&
     (token === null || (typeof token === 'object' && typeof token?.title === 'string' && typeof token.createdDate === 'string'))
   );
 }
 
 /** Only the fields an entry has: a stray field (a value put there by older code or by hand) is dropped. */
 function clean(entry: HistoryEntry): HistoryEntry {
-  const { at, operationId, method, path, status, id, page, size, token } = entry;
-  return { at, operationId, method, path, status, id, page, size, token: token ? { title: token.title, createdDate: token.createdDate } : null };
+  const { at, operationId, method, path, status, token } = entry;
+  const params = paramsOf(entry as unknown as Record<string, unknown>) ?? {};
+  return { at, operationId, method, path, status, params: { ...params }, token: token ? { title: token.title, createdDate: token.createdDate } : null };
 }
 
 export function readHistory(storage: Pick<Storage, 'getItem'>, key: string): HistoryEntry[] {

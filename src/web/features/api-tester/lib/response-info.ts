@@ -2,14 +2,12 @@
  * Reading a response for display: the list envelope (page, lastPage), sizes and durations in human units,
  * and which case a 401 is, told from the token's visible prefix.
  */
-import type { ApiFamily } from '../../../lib/api-domains';
+import { API_FAMILIES, tokenPrefixOf, type ApiFamily } from '../../../../shared/api-family';
 
 /** The API a token value's visible prefix names (`acme_s_` seller, `acme_w_` warehouse), or null for neither. */
 export function tokenFamilyOf(token: string, tokenPrefix: string): ApiFamily | null {
   const value = token.trim();
-  if (value.startsWith(`${tokenPrefix}_s_`)) return 'seller';
-  if (value.startsWith(`${tokenPrefix}_w_`)) return 'warehouse';
-  return null;
+  return API_FAMILIES.find((family) => value.startsWith(tokenPrefixOf(tokenPrefix, family))) ?? null;
 }
 
 /**

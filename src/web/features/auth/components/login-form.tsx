@@ -14,6 +14,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
+import { API_FAMILIES, FAMILY } from '../../../../shared/api-family';
 import { LOGIN_ERROR_TOAST_MS } from '../../../../shared/limits';
 import { useLogin, type LoginBody } from '../api/login';
 import type { CurrentUser } from '../../../lib/current-user';
@@ -26,10 +27,7 @@ export const PASSWORD_REQUIRED_MESSAGE = 'Enter your password.';
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Typed by the spec's enum, so a renamed user type fails the build. */
-const USER_TYPES: { value: LoginBody['userType']; label: string }[] = [
-  { value: 'SELLER', label: 'Seller' },
-  { value: 'WAREHOUSE', label: 'Warehouse' },
-];
+const USER_TYPES: { value: LoginBody['userType']; label: string }[] = API_FAMILIES.map((family) => ({ value: FAMILY[family].userType, label: FAMILY[family].userTypeLabel }));
 
 export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => void }) {
   const { enqueueSnackbar } = useToast();

@@ -1,6 +1,6 @@
+import { FAMILY, familyOfUserType, type UserType } from '../../../../shared/api-family';
+
 /** Human labels for the spec's user types (SELLER, WAREHOUSE). */
-export function userTypeLabel(userType: string): string {
-  if (userType === 'SELLER') return 'Seller';
-  if (userType === 'WAREHOUSE') return 'Warehouse';
-  return userType;
+export function userTypeLabel(userType: UserType): string {
+  return FAMILY[familyOfUserType(userType)].userTypeLabel;
 }

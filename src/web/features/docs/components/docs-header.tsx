@@ -10,11 +10,12 @@ import ExploreIcon from '@mui/icons-material/ExploreOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import { CopyButton } from '../../../components/copy-button';
 import { PageHeader } from '../../../components/page-header';
+import { catalogue } from '../../../../generated/catalogue';
 import { documentationHref } from '../../../../shared/portal-data/links';
 import { DownloadsMenu } from './downloads-menu';
 
 /** The Changelog page (the tag marked `x-changelog: true` in openapi/openapi.yaml). */
-const CHANGELOG_HREF = documentationHref({ category: 'authentication', subcategory: 'changelog' });
+const CHANGELOG_HREF = documentationHref(catalogue.changelogPage);
 
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const neverChanges = () => () => undefined;

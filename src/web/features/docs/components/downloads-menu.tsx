@@ -8,7 +8,7 @@ import Button from '@mui/material/Button';
 import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { EXPORT_FILES, HEADLINE_FILES, downloadHref, scopeTitle, type ExportScope } from '../../../../shared/portal-data/downloads';
-import { familyOfUserType } from '../../../lib/api-domains';
+import { familyOfUserType } from '../../../../shared/api-family';
 import { useCurrentUser } from '../../../lib/current-user';
 
 /** The user's own API; the whole API while the profile is unknown. */

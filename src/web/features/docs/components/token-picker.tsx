@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOffOutlined';
 import { catalogue } from '../../../../generated/catalogue';
-import { familyOfUserType } from '../../../lib/api-domains';
+import { familyOfUserType } from '../../../../shared/api-family';
 import { formatDateTime } from '../../../lib/format-date';
 import { accessSummary, hasAccess, noAccessMessage } from '../../../lib/token-access';
 import { expiryState } from '../../../../shared/portal-data/token-expiry';

@@ -21,7 +21,8 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { API_NAMES, apiDomains, domainLabel, type ApiFamily } from '../../../lib/api-domains';
+import { FAMILY, type ApiFamily } from '../../../../shared/api-family';
+import { apiDomains, domainLabel } from '../../../lib/api-domains';
 import { formatDate } from '../../../lib/format-date';
 import type { TokenScope } from '../../../lib/token-access';
 import type { CreateApiTokenBody } from '../api/create-api-token';
@@ -137,7 +138,7 @@ export function CreateTokenDialog({ open, creating, family, error, onClose, onCr
                       field.onChange(event.target.value);
                     }}
                   >
-                    <FormControlLabel value="all" control={<Radio />} label={`All ${API_NAMES[family]} domains, including ones added later`} />
+                    <FormControlLabel value="all" control={<Radio />} label={`All ${FAMILY[family].apiName} domains, including ones added later`} />
                     <FormControlLabel value="chosen" control={<Radio />} label="Only the domains I choose" />
                   </RadioGroup>
                 )}

@@ -12,7 +12,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import type { ApiFamily } from '../../../lib/api-domains';
+import type { ApiFamily } from '../../../../shared/api-family';
 import { formatDateTime, formatDateTimeParts } from '../../../lib/format-date';
 import type { ApiToken } from '../../../lib/api-tokens';
 import { graceLabel } from '../../../lib/token-display';

@@ -13,7 +13,7 @@ import { brand } from '../../../../generated/brand';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
 import { logError } from '../../../lib/log-error';
-import type { ApiFamily } from '../../../lib/api-domains';
+import type { ApiFamily } from '../../../../shared/api-family';
 import { useClockTick } from '../../../lib/use-clock-tick';
 import { useCreateApiToken } from '../api/create-api-token';
 import { useDeleteApiToken } from '../api/delete-api-token';
