@@ -24,7 +24,7 @@ import { listenForChanges, ownerDataChanges, tokenRevocations, type PostgresList
 import { EVERY_OWNER, ResponseCache } from './lib/response-cache.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHousekeeping } from './plugins/housekeeping.ts';
-import { loggerOptions, registerRequestLogging } from './plugins/request-logging.ts';
+import { loggerOptions, registerAccessLog } from './plugins/access-log.ts';
 import { registerRequestLogRecording } from './plugins/request-log-recording.ts';
 import { applyRetention } from './repositories/request-log-repository.ts';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
@@ -169,7 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const headers = securityHeaders({ hsts: config.cookieSecure });
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
-    // Fastify's own per-request lines are replaced by plugins/request-logging.ts (redacted URLs).
+    // Fastify's own per-request lines are replaced by plugins/access-log.ts (redacted URLs).
     logController: new LogController({ disableRequestLogging: true }),
     // A hop count becomes Fastify's function form: trust the nearest N proxies.
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
@@ -200,7 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerShutdownAnswers(app);
     registerErrorHandler(app);
     registerSecurityHeaders(app, headers);
-    registerRequestLogging(app);
+    registerAccessLog(app);
     // API responses are per-user data, and /api/auth/* returns token values: no browser or proxy may store them.
     // Public answers with an ETag say their own (private, no-cache: stored by the client, always revalidated).
     app.addHook('onSend', async (request, reply, payload) => {

@@ -41,6 +41,18 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
+describe('the column table', () => {
+  it('declares every column of request_log but its id, with the type the migration gives it', async () => {
+    const { STORED_COLUMNS } = await import('../../src/server/lib/request-log/columns.ts');
+    const types = { timestamptz: 'timestamp with time zone', integer: 'integer', smallint: 'smallint', real: 'real', text: 'text' };
+    const columns = await server.db.query<{ name: string; type: string }>(
+      `SELECT column_name AS name, data_type AS type FROM information_schema.columns WHERE table_name = 'request_log' AND column_name <> 'id' ORDER BY column_name`,
+    );
+    const declared = STORED_COLUMNS.map((column) => ({ name: column.sql, type: types[column.type] }));
+    expect(columns).toEqual(declared.sort((a, b) => (a.name < b.name ? -1 : 1)));
+  });
+});
+
 describe('recording', () => {
   it('records every public call of a known token after the answer, in batches, with what the issue lists', async () => {
     const started = Date.now();

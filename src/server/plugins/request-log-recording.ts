@@ -1,16 +1,15 @@
 /**
  * Records every public API call (every operation under /api/v1 and /api, whatever the outcome) for its
  * token's owner: the answer is sent first, then the call goes into a bounded buffer that a batch writer
- * empties every WRITE_INTERVAL_MS (lib/request-log/batch-writer.ts). Calls whose token is missing,
- * malformed or unknown belong to no one: they are only counted (unattributed on /healthz).
- * Never recorded: the token value (anything token-like in the path is redacted), other headers, bodies.
+ * empties every WRITE_INTERVAL_MS (lib/request-log/batch-writer.ts); what a call leaves in the log is
+ * lib/request-log/columns.ts. Calls whose token is missing, malformed or unknown belong to no one: they
+ * are only counted (unattributed on /healthz). Not the server log's access lines: those are access-log.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { BatchWriter, type RequestLogStats } from '../lib/request-log/batch-writer.ts';
-import { MAX_PATH, MAX_USER_AGENT, type RequestLogEntry } from '../lib/request-log/entry.ts';
+import { entryOf } from '../lib/request-log/entry.ts';
 import { rollUp } from '../lib/request-log/rollup.ts';
-import { TOKEN_LIKE } from '../lib/token-format.ts';
 import { insertBatch } from '../repositories/request-log-repository.ts';
 
 /** A killed process loses at most this much of the log (README). */
@@ -37,23 +36,6 @@ function bytesOf(payload: unknown): number | undefined {
   if (Buffer.isBuffer(payload)) return payload.length;
   if (payload === null || payload === undefined) return 0;
   return undefined;
-}
-
-function entryOf(request: FastifyRequest, status: number, durationMs: number, operationId: string, owner: { tokenId: number; userId: number }): RequestLogEntry {
-  const userAgent = request.headers['user-agent'];
-  return {
-    loggedAt: new Date(),
-    userId: owner.userId,
-    tokenId: owner.tokenId,
-    operationId,
-    method: request.method,
-    path: request.url.replace(TOKEN_LIKE, '[redacted]').slice(0, MAX_PATH),
-    status,
-    durationMs: Math.round(durationMs * 100) / 100,
-    responseBytes: request.responseBytes ?? 0,
-    userAgent: typeof userAgent === 'string' ? userAgent.slice(0, MAX_USER_AGENT) : null,
-    clientAddress: request.ip ?? null,
-  };
 }
 
 /**
@@ -84,8 +66,11 @@ export function registerRequestLogRecording(app: FastifyInstance, ctx: ServerCon
     const operationId = operationOf(request);
     if (operationId === undefined) return;
     const owner = request.tokenOwner;
-    if (owner === undefined) writer.countUnattributed();
-    else writer.add(entryOf(request, reply.statusCode, reply.elapsedTime, operationId, owner));
+    if (owner === undefined) {
+      writer.countUnattributed();
+      return;
+    }
+    writer.add(entryOf({ request, operationId, owner, status: reply.statusCode, durationMs: reply.elapsedTime, responseBytes: request.responseBytes ?? 0 }));
   });
   writer.start();
   // Runs before app.ts's own onClose (hooks close in reverse order), so the database is still open.

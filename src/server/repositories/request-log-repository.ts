@@ -5,24 +5,34 @@
  * Every read is scoped to one user.
  */
 import type { Queryable } from '../db/database.ts';
+import type { LogSqlRow } from '../lib/request-log/api-row.ts';
+import { SHOWN_COLUMNS, STORED_COLUMNS } from '../lib/request-log/columns.ts';
 import type { RequestLogEntry } from '../lib/request-log/entry.ts';
 import { BUCKET_COUNT } from '../lib/request-log/latency-buckets.ts';
 import type { RollupRow } from '../lib/request-log/rollup.ts';
 
+/** The log's unnest arrays follow the rollups' 12 parameters. */
+const FIRST_LOG_PARAM = 13;
+const LOG_NAMES = STORED_COLUMNS.map((column) => column.sql).join(', ');
+const LOG_ARRAYS = STORED_COLUMNS.map((column, i) => `$${FIRST_LOG_PARAM + i}::${column.type}[]`).join(', ');
+
 export async function insertBatch(db: Queryable, entries: readonly RequestLogEntry[], rollups: readonly RollupRow[]): Promise<void> {
   if (entries.length === 0) return;
-  const column = <T>(pick: (entry: RequestLogEntry) => T) => entries.map(pick);
   const rollupColumn = <T>(pick: (row: RollupRow) => T) => rollups.map(pick);
+  const logColumn = (field: keyof RequestLogEntry) => entries.map((entry) => {
+    const value = entry[field];
+    return value instanceof Date ? value.toISOString() : value;
+  });
   await db.query(
     `WITH logged AS (
-       INSERT INTO request_log (logged_at, user_id, token_id, operation_id, method, path, status, duration_ms, response_bytes, user_agent, client_address)
-       SELECT * FROM unnest($1::timestamptz[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::smallint[], $8::real[], $9::int[], $10::text[], $11::text[])
+       INSERT INTO request_log (${LOG_NAMES})
+       SELECT * FROM unnest(${LOG_ARRAYS})
      )
      INSERT INTO request_usage_hourly AS r
        (token_id, hour, operation_id, user_id, calls, ok, client_error, unauthorized, too_many, server_error, duration_ms_sum, latency_buckets)
      SELECT token_id, hour, operation_id, user_id, calls, ok, client_error, unauthorized, too_many, server_error, duration_ms_sum, latency_buckets::int[]
-       FROM unnest($12::int[], $13::timestamptz[], $14::text[], $15::int[], $16::int[], $17::int[], $18::int[], $19::int[], $20::int[], $21::int[],
-                   $22::float8[], $23::text[])
+       FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::int[], $10::int[],
+                   $11::float8[], $12::text[])
             WITH ORDINALITY AS t(token_id, hour, operation_id, user_id, calls, ok, client_error, unauthorized, too_many, server_error, duration_ms_sum, latency_buckets, ord)
       ORDER BY ord
      ON CONFLICT (token_id, hour, operation_id) DO UPDATE SET
@@ -35,17 +45,6 @@ export async function insertBatch(db: Queryable, entries: readonly RequestLogEnt
        duration_ms_sum = r.duration_ms_sum + excluded.duration_ms_sum,
        latency_buckets = (SELECT array_agg(a + b ORDER BY i) FROM unnest(r.latency_buckets, excluded.latency_buckets) WITH ORDINALITY AS u(a, b, i))`,
     [
-      column((e) => e.loggedAt.toISOString()),
-      column((e) => e.userId),
-      column((e) => e.tokenId),
-      column((e) => e.operationId),
-      column((e) => e.method),
-      column((e) => e.path),
-      column((e) => e.status),
-      column((e) => e.durationMs),
-      column((e) => e.responseBytes),
-      column((e) => e.userAgent),
-      column((e) => e.clientAddress),
       rollupColumn((r) => r.tokenId),
       rollupColumn((r) => r.hour.toISOString()),
       rollupColumn((r) => r.operationId),
@@ -58,6 +57,7 @@ export async function insertBatch(db: Queryable, entries: readonly RequestLogEnt
       rollupColumn((r) => r.outcomes.serverError),
       rollupColumn((r) => r.durationMsSum),
       rollupColumn((r) => `{${r.latencyBuckets.join(',')}}`),
+      ...STORED_COLUMNS.map((column) => logColumn(column.field)),
     ],
   );
 }
@@ -78,32 +78,15 @@ export interface LogCursor {
   id: number;
 }
 
-export interface LogRow {
-  id: number;
-  logged_at: Date;
-  token_id: number;
-  token_title: string | null;
-  token_deleted: boolean;
-  operation_id: string;
-  method: string;
-  path: string;
-  status: number;
-  duration_ms: number;
-  response_bytes: number;
-  user_agent: string | null;
-  client_address: string | null;
-}
-
-const ROW_COLUMNS = `l.id::float8 AS id, l.logged_at, l.token_id, COALESCE(t.title, d.title) AS token_title, t.id IS NULL AS token_deleted,
-       l.operation_id, l.method, l.path, l.status::int AS status, l.duration_ms::float8 AS duration_ms, l.response_bytes,
-       l.user_agent, l.client_address`;
+/** Every shown column under its SQL name (LogSqlRow); the token's title comes from TITLE_JOINS. */
+const ROW_COLUMNS = SHOWN_COLUMNS.map((column) => ('select' in column ? `${column.select} AS ${column.sql}` : `l.${column.sql}`)).join(', ');
 const TITLE_JOINS = `LEFT JOIN api_tokens t ON t.id = l.token_id LEFT JOIN deleted_token_titles d ON d.token_id = l.token_id`;
 
 /**
  * One page, newest first. Only the filters given appear in the statement, so each combination is its own
  * prepared statement with a plan that uses the index made for it; titles are joined after the LIMIT.
  */
-export async function listLog(db: Queryable, filter: LogFilter, cursor: LogCursor | undefined, limit: number): Promise<LogRow[]> {
+export async function listLog(db: Queryable, filter: LogFilter, cursor: LogCursor | undefined, limit: number): Promise<LogSqlRow[]> {
   const params: unknown[] = [filter.userId, filter.from.toISOString(), filter.to.toISOString()];
   const where = ['l.user_id = $1', 'l.logged_at >= $2', 'l.logged_at < $3'];
   const add = (value: unknown) => {
@@ -118,14 +101,14 @@ export async function listLog(db: Queryable, filter: LogFilter, cursor: LogCurso
     where.push(`l.logged_at <= ${at}::timestamptz`, `(l.logged_at, l.id) < (${at}::timestamptz, ${add(cursor.id)}::bigint)`);
   }
   const page = `SELECT * FROM request_log l WHERE ${where.join(' AND ')} ORDER BY l.logged_at DESC, l.id DESC LIMIT ${add(limit)}`;
-  return db.query<LogRow & Record<string, unknown>>(
+  return db.query<LogSqlRow & Record<string, unknown>>(
     `SELECT ${ROW_COLUMNS} FROM (${page}) l ${TITLE_JOINS} ORDER BY l.logged_at DESC, l.id DESC`,
     params,
   );
 }
 
-export async function findLogEntry(db: Queryable, userId: number, id: number): Promise<LogRow | undefined> {
-  const rows = await db.query<LogRow & Record<string, unknown>>(
+export async function findLogEntry(db: Queryable, userId: number, id: number): Promise<LogSqlRow | undefined> {
+  const rows = await db.query<LogSqlRow & Record<string, unknown>>(
     `SELECT ${ROW_COLUMNS} FROM request_log l ${TITLE_JOINS} WHERE l.id = $1 AND l.user_id = $2`,
     [id, userId],
   );

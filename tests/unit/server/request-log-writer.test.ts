@@ -6,7 +6,7 @@ import { bucketOf, percentileMs } from '../../../src/server/lib/request-log/late
 import { rollUp } from '../../../src/server/lib/request-log/rollup.ts';
 
 const entry = (status = 200, durationMs = 3, at = Date.UTC(2026, 0, 1, 10, 30)): RequestLogEntry => ({
-  loggedAt: new Date(at), userId: 1, tokenId: 1, operationId: 'listSellerWarehouses', method: 'GET', path: '/api/v1/seller/warehouses',
+  time: new Date(at), userId: 1, tokenId: 1, operationId: 'listSellerWarehouses', method: 'GET', path: '/api/v1/seller/warehouses',
   status, durationMs, responseBytes: 10, userAgent: null, clientAddress: null,
 });
 

@@ -5,6 +5,7 @@
  * then the hourly rollups rebuilt from them. Day partitions for the 31 days are created first.
  */
 import type { Database } from '../database.ts';
+import type { StoredColumn } from '../../lib/request-log/columns.ts';
 import { UPPER_BOUNDS_MS } from '../../lib/request-log/latency-buckets.ts';
 
 const OPERATIONS = [
@@ -13,6 +14,26 @@ const OPERATIONS = [
 ];
 const CHUNK = 500_000;
 const SPAN_DAYS = 30;
+
+/**
+ * Row g's value for each column, named as the column table (lib/request-log/columns.ts) names it; a column
+ * left out gets its default. Row g is (count - g) steps of 30 days / count before the end: newest last,
+ * like real traffic.
+ */
+const ROW_VALUES = {
+  logged_at: `$1::timestamptz - ($2 - g) * (interval '${SPAN_DAYS} days' / $2)`,
+  user_id: '$3',
+  token_id: '($4::int[])[1 + g % cardinality($4::int[])]',
+  operation_id: '($5::text[])[1 + (g / 7) % cardinality($5::text[])]',
+  method: `'GET'`,
+  path: `'/api/v1/seller/orders/normal?page=' || (g % 50) || '&size=20'`,
+  status: `CASE WHEN g % 100 = 3 THEN 404 WHEN g % 100 = 7 THEN 400 WHEN g % 200 = 11 THEN 429 WHEN g % 500 = 13 THEN 500
+                WHEN g % 250 = 17 THEN 401 ELSE 200 END`,
+  duration_ms: '1 + (g % 97) * 0.4',
+  response_bytes: '200 + (g % 5000)',
+  user_agent: `'bench-client/1.0'`,
+  client_address: `'203.0.113.' || (g % 250)`,
+} satisfies Partial<Record<StoredColumn['sql'], string>>;
 
 export async function insertBulkRequestLogs(db: Database, options: { count: number; userId: number; onProgress?: (done: number) => void }): Promise<void> {
   const tokens = (await db.query<{ id: number }>('SELECT id FROM api_tokens WHERE user_id = $1 ORDER BY id', [options.userId])).map((row) => row.id);
@@ -32,15 +53,9 @@ export async function insertBulkRequestLogs(db: Database, options: { count: numb
   const end = started[0]!.now.toISOString();
   for (let from = 0; from < options.count; from += CHUNK) {
     const to = Math.min(options.count, from + CHUNK) - 1;
-    // Row g is (count - g) steps of 30 days / count before the end: newest last, like real traffic.
     await db.query(
-      `INSERT INTO request_log (logged_at, user_id, token_id, operation_id, method, path, status, duration_ms, response_bytes, user_agent, client_address)
-       SELECT $1::timestamptz - ($2 - g) * (interval '${SPAN_DAYS} days' / $2),
-              $3, ($4::int[])[1 + g % cardinality($4::int[])], ($5::text[])[1 + (g / 7) % cardinality($5::text[])], 'GET',
-              '/api/v1/seller/orders/normal?page=' || (g % 50) || '&size=20',
-              CASE WHEN g % 100 = 3 THEN 404 WHEN g % 100 = 7 THEN 400 WHEN g % 200 = 11 THEN 429 WHEN g % 500 = 13 THEN 500
-                   WHEN g % 250 = 17 THEN 401 ELSE 200 END,
-              1 + (g % 97) * 0.4, 200 + (g % 5000), 'bench-client/1.0', '203.0.113.' || (g % 250)
+      `INSERT INTO request_log (${Object.keys(ROW_VALUES).join(', ')})
+       SELECT ${Object.values(ROW_VALUES).join(', ')}
          FROM generate_series($6::bigint, $7::bigint) AS g`,
       [end, options.count, options.userId, tokens, OPERATIONS, from, to],
     );

@@ -1,23 +1,14 @@
 /**
- * One public API call as the request log keeps it. Never the token value, any other header, or a body:
- * the path is as sent with anything token-like redacted, the user agent cut to 200 characters.
+ * One public API call as the request log buffers it: each stored column's captured value, keyed by its
+ * field (columns.ts).
  */
-export interface RequestLogEntry {
-  loggedAt: Date;
-  userId: number;
-  tokenId: number;
-  operationId: string;
-  method: string;
-  path: string;
-  status: number;
-  durationMs: number;
-  responseBytes: number;
-  userAgent: string | null;
-  clientAddress: string | null;
-}
+import { STORED_COLUMNS, type AnsweredCall, type StoredColumn } from './columns.ts';
 
-export const MAX_USER_AGENT = 200;
-export const MAX_PATH = 2000;
+export type RequestLogEntry = { [C in StoredColumn as C['field']]: ReturnType<C['capture']> };
+
+export function entryOf(call: AnsweredCall): RequestLogEntry {
+  return Object.fromEntries(STORED_COLUMNS.map((column) => [column.field, column.capture(call)])) as RequestLogEntry;
+}
 
 /** The outcome classes the rollups count and the chart stacks. */
 export type Outcome = 'ok' | 'clientError' | 'unauthorized' | 'tooMany' | 'serverError';

@@ -22,7 +22,7 @@ const HOUR_MS = 3_600_000;
 export function rollUp(batch: readonly RequestLogEntry[]): RollupRow[] {
   const rows = new Map<string, RollupRow>();
   for (const entry of batch) {
-    const hourMs = Math.floor(entry.loggedAt.getTime() / HOUR_MS) * HOUR_MS;
+    const hourMs = Math.floor(entry.time.getTime() / HOUR_MS) * HOUR_MS;
     const key = `${entry.tokenId}\u0000${hourMs}\u0000${entry.operationId}`;
     let row = rows.get(key);
     if (row === undefined) {

@@ -7,11 +7,12 @@ import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { csvLine } from '../../lib/request-log/csv.ts';
+import { apiRowOf } from '../../lib/request-log/api-row.ts';
+import { CSV_HEADER, csvRecordOf } from '../../lib/request-log/csv-export.ts';
 import { BUCKET_COUNT, percentileMs } from '../../lib/request-log/latency-buckets.ts';
 import type { Schemas } from '../../lib/schemas.ts';
 import {
-  findLogEntry, listLog, usageByOperation, usageByTokenAndDay, usageSeries, type LogRow,
+  findLogEntry, listLog, usageByOperation, usageByTokenAndDay, usageSeries,
 } from '../../repositories/request-log-repository.ts';
 import type { SessionUser } from '../../repositories/sessions-repository.ts';
 import type { OperationHandler } from '../operation-handler.ts';
@@ -27,24 +28,6 @@ function sessionUser(request: FastifyRequest): SessionUser {
   return request.sessionUser;
 }
 
-function entryOf(row: LogRow): Schemas['RequestLogEntry'] {
-  return {
-    id: row.id,
-    time: row.logged_at.toISOString(),
-    tokenId: row.token_id,
-    tokenTitle: row.token_title,
-    tokenDeleted: row.token_deleted,
-    operationId: row.operation_id,
-    method: row.method,
-    path: row.path,
-    status: row.status,
-    durationMs: Math.round(row.duration_ms * 100) / 100,
-    responseBytes: row.response_bytes,
-    userAgent: row.user_agent,
-    clientAddress: row.client_address,
-  };
-}
-
 const rate = (errors: number, calls: number) => (calls === 0 ? 0 : Math.round((errors / calls) * 10_000) / 10_000);
 
 function sumBuckets(rows: readonly { latency_buckets: number[] }[]): number[] {
@@ -52,8 +35,6 @@ function sumBuckets(rows: readonly { latency_buckets: number[] }[]): number[] {
   for (const row of rows) row.latency_buckets.forEach((count, i) => (sum[i]! += count));
   return sum;
 }
-
-const CSV_HEADER = ['time', 'token', 'token_deleted', 'operation', 'method', 'path', 'status', 'duration_ms', 'response_bytes', 'user_agent', 'client_address'];
 
 export function usageHandlers(
   ctx: ServerContext,
@@ -134,7 +115,7 @@ export function usageHandlers(
         const rows = await listLog(ctx.db, filter, parseCursor(query(request).cursor), LOG_PAGE_SIZE + 1);
         const page = rows.slice(0, LOG_PAGE_SIZE);
         const last = page[page.length - 1];
-        return { data: page.map(entryOf), nextCursor: rows.length > LOG_PAGE_SIZE && last !== undefined ? cursorOf(last) : null };
+        return { data: page.map(apiRowOf), nextCursor: rows.length > LOG_PAGE_SIZE && last !== undefined ? cursorOf(last) : null };
       },
     },
     getRequestLogEntry: {
@@ -142,26 +123,19 @@ export function usageHandlers(
         const { requestId } = request.params as { requestId: number };
         const row = await findLogEntry(ctx.db, sessionUser(request).userId, requestId);
         if (row === undefined) throw new HttpError(404, 'Log entry not found.');
-        return { data: entryOf(row) };
+        return { data: apiRowOf(row) };
       },
     },
     exportRequestLog: {
       async handle(request, reply) {
         const filter = logFilter(sessionUser(request).userId, query(request), ctx.now());
         async function* lines(): AsyncGenerator<string> {
-          yield csvLine(CSV_HEADER);
+          yield CSV_HEADER;
           let cursor;
           let sent = 0;
           while (sent < CSV_MAX_ROWS) {
             const rows = await listLog(ctx.db, filter, cursor, Math.min(CSV_PAGE, CSV_MAX_ROWS - sent));
-            let chunk = '';
-            for (const row of rows) {
-              const entry = entryOf(row);
-              chunk += csvLine([
-                entry.time, entry.tokenTitle, entry.tokenDeleted, entry.operationId, entry.method, entry.path, entry.status,
-                entry.durationMs, entry.responseBytes, entry.userAgent, entry.clientAddress,
-              ]);
-            }
+            const chunk = rows.map((row) => csvRecordOf(apiRowOf(row))).join('');
             if (chunk !== '') yield chunk;
             sent += rows.length;
             const last = rows[rows.length - 1];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BOM, csvField, defuseFormula, toCsv } from '../../../../src/web/features/api-tester/lib/csv';
+import { BOM, csvField, defuseFormula } from '../../../../src/shared/csv';
+import { toCsv } from '../../../../src/web/features/api-tester/lib/csv';
 import { csvFileName } from '../../../../src/web/features/api-tester/lib/csv-file-name';
 import { columnsOf } from '../../../../src/web/features/api-tester/lib/table-columns';
 

@@ -1,8 +1,9 @@
 /**
- * Request logging without secrets. Fastify's own request logs are off; one line per response carries
- * method, a redacted URL, status and time. Token values are removed from the refresh, end-grace and delete paths
- * and from anything that looks like a token; headers (cookie, token header) are never logged.
- * A last line of defence scrubs token-like strings from every log line before it is written.
+ * The server log without secrets, and its access lines: Fastify's own request logs are off; one line per
+ * response carries method, a redacted URL, status and time. Token values are removed from the refresh,
+ * end-grace and delete paths and from anything that looks like a token; headers (cookie, token header) are
+ * never logged. A last line of defence scrubs token-like strings from every log line before it is written.
+ * Not the Usage screen's log of public calls per token: that is request-log-recording.ts.
  */
 import { Writable } from 'node:stream';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
@@ -32,7 +33,7 @@ export function loggerOptions(level: string, destination: NodeJS.WritableStream 
   };
 }
 
-export function registerRequestLogging(app: FastifyInstance): void {
+export function registerAccessLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       { method: request.method, url: redactUrl(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },

@@ -1,0 +1,92 @@
+/**
+ * The request log's columns, each declared once: its field (as the spec's RequestLogEntry names it), its
+ * SQL column and type, its CSV header, how a call is captured into it and how it is read back. The batch
+ * insert, the reads' select list, the API row, the CSV and the buffered entry's type all derive from this
+ * table, so a new column is a migration, one row here, the schema in openapi/ and a field in the detail
+ * dialog. Never captured: the token value (anything token-like in the path is redacted), other headers,
+ * bodies.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Schemas } from '../schemas.ts';
+import { TOKEN_LIKE } from '../token-format.ts';
+
+/** One log entry as the API answers it. */
+export type RequestLogRow = Schemas['RequestLogEntry'];
+
+const MAX_USER_AGENT = 200;
+const MAX_PATH = 2000;
+
+/** A public call of a known token, as it is answered: what every column is captured from. */
+export interface AnsweredCall {
+  request: FastifyRequest;
+  operationId: string;
+  owner: { tokenId: number; userId: number };
+  status: number;
+  durationMs: number;
+  /** The body's size before compression. */
+  responseBytes: number;
+}
+
+type SqlType = 'timestamptz' | 'integer' | 'smallint' | 'real' | 'text';
+
+/** Written by the batch insert (as an unnest array of `type`), captured from each call. */
+interface Stored {
+  sql: string;
+  type: SqlType;
+  capture: (call: AnsweredCall) => Date | string | number | null;
+}
+
+/**
+ * Read back into the API row: `select` when the value is not simply `l.<sql>` (l is the log row; t and d
+ * the live and the deleted token's title), `read` when the driver's value is not yet the API's. `csv` is
+ * the download's header, or null for a column it leaves out.
+ */
+type Shown = {
+  [F in keyof RequestLogRow]: { field: F; sql: string; select?: string; read?: (value: never) => RequestLogRow[F]; csv: string | null };
+}[keyof RequestLogRow];
+
+type Column = (Shown & (Stored | { select: string })) | (Stored & { field: string; hidden: true });
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+export const COLUMNS = [
+  { field: 'id', sql: 'id', select: 'l.id::float8', csv: null },
+  { field: 'time', sql: 'logged_at', type: 'timestamptz', csv: 'time', capture: () => new Date(), read: (value: Date) => value.toISOString() },
+  // The owner every read is scoped to; never shown.
+  { field: 'userId', sql: 'user_id', type: 'integer', hidden: true, capture: (call) => call.owner.userId },
+  // The download names the token by its title.
+  { field: 'tokenId', sql: 'token_id', type: 'integer', csv: null, capture: (call) => call.owner.tokenId },
+  // Kept for a deleted token until retention removes its calls.
+  { field: 'tokenTitle', sql: 'token_title', select: 'COALESCE(t.title, d.title)', csv: 'token' },
+  { field: 'tokenDeleted', sql: 'token_deleted', select: 't.id IS NULL', csv: 'token_deleted' },
+  { field: 'operationId', sql: 'operation_id', type: 'text', csv: 'operation', capture: (call) => call.operationId },
+  { field: 'method', sql: 'method', type: 'text', csv: 'method', capture: (call) => call.request.method },
+  {
+    field: 'path', sql: 'path', type: 'text', csv: 'path',
+    capture: (call) => call.request.url.replace(TOKEN_LIKE, '[redacted]').slice(0, MAX_PATH),
+  },
+  { field: 'status', sql: 'status', type: 'smallint', select: 'l.status::int', csv: 'status', capture: (call) => call.status },
+  {
+    field: 'durationMs', sql: 'duration_ms', type: 'real', select: 'l.duration_ms::float8', csv: 'duration_ms',
+    capture: (call) => round2(call.durationMs), read: (value: number) => round2(value),
+  },
+  { field: 'responseBytes', sql: 'response_bytes', type: 'integer', csv: 'response_bytes', capture: (call) => call.responseBytes },
+  {
+    field: 'userAgent', sql: 'user_agent', type: 'text', csv: 'user_agent',
+    capture: (call): string | null => {
+      const userAgent = call.request.headers['user-agent'];
+      return typeof userAgent === 'string' ? userAgent.slice(0, MAX_USER_AGENT) : null;
+    },
+  },
+  // As Fastify sees it through the trusted proxies.
+  { field: 'clientAddress', sql: 'client_address', type: 'text', csv: 'client_address', capture: (call): string | null => call.request.ip ?? null },
+] as const satisfies readonly Column[];
+
+type AnyColumn = (typeof COLUMNS)[number];
+export type StoredColumn = Extract<AnyColumn, { capture: unknown }>;
+export type ShownColumn = Exclude<AnyColumn, { hidden: true }>;
+type CsvColumn = Extract<ShownColumn, { csv: string }>;
+
+export const STORED_COLUMNS = COLUMNS.filter((column): column is StoredColumn => 'capture' in column);
+export const SHOWN_COLUMNS = COLUMNS.filter((column): column is ShownColumn => !('hidden' in column));
+export const CSV_COLUMNS = SHOWN_COLUMNS.filter((column): column is CsvColumn => column.csv !== null);
