@@ -4,6 +4,7 @@
  */
 import { catalogue } from '../../../generated/catalogue';
 import { brand } from '../../../generated/brand';
+import { screens, screenTitle } from '../../../shared/portal-data/screens';
 import { useCurrentUser } from '../../lib/current-user';
 import { ApiTester } from '../../features/api-tester/components/api-tester';
 import { useApiTokens } from '../../lib/api-tokens';
@@ -16,7 +17,7 @@ export function Component() {
   const userFamily = user.data?.userType === 'WAREHOUSE' ? 'warehouse' : 'seller';
   return (
     <>
-      <title>{`API Test · ${brand.name} Developer Portal`}</title>
+      <title>{screenTitle(screens['api-test'].title, brand.name)}</title>
       <ApiTester operations={operations} userFamily={userFamily} tokens={tokens.data} />
     </>
   );
