@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { screenList, screenUrl, type ScreenName } from '../src/shared/portal-data/screens';
 import { startServer } from './lib/start-server';
 
 const OUT_DIR = 'screenshots';
@@ -38,190 +39,200 @@ async function runTesterCall(page: Page, url: string): Promise<void> {
   await page.getByRole('group', { name: 'Response summary' }).waitFor();
 }
 
-const shots: Shot[] = [
-  { name: 'login', auth: false, prepare: async (page) => void (await page.goto('/login')) },
-  {
-    name: 'login-failed',
-    auth: false,
-    prepare: async (page) => {
-      await page.goto('/login');
-      await page.getByLabel('Email').fill('seller@example.com');
-      await page.getByLabel('Password', { exact: true }).fill('wrong-password');
-      await page.getByRole('button', { name: 'Log in' }).click();
-      await page.getByRole('alert').waitFor();
-    },
-  },
-  { name: 'documentation', auth: true, prepare: async (page) => void (await page.goto('/')), fullPage: false },
-  { name: 'documentation-authentication', auth: true, prepare: async (page) => void (await page.goto('/documentation?category=authentication&subcategory=overview')) },
-  { name: 'documentation-warehouse-order', auth: true, prepare: async (page) => void (await page.goto('/documentation?category=warehouse&subcategory=order')) },
-  { name: 'explorer', auth: true, prepare: async (page) => void (await page.goto('/documentation/explorer')) },
-  {
-    name: 'navigation-drawer',
-    auth: true,
-    prepare: async (page, wide) => {
-      await page.goto('/settings');
-      if (!wide) await page.getByRole('button', { name: 'Open navigation' }).click();
-    },
-  },
-  { name: 'api-test', auth: true, prepare: async (page) => void (await page.goto('/api-test')), fullPage: true },
-  {
-    name: 'api-test-validation',
-    auth: true,
-    prepare: async (page) => {
-      await page.goto('/api-test?operation=getSellerNormalOrder');
-      await page.getByRole('button', { name: 'Test API' }).click();
-    },
-    fullPage: true,
-  },
-  {
-    name: 'api-test-list',
-    auth: true,
-    prepare: async (page) => {
-      await page.goto('/api-test?operation=listSellerNormalOrders&size=3');
-      await page.getByRole('combobox', { name: 'Your tokens' }).click();
-      await page.getByRole('option').first().click();
-      await page.getByRole('button', { name: 'Test API' }).click();
-      await page.getByRole('group', { name: 'Response summary' }).waitFor();
-    },
-    fullPage: true,
-  },
-  {
-    name: 'api-test-table',
-    auth: true,
-    prepare: async (page) => {
-      await runTesterCall(page, '/api-test?operation=listSellerNormalOrders&size=20');
-      await page.getByRole('tab', { name: 'Table' }).click();
-      await page.getByRole('grid', { name: 'Response rows' }).waitFor();
-    },
-    fullPage: true,
-  },
-  {
-    name: 'api-test-table-detail',
-    auth: true,
-    prepare: async (page) => {
-      await runTesterCall(page, '/api-test?operation=getSellerProduct&id=1');
-      await page.getByRole('tab', { name: 'Table' }).click();
-      await page.getByRole('table', { name: 'Response fields' }).waitFor();
-    },
-    fullPage: true,
-  },
-  {
-    name: 'api-test-headers',
-    auth: true,
-    prepare: async (page) => {
-      await runTesterCall(page, '/api-test?operation=listSellerNormalOrders&size=20');
-      await page.getByRole('tab', { name: 'Headers' }).click();
-      await page.getByRole('group', { name: 'Rate limit' }).waitFor();
-    },
-    fullPage: true,
-  },
-  {
-    name: 'api-test-history',
-    auth: true,
-    prepare: async (page) => {
-      await page.goto('/api-test?operation=listSellerNormalOrders');
-      await page.getByRole('button', { name: /^History/ }).click();
-      await page.getByRole('list', { name: 'Recent requests' }).waitFor();
-    },
-    fullPage: true,
-  },
-  {
-    name: 'api-test-401',
-    auth: true,
-    prepare: async (page) => {
-      await page.goto('/api-test?operation=listWarehouseInventory');
-      await page.getByLabel('API token', { exact: true }).fill('acme_s_not-a-real-token');
-      await page.getByRole('button', { name: 'Test API' }).click();
-      await page.getByRole('note').waitFor();
-    },
-    fullPage: true,
-  },
-  {
-    name: 'api-test-tokens',
-    auth: true,
-    prepare: async (page) => {
-      await page.goto('/api-test?operation=listSellerNormalOrders');
-      await page.getByRole('combobox', { name: 'Your tokens' }).click();
-    },
-  },
-  {
-    name: 'api-test-access',
-    auth: true,
-    prepare: async (page) => {
-      await page.goto('/api-test?family=seller');
-      await page.getByRole('combobox', { name: 'Your tokens' }).click();
-      await page.getByRole('option', { name: /Partner trial/ }).click();
-      await page.getByRole('combobox', { name: 'Domain' }).click();
-    },
-  },
-  {
-    name: 'api-test-403',
-    auth: true,
-    prepare: async (page) => {
-      await page.goto('/api-test?operation=listSellerProducts');
-      await page.getByRole('combobox', { name: 'Your tokens' }).click();
-      await page.getByRole('option', { name: /Partner trial/ }).click();
-      await page.getByRole('button', { name: 'Test API' }).click();
-      await page.getByRole('note').waitFor();
-    },
-    fullPage: true,
-  },
-  {
-    // After the API Test shots, whose calls it shows.
-    name: 'usage',
-    auth: true,
+/** Opens the URL, as a screen's own shot does unless it says otherwise. */
+const open = (url: string) => async (page: Page) => void (await page.goto(url));
+
+/** What a screen's own shot needs besides opening the screen's URL. */
+const screenShots: Partial<Record<ScreenName, Partial<Pick<Shot, 'prepare' | 'fullPage'>>>> = {
+  documentation: { prepare: open('/'), fullPage: false },
+  'api-test': { fullPage: true },
+  usage: {
     prepare: async (page) => {
       await page.goto('/usage');
       await page.getByRole('table', { name: 'Request log' }).waitFor();
     },
     fullPage: true,
   },
-  { name: 'settings', auth: true, prepare: async (page) => void (await page.goto('/settings')), fullPage: true },
-  {
-    name: 'settings-create',
-    auth: true,
-    prepare: async (page) => {
-      await page.goto('/settings');
-      await page.getByRole('button', { name: 'Create New Token' }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+  settings: { fullPage: true },
+};
+
+/** Further states of a screen, shot right after it. */
+const moreShots: Partial<Record<ScreenName, Shot[]>> = {
+  login: [
+    {
+      name: 'login-failed',
+      auth: false,
+      prepare: async (page) => {
+        await page.goto('/login');
+        await page.getByLabel('Email').fill('seller@example.com');
+        await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+        await page.getByRole('button', { name: 'Log in' }).click();
+        await page.getByRole('alert').waitFor();
+      },
     },
-  },
-  {
-    name: 'settings-create-access',
-    auth: true,
-    prepare: async (page) => {
-      await page.goto('/settings');
-      await page.getByRole('button', { name: 'Create New Token' }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByRole('textbox', { name: 'Title' }).fill('Warehouse dashboard');
-      await dialog.getByRole('textbox', { name: 'Description' }).fill('Read-only view of stock and inbound shipments.');
-      await dialog.getByRole('combobox', { name: 'Expires in' }).click();
-      await page.getByRole('option', { name: '30 days' }).click();
-      await dialog.getByRole('radio', { name: 'Only the domains I choose' }).check();
-      await dialog.getByRole('checkbox', { name: 'Products' }).check();
-      await dialog.getByRole('checkbox', { name: 'Imports' }).check();
+  ],
+  documentation: [
+    { name: 'documentation-authentication', auth: true, prepare: open('/documentation?category=authentication&subcategory=overview') },
+    { name: 'documentation-warehouse-order', auth: true, prepare: open('/documentation?category=warehouse&subcategory=order') },
+  ],
+  'api-test': [
+    {
+      name: 'api-test-validation',
+      auth: true,
+      prepare: async (page) => {
+        await page.goto('/api-test?operation=getSellerNormalOrder');
+        await page.getByRole('button', { name: 'Test API' }).click();
+      },
+      fullPage: true,
     },
-  },
-  {
-    name: 'settings-refresh',
-    auth: true,
-    prepare: async (page) => {
-      await page.goto('/settings');
-      await page.getByRole('article', { name: 'ERP inventory feed' }).getByRole('button', { name: 'Refresh' }).click();
-      await page.getByRole('dialog').getByRole('radio', { name: '24 hours' }).check();
+    {
+      name: 'api-test-list',
+      auth: true,
+      prepare: (page) => runTesterCall(page, '/api-test?operation=listSellerNormalOrders&size=3'),
+      fullPage: true,
     },
-  },
-  {
-    name: 'settings-delete',
-    auth: true,
-    prepare: async (page) => {
-      await page.goto('/settings');
-      await page.getByRole('button', { name: 'Delete' }).first().click();
-      await page.getByRole('dialog').waitFor();
+    {
+      name: 'api-test-table',
+      auth: true,
+      prepare: async (page) => {
+        await runTesterCall(page, '/api-test?operation=listSellerNormalOrders&size=20');
+        await page.getByRole('tab', { name: 'Table' }).click();
+        await page.getByRole('grid', { name: 'Response rows' }).waitFor();
+      },
+      fullPage: true,
     },
-  },
-  { name: 'not-found', auth: true, prepare: async (page) => void (await page.goto('/no-such-page')) },
-];
+    {
+      name: 'api-test-table-detail',
+      auth: true,
+      prepare: async (page) => {
+        await runTesterCall(page, '/api-test?operation=getSellerProduct&id=1');
+        await page.getByRole('tab', { name: 'Table' }).click();
+        await page.getByRole('table', { name: 'Response fields' }).waitFor();
+      },
+      fullPage: true,
+    },
+    {
+      name: 'api-test-headers',
+      auth: true,
+      prepare: async (page) => {
+        await runTesterCall(page, '/api-test?operation=listSellerNormalOrders&size=20');
+        await page.getByRole('tab', { name: 'Headers' }).click();
+        await page.getByRole('group', { name: 'Rate limit' }).waitFor();
+      },
+      fullPage: true,
+    },
+    {
+      name: 'api-test-history',
+      auth: true,
+      prepare: async (page) => {
+        await page.goto('/api-test?operation=listSellerNormalOrders');
+        await page.getByRole('button', { name: /^History/ }).click();
+        await page.getByRole('list', { name: 'Recent requests' }).waitFor();
+      },
+      fullPage: true,
+    },
+    {
+      name: 'api-test-401',
+      auth: true,
+      prepare: async (page) => {
+        await page.goto('/api-test?operation=listWarehouseInventory');
+        await page.getByLabel('API token', { exact: true }).fill('acme_s_not-a-real-token');
+        await page.getByRole('button', { name: 'Test API' }).click();
+        await page.getByRole('note').waitFor();
+      },
+      fullPage: true,
+    },
+    {
+      name: 'api-test-tokens',
+      auth: true,
+      prepare: async (page) => {
+        await page.goto('/api-test?operation=listSellerNormalOrders');
+        await page.getByRole('combobox', { name: 'Your tokens' }).click();
+      },
+    },
+    {
+      name: 'api-test-access',
+      auth: true,
+      prepare: async (page) => {
+        await page.goto('/api-test?family=seller');
+        await page.getByRole('combobox', { name: 'Your tokens' }).click();
+        await page.getByRole('option', { name: /Partner trial/ }).click();
+        await page.getByRole('combobox', { name: 'Domain' }).click();
+      },
+    },
+    {
+      name: 'api-test-403',
+      auth: true,
+      prepare: async (page) => {
+        await page.goto('/api-test?operation=listSellerProducts');
+        await page.getByRole('combobox', { name: 'Your tokens' }).click();
+        await page.getByRole('option', { name: /Partner trial/ }).click();
+        await page.getByRole('button', { name: 'Test API' }).click();
+        await page.getByRole('note').waitFor();
+      },
+      fullPage: true,
+    },
+  ],
+  settings: [
+    {
+      name: 'navigation-drawer',
+      auth: true,
+      prepare: async (page, wide) => {
+        await page.goto('/settings');
+        if (!wide) await page.getByRole('button', { name: 'Open navigation' }).click();
+      },
+    },
+    {
+      name: 'settings-create',
+      auth: true,
+      prepare: async (page) => {
+        await page.goto('/settings');
+        await page.getByRole('button', { name: 'Create New Token' }).click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+      },
+    },
+    {
+      name: 'settings-create-access',
+      auth: true,
+      prepare: async (page) => {
+        await page.goto('/settings');
+        await page.getByRole('button', { name: 'Create New Token' }).click();
+        const dialog = page.getByRole('dialog');
+        await dialog.getByRole('textbox', { name: 'Title' }).fill('Warehouse dashboard');
+        await dialog.getByRole('textbox', { name: 'Description' }).fill('Read-only view of stock and inbound shipments.');
+        await dialog.getByRole('combobox', { name: 'Expires in' }).click();
+        await page.getByRole('option', { name: '30 days' }).click();
+        await dialog.getByRole('radio', { name: 'Only the domains I choose' }).check();
+        await dialog.getByRole('checkbox', { name: 'Products' }).check();
+        await dialog.getByRole('checkbox', { name: 'Imports' }).check();
+      },
+    },
+    {
+      name: 'settings-refresh',
+      auth: true,
+      prepare: async (page) => {
+        await page.goto('/settings');
+        await page.getByRole('article', { name: 'ERP inventory feed' }).getByRole('button', { name: 'Refresh' }).click();
+        await page.getByRole('dialog').getByRole('radio', { name: '24 hours' }).check();
+      },
+    },
+    {
+      name: 'settings-delete',
+      auth: true,
+      prepare: async (page) => {
+        await page.goto('/settings');
+        await page.getByRole('button', { name: 'Delete' }).first().click();
+        await page.getByRole('dialog').waitFor();
+      },
+    },
+  ],
+};
+
+// Every screen of the table, in its order: Usage comes after the API Test shots, whose calls it shows.
+const shots: Shot[] = screenList.flatMap((screen) => [
+  { name: screen.name, auth: !screen.outsideShell, prepare: open(screenUrl(screen)), ...screenShots[screen.name] },
+  ...(moreShots[screen.name] ?? []),
+]);
 
 async function capture(browser: Browser, baseUrl: string): Promise<number> {
   let count = 0;

@@ -1,6 +1,6 @@
 /**
- * The route table. Every screen is its own chunk (route-level code splitting): /login loads neither
- * the shell's sidebar data nor the documentation nor Swagger UI. Docs route modules belong to the docs feature.
+ * The route table, built from the screens table (./screens.ts). Every screen is its own chunk (route-level
+ * code splitting): /login loads neither the shell's sidebar data nor the documentation nor Swagger UI.
  * Plain (declarative) routes rather than a data router: no route has a loader, and the data router alone
  * would add about 15 KB of compressed script to every first load.
  */
@@ -10,18 +10,18 @@ import { FullPageLoader } from '../components/full-page-loader';
 import { ScreenLoading } from '../components/screen-loading';
 import { lazyRoute, type LazyRoute } from './lazy-route';
 import { RouteErrorBoundary } from './route-error';
+import { appScreens, type AppScreen } from './screens';
 
-const login = lazyRoute(() => import('./routes/login-route'));
 const shell = lazyRoute(() => import('./shell/shell-route'));
-const documentation = lazyRoute(() => import('../features/docs/routes/documentation-route'));
-const explorer = lazyRoute(() => import('../features/docs/routes/explorer-route'));
-const apiTest = lazyRoute(() => import('./routes/api-test-route'));
-const usage = lazyRoute(() => import('./routes/usage-route'));
-const settings = lazyRoute(() => import('./routes/settings-route'));
-const notFound = lazyRoute(() => import('./routes/not-found-route'));
 
-function screen(route: LazyRoute): Pick<RouteObject, 'element' | 'handle'> {
+function lazyElement(route: LazyRoute): Pick<RouteObject, 'element' | 'handle'> {
   return { element: <route.Screen />, handle: route };
+}
+
+/** A screen's route, and its index route too when it is also the screen at `/`. */
+function screenRoutes(screen: AppScreen): RouteObject[] {
+  const route = lazyElement(screen.route);
+  return screen.home ? [{ index: true, ...route }, { path: screen.path, ...route }] : [{ path: screen.path, ...route }];
 }
 
 /** Inside the shell: a screen that fails or is still loading leaves the sidebar and top bar in place. */
@@ -36,24 +36,11 @@ function ShellPage() {
 }
 
 export const routes: RouteObject[] = [
-  { path: '/login', ...screen(login) },
+  ...appScreens.filter((entry) => entry.outsideShell).flatMap(screenRoutes),
   {
     path: '/',
-    ...screen(shell),
-    children: [
-      {
-        element: <ShellPage />,
-        children: [
-          { index: true, ...screen(documentation) },
-          { path: 'documentation', ...screen(documentation) },
-          { path: 'documentation/explorer', ...screen(explorer) },
-          { path: 'api-test', ...screen(apiTest) },
-          { path: 'usage', ...screen(usage) },
-          { path: 'settings', ...screen(settings) },
-          { path: '*', ...screen(notFound) },
-        ],
-      },
-    ],
+    ...lazyElement(shell),
+    children: [{ element: <ShellPage />, children: appScreens.filter((entry) => !entry.outsideShell).flatMap(screenRoutes) }],
   },
 ];
 

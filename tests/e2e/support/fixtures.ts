@@ -73,15 +73,17 @@ export async function login(page: Page, who: keyof typeof DEMO = 'seller', path 
 /**
  * Runs axe in the page and returns the serious and critical violations. axe is injected as an inline
  * script, which the server's Content-Security-Policy forbids: specs that use this set `bypassCSP: true`.
+ * `exclude`: selectors of parts the check leaves out.
  */
-export async function seriousViolations(page: Page): Promise<{ id: string; impact: string; help: string; nodes: string[] }[]> {
+export async function seriousViolations(page: Page, exclude: string[] = []): Promise<{ id: string; impact: string; help: string; nodes: string[] }[]> {
   // Transitions (a dialog fading in, a toast sliding) make colours half-transparent: let them finish first.
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axe.source });
-  return page.evaluate(async () => {
+  return page.evaluate(async (excluded) => {
     type Node = { target: string[]; html: string; failureSummary?: string };
-    const runner = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: Node[] }[] }> } }).axe;
-    const result = await runner.run(document, { resultTypes: ['violations'] });
+    type Context = Document | { exclude: string[] };
+    const runner = (window as unknown as { axe: { run: (context: Context, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: Node[] }[] }> } }).axe;
+    const result = await runner.run(excluded.length > 0 ? { exclude: excluded } : document, { resultTypes: ['violations'] });
     return result.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map((violation) => ({
@@ -90,5 +92,5 @@ export async function seriousViolations(page: Page): Promise<{ id: string; impac
         help: violation.help,
         nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.html.slice(0, 160)} ${node.failureSummary ?? ''}`),
       }));
-  });
+  }, exclude);
 }

@@ -5,6 +5,7 @@
 import { catalogue } from '../../../generated/catalogue';
 import { brand } from '../../../generated/brand';
 import { familyOfUserType } from '../../../shared/api-family';
+import { screens, screenTitle } from '../../../shared/portal-data/screens';
 import { useCurrentUser } from '../../lib/current-user';
 import { ApiTester } from '../../features/api-tester/components/api-tester';
 import { useApiTokens } from '../../lib/api-tokens';
@@ -17,7 +18,7 @@ export function Component() {
   const userFamily = familyOfUserType(user.data?.userType ?? 'SELLER');
   return (
     <>
-      <title>{`API Test · ${brand.name} Developer Portal`}</title>
+      <title>{screenTitle(screens['api-test'].title, brand.name)}</title>
       <ApiTester operations={operations} userFamily={userFamily} tokens={tokens.data} />
     </>
   );

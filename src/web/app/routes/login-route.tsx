@@ -10,6 +10,7 @@ import { FullPageLoader } from '../../components/full-page-loader';
 import { useCurrentUser } from '../../lib/current-user';
 import { hasSessionHint } from '../../lib/session-hint';
 import { brand } from '../../../generated/brand';
+import { screens, screenTitle } from '../../../shared/portal-data/screens';
 
 export function Component() {
   const navigate = useNavigate();
@@ -24,7 +25,7 @@ export function Component() {
   if (signedIn && user.isPending) return <FullPageLoader label="Checking your session" />;
   return (
     <>
-      <title>{`Log in · ${brand.name} Developer Portal`}</title>
+      <title>{screenTitle(screens.login.title, brand.name)}</title>
       <LoginPage onSuccess={() => void navigate(destination, { replace: true })} />
     </>
   );

@@ -4,12 +4,13 @@ import Button from '@mui/material/Button';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { EmptyState } from '../../components/empty-state';
 import { brand } from '../../../generated/brand';
+import { screens, screenTitle } from '../../../shared/portal-data/screens';
 
 export function Component() {
   const { pathname } = useLocation();
   return (
     <>
-      <title>{`Page not found · ${brand.name} Developer Portal`}</title>
+      <title>{screenTitle(screens['not-found'].title, brand.name)}</title>
       <EmptyState
         icon={<SearchOffIcon />}
         title="Page not found"

@@ -1,8 +1,9 @@
 /**
- * Sidebar navigation: Documentation (expanding into the catalogue's groups and pages), API Test, Usage, Settings.
- * The current item is highlighted (selected + aria-current="page").
+ * Sidebar navigation: the screens table's top items in its order, Documentation expanding into the
+ * catalogue's groups and pages and the screens listed under it. The current item is highlighted
+ * (selected + aria-current="page").
  */
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
@@ -17,15 +18,14 @@ import Typography from '@mui/material/Typography';
 import ApiIcon from '@mui/icons-material/Api';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
-import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
-import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
-import VpnKeyOutlinedIcon from '@mui/icons-material/VpnKeyOutlined';
 import { brand } from '../../../generated/brand';
 import { useCurrentUser } from '../../lib/current-user';
+import { appScreens, type AppScreen } from '../screens';
 import { activeDocsPage, buildDocsNav, type DocsNavGroup, type DocsNavPage } from './nav-items';
 
 const docsNav = buildDocsNav();
+const topScreens = appScreens.filter((screen) => screen.label && !screen.parent);
+const screensUnder = (parent: AppScreen) => appScreens.filter((screen) => screen.label && screen.parent === parent.name);
 
 function SubItem({ page, label, active, depth }: { page: Pick<DocsNavPage, 'to'>; label: string; active: boolean; depth: number }) {
   return (
@@ -43,19 +43,26 @@ function SubItem({ page, label, active, depth }: { page: Pick<DocsNavPage, 'to'>
   );
 }
 
-function TopItem({ to, label, icon, active }: { to: string; label: string; icon: ReactNode; active: boolean }) {
+function ScreenIcon({ screen }: { screen: AppScreen }) {
+  const Icon = screen.icon;
+  return <ListItemIcon sx={{ minWidth: 36 }}>{Icon && <Icon fontSize="small" />}</ListItemIcon>;
+}
+
+function TopItem({ screen, active }: { screen: AppScreen; active: boolean }) {
   return (
     <ListItem disablePadding sx={{ mt: 0.5 }}>
-      <ListItemButton component={RouterLink} to={to} selected={active} aria-current={active ? 'page' : undefined}>
-        <ListItemIcon sx={{ minWidth: 36 }}>{icon}</ListItemIcon>
-        <ListItemText primary={label} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+      <ListItemButton component={RouterLink} to={screen.path} selected={active} aria-current={active ? 'page' : undefined}>
+        <ScreenIcon screen={screen} />
+        <ListItemText primary={screen.label} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
       </ListItemButton>
     </ListItem>
   );
 }
 
+type DocsActive = { category: string; subcategory: string } | null;
+
 /** One catalogue group: a labelled list of its pages, or the page itself when the group has only one (Authentication). */
-function DocsGroup({ group, active }: { group: DocsNavGroup; active: { category: string; subcategory: string } | null }) {
+function DocsGroup({ group, active }: { group: DocsNavGroup; active: DocsActive }) {
   const isActive = (page: DocsNavPage) => active?.category === page.category && active.subcategory === page.subcategory;
   const [only] = group.pages;
   if (group.pages.length === 1 && only) return <SubItem page={only} label={group.label} active={isActive(only)} depth={1} />;
@@ -84,9 +91,32 @@ function DocsGroup({ group, active }: { group: DocsNavGroup; active: { category:
   );
 }
 
+/** Documentation: a toggle over the catalogue's pages and the screens listed under it (the API explorer). */
+function DocumentationItem({ screen, activeDocs, isActive }: { screen: AppScreen; activeDocs: DocsActive; isActive: (path: string) => boolean }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      <ListItemButton onClick={() => setOpen((wasOpen) => !wasOpen)} aria-expanded={open} aria-controls="sidebar-docs">
+        <ScreenIcon screen={screen} />
+        <ListItemText primary={screen.label} slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
+        {open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
+      </ListItemButton>
+      <Collapse in={open} timeout="auto" id="sidebar-docs">
+        <List dense disablePadding aria-label="Documentation pages">
+          {docsNav.map((group) => (
+            <DocsGroup key={group.category} group={group} active={activeDocs} />
+          ))}
+          {screensUnder(screen).map((under) => (
+            <SubItem key={under.name} page={{ to: under.path }} label={under.label ?? under.name} active={isActive(under.path)} depth={1} />
+          ))}
+        </List>
+      </Collapse>
+    </ListItem>
+  );
+}
+
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const location = useLocation();
-  const [docsOpen, setDocsOpen] = useState(true);
   const user = useCurrentUser();
   const activeDocs = activeDocsPage(location.pathname, location.search, user.data?.userType);
   const isActive = (path: string) => location.pathname === path;
@@ -110,26 +140,13 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       <Divider />
       <Box sx={{ overflowY: 'auto', flex: 1, px: 1.5, py: 1.5 }}>
         <List disablePadding dense>
-          <ListItem disablePadding sx={{ display: 'block' }}>
-            <ListItemButton onClick={() => setDocsOpen((open) => !open)} aria-expanded={docsOpen} aria-controls="sidebar-docs">
-              <ListItemIcon sx={{ minWidth: 36 }}>
-                <MenuBookOutlinedIcon fontSize="small" />
-              </ListItemIcon>
-              <ListItemText primary="Documentation" slotProps={{ primary: { sx: { fontWeight: 600 } } }} />
-              {docsOpen ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
-            </ListItemButton>
-            <Collapse in={docsOpen} timeout="auto" id="sidebar-docs">
-              <List dense disablePadding aria-label="Documentation pages">
-                {docsNav.map((group) => (
-                  <DocsGroup key={group.category} group={group} active={activeDocs} />
-                ))}
-                <SubItem page={{ to: '/documentation/explorer' }} label="API explorer" active={isActive('/documentation/explorer')} depth={1} />
-              </List>
-            </Collapse>
-          </ListItem>
-          <TopItem to="/api-test" label="API Test" icon={<ScienceOutlinedIcon fontSize="small" />} active={isActive('/api-test')} />
-          <TopItem to="/usage" label="Usage" icon={<InsightsOutlinedIcon fontSize="small" />} active={isActive('/usage')} />
-          <TopItem to="/settings" label="Settings" icon={<VpnKeyOutlinedIcon fontSize="small" />} active={isActive('/settings')} />
+          {topScreens.map((screen) =>
+            screen.name === 'documentation' ? (
+              <DocumentationItem key={screen.name} screen={screen} activeDocs={activeDocs} isActive={isActive} />
+            ) : (
+              <TopItem key={screen.name} screen={screen} active={isActive(screen.path)} />
+            ),
+          )}
         </List>
       </Box>
     </Box>

@@ -1,0 +1,50 @@
+/**
+ * The portal's screens, declared once. The app's table (src/web/app/screens.ts) adds each one's icon and
+ * lazy module; the router, the sidebar, each screen's <title>, the end-to-end tests and the screenshot
+ * script read this one. The order is the sidebar's.
+ */
+export interface ScreenData {
+  /** The route's path; `*` for any path no other screen claims. */
+  readonly path: string;
+  /** A URL that shows the screen, when its path is a pattern. */
+  readonly sampleUrl?: string;
+  /** Also the screen at `/`. */
+  readonly home?: boolean;
+  /** Outside the shell: no sidebar, and no session needed. */
+  readonly outsideShell?: boolean;
+  /** Its sidebar label; none for a screen the sidebar does not list. */
+  readonly label?: string;
+  /** The screen whose sidebar item lists it, for one that is not a top item. */
+  readonly parent?: string;
+  /** The title text that screenTitle() completes; none where the docs feature titles its own pages. */
+  readonly title?: string;
+}
+
+export const screens = {
+  login: { path: '/login', outsideShell: true, title: 'Log in' },
+  documentation: { path: '/documentation', home: true, label: 'Documentation' },
+  explorer: { path: '/documentation/explorer', label: 'API explorer', parent: 'documentation' },
+  'api-test': { path: '/api-test', label: 'API Test', title: 'API Test' },
+  usage: { path: '/usage', label: 'Usage', title: 'Usage' },
+  settings: { path: '/settings', label: 'Settings', title: 'Settings' },
+  'not-found': { path: '*', sampleUrl: '/no-such-page', title: 'Page not found' },
+} as const satisfies Record<string, ScreenData>;
+
+export type ScreenName = keyof typeof screens;
+
+export interface NamedScreen extends ScreenData {
+  readonly name: ScreenName;
+}
+
+/** The table as a list, in its order. */
+export const screenList: readonly NamedScreen[] = Object.entries(screens).map(([name, screen]) => ({ name: name as ScreenName, ...screen }));
+
+/** The document title of a screen: its title, then the portal's name. */
+export function screenTitle(title: string, brandName: string): string {
+  return `${title} · ${brandName} Developer Portal`;
+}
+
+/** A URL that opens the screen. */
+export function screenUrl(screen: ScreenData): string {
+  return screen.sampleUrl ?? screen.path;
+}
