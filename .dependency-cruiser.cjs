@@ -35,7 +35,7 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '^(src/generated/[^/]+\\.json|dist|bench/results|node_modules)/?' },
     tsPreCompilationDeps: true,
-    tsConfig: { fileName: 'tsconfig.json' },
+    tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.json'] },
   },
 };

@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * End-to-end tests drive Debian's Chromium against the real server (built app + API + PGlite
- * in a fresh temporary DATA_DIR), started by tests/e2e/support/server.ts as a global setup.
+ * in a fresh temporary DATA_DIR), started by tests/e2e/support/global-setup.ts.
  */
 const port = Number(process.env.E2E_PORT ?? 8181);
 

@@ -51,7 +51,9 @@ export async function buildLargeApp(largeSpec: string, log: (line: string) => vo
   rmSync(workspace, { recursive: true, force: true });
   mkdirSync(join(workspace, 'src'), { recursive: true });
   for (const path of ['src/web', 'src/shared', 'src/generated']) cpSync(resolve(root, path), join(workspace, path), { recursive: true });
-  for (const file of ['vite.config.ts', 'tsconfig.json', 'package.json']) cpSync(resolve(root, file), join(workspace, file));
+  // Vite reads tsconfig.json and follows its references to the project that includes each file.
+  const configs = readdirSync(root).filter((name) => /^tsconfig(\.[\w-]+)?\.json$/.test(name));
+  for (const file of ['vite.config.ts', 'package.json', ...configs]) cpSync(resolve(root, file), join(workspace, file));
   symlinkSync(resolve(root, 'node_modules'), join(workspace, 'node_modules'), 'dir');
 
   const brand = brandFromEnv(process.env);

@@ -1,8 +1,9 @@
 /**
  * The floor for our reference page: the page our server sends a signed-in seller, with every script
  * removed, written to a file the peers' server serves at /pages/. The browser then has only the HTML and
- * CSS to parse, lay out and paint, as for a static page: the limit issue 15 names. Measured beside ours,
- * it shows what of ours' time and frames the content itself costs, and what the app adds.
+ * CSS to parse, lay out and paint, as for a static page: the limit that
+ * docs/decisions/015-reference-pages-rendered-at-build-time.md aims at. Measured beside ours, it shows
+ * what of ours' time and frames the content itself costs, and what the app adds.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

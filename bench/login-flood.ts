@@ -15,7 +15,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { DEMO_SELLER, createSellerToken } from './lib/api-session.ts';
-import { options, root } from './lib/options.ts';
+import { benchModules, options, root } from './lib/options.ts';
 import { startOurServer } from './lib/our-server.ts';
 import { createDatabase, dropDatabase, postgresAvailable } from './lib/postgres.ts';
 import { rssBytes, sampleRss } from './lib/processes.ts';
@@ -74,7 +74,7 @@ interface AutocannonStatusJson {
 async function loginLoad(origin: string, password: string, seconds: number, connections: number): Promise<LoginLoad> {
   const body = JSON.stringify({ ...DEMO_SELLER, password });
   const args = [
-    resolve(root, 'node_modules/autocannon/autocannon.js'),
+    resolve(benchModules, 'autocannon/autocannon.js'),
     '-j',
     '-c',
     String(connections),

@@ -10,7 +10,7 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { root } from './lib/options.ts';
+import { benchModules, root } from './lib/options.ts';
 import { cpuByCommand, cpuSeconds, sampleRss } from './lib/processes.ts';
 import { summarize } from './lib/stats.ts';
 
@@ -69,7 +69,7 @@ async function autocannon(endpoint: Endpoint, seconds: number, connections: numb
     });
     return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as AutocannonJson;
   }
-  const args = [resolve(root, 'node_modules/autocannon/autocannon.js'), '-j', '-c', String(connections), '-d', String(seconds)];
+  const args = [resolve(benchModules, 'autocannon/autocannon.js'), '-j', '-c', String(connections), '-d', String(seconds)];
   for (const [name, value] of Object.entries(endpoint.headers)) args.push('-H', `${name}=${value}`);
   args.push(endpoint.url);
   const { stdout } = await execFileAsync(process.execPath, args, { cwd: root, maxBuffer: 16 * 1024 * 1024 });

@@ -1,5 +1,6 @@
 /**
- * `--only=usage`: what the request log costs and how its reads scale (issue 13), all on PostgreSQL.
+ * `--only=usage`: what the request log costs and how its reads scale, all on PostgreSQL
+ * (docs/decisions/013-request-log-and-usage.md).
  * 1. Throughput of the list call with REQUEST_LOG on and off, alternated (on, off, on, off) in one run.
  * 2. Memory of the log buffer under a 60 s load while the rollup table is locked for 10 s (a paused database
  *    for the batch writer): /healthz's buffered and dropped figures and the server's RSS, sampled every 500 ms.

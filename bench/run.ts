@@ -11,14 +11,15 @@ import { buildLargeApp } from './build-large-app.ts';
 import { writeHtmlOnlyPage } from './html-only.ts';
 import { runDataGrowth } from './data-growth.ts';
 import { writeLargeSpec } from './large-spec.ts';
+import { installBenchPackages } from './lib/bench-packages.ts';
 import { launchChromium } from './lib/browser.ts';
 import { currentLoad, machineInfo } from './lib/machine.ts';
-import { options, resultsDir, root } from './lib/options.ts';
+import { benchModules, options, resultsDir, root } from './lib/options.ts';
 import { startOurServer } from './lib/our-server.ts';
 import { createDatabase, dropDatabase, postgresAvailable, serverVersion } from './lib/postgres.ts';
 import { createSellerToken, firstOrderId } from './lib/api-session.ts';
 import { rssBytes, runToEnd, start, tsNode, waitForHttp } from './lib/processes.ts';
-import { mergeReport, replaceSubsection } from './lib/report-merge.ts';
+import { historyOf, mergeReport, replaceSubsection, withHistory } from './lib/report-merge.ts';
 import { runLoginFlood } from './login-flood.ts';
 import { runUsageBench, usageReport, usageSectionOf, withUsageSection } from './request-log.ts';
 import type { BenchResults } from './lib/results.ts';
@@ -146,7 +147,7 @@ async function serverSection(): Promise<BenchResults['server']> {
     }
   }
 
-  const [prismCommand, prismArgs] = [process.execPath, [resolve(root, 'node_modules/@stoplight/prism-cli/dist/index.js'), 'mock', PUBLIC_SPEC, '-p', String(options.ports.prism), '-h', '127.0.0.1']];
+  const [prismCommand, prismArgs] = [process.execPath, [resolve(benchModules, '@stoplight/prism-cli/dist/index.js'), 'mock', PUBLIC_SPEC, '-p', String(options.ports.prism), '-h', '127.0.0.1']];
   const prism = start('prism', prismCommand, prismArgs);
   try {
     const prismOrigin = `http://127.0.0.1:${options.ports.prism}`;
@@ -179,6 +180,7 @@ async function main(): Promise<void> {
   mkdirSync(resultsDir, { recursive: true });
   rmSync(logFile, { force: true });
   rmSync(join(resultsDir, 'logs'), { recursive: true, force: true });
+  installBenchPackages(log);
   const results: BenchResults = {
     startedAt: new Date().toISOString(),
     finishedAt: '',
@@ -235,7 +237,8 @@ async function main(): Promise<void> {
   const merged = startupOnly ? replaceSubsection(sectionsMerged, fresh, 'Start-up') : sectionsMerged;
   // Section 5 (request log) is written by bench/request-log.ts and kept as it was when not measured.
   const usage = results.usage === undefined ? (previous === undefined ? undefined : usageSectionOf(previous)) : usageReport(results.usage);
-  writeFileSync(report, withUsageSection(merged, usage));
+  const history = previous === undefined ? undefined : historyOf(previous);
+  writeFileSync(report, withHistory(withUsageSection(merged, usage), history));
   log(`bench: done in ${(results.durationMs / 60_000).toFixed(1)} min -> ${report}`);
   if (results.errors.length > 0) {
     log(`bench: ${results.errors.length} section(s) failed:\n${results.errors.join('\n')}`);

@@ -1,6 +1,6 @@
 /**
  * The local server for the peer renderers (Swagger UI, Redoc, Scalar): their minimal pages from
- * bench/peers/, their library files straight from node_modules (no network), and the specs under
+ * bench/peers/, their library files straight from bench/node_modules (no network), and the specs under
  * /spec/. Compressed with our server's own settings (src/server/lib/compressed-copies.ts: brotli 11 or
  * gzip 9, nothing under 1 KB), so compressed byte counts compare; what the peer pages load is compressed
  * at start-up so no measured load pays for it.
@@ -14,13 +14,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
 import { compressCopies, isCompressible, type CompressedCopies } from '../src/server/lib/compressed-copies.ts';
-import { resultsDir, root } from './lib/options.ts';
+import { benchModules, resultsDir, root } from './lib/options.ts';
 
 const MOUNTS: Record<string, string> = {
   '/peers/': resolve(root, 'bench/peers'),
-  '/vendor/swagger-ui/': resolve(root, 'node_modules/swagger-ui-dist'),
-  '/vendor/redoc/': resolve(root, 'node_modules/redoc/bundles'),
-  '/vendor/scalar/': resolve(root, 'node_modules/@scalar/api-reference/dist/browser'),
+  '/vendor/swagger-ui/': resolve(benchModules, 'swagger-ui-dist'),
+  '/vendor/redoc/': resolve(benchModules, 'redoc/bundles'),
+  '/vendor/scalar/': resolve(benchModules, '@scalar/api-reference/dist/browser'),
 };
 
 const TYPES: Record<string, string> = {
@@ -116,10 +116,10 @@ export async function startPeerServer(options: PeerServerOptions): Promise<PeerS
   const preload = [
     ...Object.values(options.specs),
     ...(pagesDir === undefined ? [] : readdirSync(pagesDir).map((name) => join(pagesDir, name))),
-    resolve(root, 'node_modules/swagger-ui-dist/swagger-ui-bundle.js'),
-    resolve(root, 'node_modules/swagger-ui-dist/swagger-ui.css'),
-    resolve(root, 'node_modules/redoc/bundles/redoc.standalone.js'),
-    resolve(root, 'node_modules/@scalar/api-reference/dist/browser/standalone.js'),
+    resolve(benchModules, 'swagger-ui-dist/swagger-ui-bundle.js'),
+    resolve(benchModules, 'swagger-ui-dist/swagger-ui.css'),
+    resolve(benchModules, 'redoc/bundles/redoc.standalone.js'),
+    resolve(benchModules, '@scalar/api-reference/dist/browser/standalone.js'),
   ];
   // In parallel on the libuv pool (brotli 11 is slow), then kept in memory and on disk.
   await Promise.all(preload.filter((file) => existsSync(file)).map((file) => copiesOf(file, readFileSync(file))));

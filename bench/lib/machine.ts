@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem, type as osType } from 'node:os';
 import { resolve } from 'node:path';
-import { root } from './options.ts';
+import { benchModules, root } from './options.ts';
 
 export interface MachineInfo {
   cpu: string;
@@ -34,9 +34,15 @@ const PACKAGES = [
   '@playwright/test',
 ];
 
+/** The peers and load tools, which bench/package.json installs into bench/node_modules. */
+const BENCH_PACKAGES = new Set(
+  Object.keys((JSON.parse(readFileSync(resolve(root, 'bench/package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies),
+);
+
 function packageVersion(name: string): string {
+  const modules = BENCH_PACKAGES.has(name) ? benchModules : resolve(root, 'node_modules');
   try {
-    return (JSON.parse(readFileSync(resolve(root, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+    return (JSON.parse(readFileSync(resolve(modules, name, 'package.json'), 'utf8')) as { version: string }).version;
   } catch {
     return 'missing';
   }

@@ -25,6 +25,8 @@ function sectionsFromArgs(): Set<string> {
 
 export const root = resolve(import.meta.dirname, '..', '..');
 export const resultsDir = resolve(root, 'bench', 'results');
+/** bench/package.json's own install: the peer renderers and the load tools, which the app never needs. */
+export const benchModules = resolve(root, 'bench', 'node_modules');
 
 export const options = {
   quick,

@@ -2,7 +2,7 @@
  * A run of some sections only (`npm run bench -- --only=logins`) must not throw away the figures of the
  * others: its sections replace theirs in the existing bench/REPORT.md, which keeps the rest as it was.
  * Sections are the blocks that start with "## <number>."; the closing blocks (errors, how to rerun) come
- * from the new report.
+ * from the new report. The hand-written "## History" at the end is no run's: `withHistory` puts it back.
  */
 function blocks(markdown: string): { heading: string; text: string }[] {
   const found: { heading: string; text: string }[] = [];
@@ -24,10 +24,27 @@ export function mergeReport(existing: string, fresh: string, measured: ReadonlyS
     const number = sectionNumber(block.heading);
     if (number !== undefined && (measured.has(number) || !numbered.has(number))) numbered.set(number, block.text);
   }
-  const head = old.filter((block) => sectionNumber(block.heading) === undefined && !/^## (Errors|How to rerun)/.test(block.heading));
-  const tail = next.filter((block) => /^## (Errors|How to rerun)/.test(block.heading));
+  const head = old.filter((block) => sectionNumber(block.heading) === undefined && !/^## (Errors|How to rerun|History)$/.test(block.heading));
+  const tail = next.filter((block) => /^## (Errors|How to rerun)$/.test(block.heading));
   const sections = [...numbered.entries()].sort(([a], [b]) => Number(a) - Number(b)).map(([, text]) => text);
   return [...head.map((block) => block.text), ...sections, ...tail.map((block) => block.text)].join('\n');
+}
+
+const HISTORY = /^## History$/m;
+
+/**
+ * The last section of bench/REPORT.md, "## History": dated runs and what was tried, condensed by hand
+ * from the decision records. No run writes it; every run keeps it, last.
+ */
+export function historyOf(report: string): string | undefined {
+  const at = report.search(HISTORY);
+  return at < 0 ? undefined : report.slice(at).replace(/\n*$/, '\n');
+}
+
+export function withHistory(report: string, history: string | undefined): string {
+  const at = report.search(HISTORY);
+  const rest = (at < 0 ? report : report.slice(0, at)).replace(/\n*$/, '\n');
+  return history === undefined ? rest : `${rest}\n${history}`;
 }
 
 /** The block under `### <title>` up to the next heading of level 2 or 3, or undefined. */

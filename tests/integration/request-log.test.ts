@@ -54,7 +54,7 @@ describe('the column table', () => {
 });
 
 describe('recording', () => {
-  it('records every public call of a known token after the answer, in batches, with what the issue lists', async () => {
+  it('records every public call of a known token after the answer, in batches, with every field a log entry records', async () => {
     const started = Date.now();
     expect((await seller.api('/api/v1/seller/orders/normal?page=0&size=5', token.token, { headers: { 'user-agent': 'sync-bot/1.0 ' + 'x'.repeat(300) } })).status).toBe(200);
     expect((await seller.api('/api/seller/products?size=2', token.token)).status).toBe(200);

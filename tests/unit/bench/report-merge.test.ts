@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replaceSubsection } from '../../../bench/lib/report-merge';
+import { historyOf, mergeReport, replaceSubsection, withHistory } from '../../../bench/lib/report-merge';
 
 const existing = [
   '# Benchmarks',
@@ -32,5 +32,31 @@ describe('replaceSubsection', () => {
 
   it('leaves the report as it was when either side lacks the part', () => {
     expect(replaceSubsection(existing, '## 3. Cost as data grows\n', 'Start-up')).toBe(existing);
+  });
+});
+
+describe('the History section', () => {
+  const history = ['## History', '', '- 2026-11-21: section 1 rerun.', ''].join('\n');
+  const previous = [existing, '## How to rerun', '', 'npm run bench', '', history].join('\n');
+  const fresh = ['# Benchmarks', '', '## 4. Login flood', '', 'new figures', '', '## How to rerun', '', 'npm run bench', ''].join('\n');
+
+  it('is left out of a merge of some sections and put back last', () => {
+    const merged = mergeReport(previous, fresh, new Set(['4']));
+    expect(merged).not.toContain('## History');
+    const written = withHistory(merged, historyOf(previous));
+    expect(written).toContain('new figures');
+    expect(written).toContain('| 1,000,000 | 12 |');
+    expect(written.endsWith(history)).toBe(true);
+    expect(written.indexOf('## How to rerun')).toBeLessThan(written.indexOf('## History'));
+  });
+
+  it('survives a run of every section, whose report replaces the whole file', () => {
+    expect(withHistory(fresh, historyOf(previous)).endsWith(`npm run bench\n\n${history}`)).toBe(true);
+  });
+
+  it('is not duplicated and leaves a report without one as it was', () => {
+    expect(withHistory(previous, historyOf(previous)).split('## History').length).toBe(2);
+    expect(historyOf(fresh)).toBeUndefined();
+    expect(withHistory(fresh, undefined)).toBe(fresh);
   });
 });

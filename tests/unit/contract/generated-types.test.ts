@@ -11,7 +11,7 @@ type Schemas = components['schemas'];
 type Json200<O extends keyof operations> = operations[O]['responses'] extends { 200: { content: { 'application/json': infer B } } } ? B : never;
 
 describe('generated types', () => {
-  it('type the entities with the product spec names and value sets', () => {
+  it('type the entities with the names and value sets openapi/ gives them, typos included', () => {
     expectTypeOf<Schemas['Product']['demensionUnit']>().toEqualTypeOf<'cm' | 'in'>();
     expectTypeOf<Schemas['Product']['weightUnit']>().toEqualTypeOf<'g' | 'Kgs'>();
     expectTypeOf<Schemas['Warehouse']['scale']>().toEqualTypeOf<'Large' | 'Medium' | 'Small'>();

@@ -32,7 +32,7 @@ CREATE INDEX request_log_id ON request_log (id);
 CREATE TABLE request_log_default PARTITION OF request_log DEFAULT;
 
 -- Calls per token, hour and operation, by outcome, with a latency histogram (bounds in
--- src/server/request-log/latency-buckets.ts): charts, totals and per-operation tables read only this.
+-- src/server/lib/request-log/latency-buckets.ts): charts, totals and per-operation tables read only this.
 CREATE TABLE request_usage_hourly (
   token_id        integer NOT NULL,
   hour            timestamptz NOT NULL,

@@ -134,7 +134,7 @@ describe('API Test form', () => {
 });
 
 describe('Test API validation', () => {
-  it('checks domain, then token, then ID, with the spec texts, and sends nothing until all pass', async () => {
+  it('checks domain, then token, then ID, each with its own message, and sends nothing until all pass', async () => {
     const api = publicApi(() => HttpResponse.json({ id: 5 }));
     server.use(getCurrentUser(seller), listApiTokens([]), api.handler);
     const { user } = renderApp('/api-test');

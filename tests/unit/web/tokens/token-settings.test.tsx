@@ -435,7 +435,7 @@ describe('refreshApiToken', () => {
 });
 
 describe('deleteApiToken', () => {
-  it('asks first with the spec text; Cancel keeps the token', async () => {
+  it('asks for confirmation first; Cancel keeps the token', async () => {
     const store = tokenStore([tokenFixture()]);
     server.use(getCurrentUser(seller), ...store.handlers);
     const { user } = renderApp('/settings');

@@ -32,7 +32,7 @@ export function buildHeaders(headerName: string, token: string): Record<string, 
 
 /** base + path + query string, e.g. https://host/api/v1/seller/warehouses?page=0&size=10. */
 export function buildRequestUrl(base: string, path: string, query?: Record<string, number | string>): string {
-  const search = query ? new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])).toString() : '';
+  const search = query ? new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)])).toString() : '';
   return `${base.replace(/\/+$/, '')}${path}${search ? `?${search}` : ''}`;
 }
 
