@@ -15,10 +15,20 @@ const rule = (name, comment, from, to) => ({ name, comment, severity: 'error', f
 module.exports = {
   forbidden: [
     rule('no-circular', 'Modules that import each other, even for a type, cannot be read or moved alone.', {}, { circular: true }),
-    rule('web-apart', 'The app reads the contract from src/shared or src/generated, never from scripts, server or bench.', { path: '^src/web/' }, { path: '^(scripts|src/server|bench)/' }),
+    rule(
+      'web-apart',
+      'The app reads the contract from src/shared or src/generated, never from scripts, server or bench.',
+      { path: '^src/web/' },
+      { path: '^(scripts|src/server|bench)/' },
+    ),
     rule('scripts-apart-from-web', 'The build step and the app meet in src/shared.', { path: '^scripts/' }, { path: '^src/web/' }),
     rule('server-apart', 'The server stands alone: what it shares lives in src/shared.', { path: '^src/server/' }, { path: '^(src/web|scripts|bench)/' }),
-    rule('shared-depends-on-nothing', 'src/shared depends on nothing else of the project.', { path: '^src/shared/' }, { path: '^(src/web|src/server|src/generated|scripts|bench)/' }),
+    rule(
+      'shared-depends-on-nothing',
+      'src/shared depends on nothing else of the project.',
+      { path: '^src/shared/' },
+      { path: '^(src/web|src/server|src/generated|scripts|bench)/' },
+    ),
     ...features.map((feature) =>
       rule(
         `feature-${feature}-alone`,
@@ -28,8 +38,18 @@ module.exports = {
       ),
     ),
     rule('features-below-app', 'Imports flow shared -> features -> app.', { path: '^src/web/features/' }, { path: '^src/web/app/' }),
-    rule('shared-app-pieces-know-no-feature', 'components/, lib/ and theme/ serve every feature.', { path: '^src/web/(components|lib|theme)/' }, { path: '^src/web/(features|app)/' }),
-    rule('repositories-hold-sql', 'Repositories hold SQL only; the types they need live in lib/.', { path: '^src/server/repositories/' }, { path: '^src/server/(plugins|routes)/' }),
+    rule(
+      'shared-app-pieces-know-no-feature',
+      'components/, lib/ and theme/ serve every feature.',
+      { path: '^src/web/(components|lib|theme)/' },
+      { path: '^src/web/(features|app)/' },
+    ),
+    rule(
+      'repositories-hold-sql',
+      'Repositories hold SQL only; the types they need live in lib/.',
+      { path: '^src/server/repositories/' },
+      { path: '^src/server/(plugins|routes)/' },
+    ),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

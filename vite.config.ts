@@ -115,7 +115,10 @@ function firstLoadChunks(graph: ModuleGraph): Map<string, string> {
     for (const id of ids) if (!entry.has(id) && !chunkOf.has(id)) chunkOf.set(id, chunk);
   };
   assign(staticClosure(APP_MODULE, graph), 'app');
-  assign([...staticClosure(LOGIN_ROUTE, graph)].filter((id) => shell.has(id) || documentation.has(id)), 'app');
+  assign(
+    [...staticClosure(LOGIN_ROUTE, graph)].filter((id) => shell.has(id) || documentation.has(id)),
+    'app',
+  );
   assign(shell, 'shell');
   assign(documentation, 'documentation');
   return chunkOf;

@@ -18,12 +18,23 @@ import { buildRenderer, prerender } from '../scripts/prerender/index.ts';
 import { resultsDir, root } from './lib/options.ts';
 import { TAG_PAGE } from './pages.ts';
 
-const INPUTS = ['src/web', 'src/shared', 'scripts/generate', 'scripts/prerender', 'vite.config.ts', 'package-lock.json', 'src/generated/openapi.public.json', 'bench/large-spec.ts'];
+const INPUTS = [
+  'src/web',
+  'src/shared',
+  'scripts/generate',
+  'scripts/prerender',
+  'vite.config.ts',
+  'package-lock.json',
+  'src/generated/openapi.public.json',
+  'bench/large-spec.ts',
+];
 
 function filesUnder(path: string): string[] {
   if (!existsSync(path)) return [];
   if (statSync(path).isFile()) return [path];
-  return readdirSync(path).sort().flatMap((name) => filesUnder(join(path, name)));
+  return readdirSync(path)
+    .sort()
+    .flatMap((name) => filesUnder(join(path, name)));
 }
 
 function inputsHash(largeSpec: string): string {

@@ -130,7 +130,10 @@ async function explainQueries(url: string, lastPage: number): Promise<GrowthResu
     const sellerId = seller.rows[0]?.id ?? 0;
     const start = lastPage * PAGE_SIZE;
     const queries = [
-      { title: 'List, lastPage (max position of the seller)', sql: `SELECT COALESCE(MAX(x.seller_seq), 0) AS total FROM normal_orders x WHERE x.seller_id = ${sellerId}` },
+      {
+        title: 'List, lastPage (max position of the seller)',
+        sql: `SELECT COALESCE(MAX(x.seller_seq), 0) AS total FROM normal_orders x WHERE x.seller_id = ${sellerId}`,
+      },
       {
         title: `List, rows of the last page (page ${lastPage}, size ${PAGE_SIZE})`,
         sql: `SELECT x.* FROM normal_orders x WHERE x.seller_id = ${sellerId} AND x.seller_seq > ${start} ORDER BY x.seller_seq LIMIT ${PAGE_SIZE}`,

@@ -13,7 +13,6 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { HTTP_METHODS } from '../src/shared/openapi/openapi-document.ts';
 
-
 type Json = Record<string, unknown>;
 interface Tag extends Json {
   name: string;

@@ -140,7 +140,12 @@ async function measureTarget(
       const logins =
         flood === 'none'
           ? null
-          : loginLoad(server.origin, flood === 'right-password' ? DEMO_SELLER.password : 'not-the-password', options.warmupSeconds * 2 + options.loadSeconds + 2, options.loginConnections);
+          : loginLoad(
+              server.origin,
+              flood === 'right-password' ? DEMO_SELLER.password : 'not-the-password',
+              options.warmupSeconds * 2 + options.loadSeconds + 2,
+              options.loginConnections,
+            );
       if (logins !== null) await new Promise((resolveStart) => setTimeout(resolveStart, options.warmupSeconds * 1000));
       const api = await loadTest(label, endpoint, load);
       const loginResult = logins === null ? null : await logins;

@@ -262,7 +262,10 @@ export async function measurePage(
     const jsChunks: Record<string, number> = {};
     let totalTransferBytes = 0;
     for (const response of responses) {
-      const sizes = await response.request().sizes().catch(() => null);
+      const sizes = await response
+        .request()
+        .sizes()
+        .catch(() => null);
       if (sizes === null) continue;
       totalTransferBytes += sizes.responseBodySize;
       if (response.request().resourceType() !== 'script') continue;

@@ -139,6 +139,12 @@ export async function conditionalAndColdEndpoints(origin: string, header: string
   return [
     { name: 'list-304', url: list, headers: { [header]: token, 'if-none-match': await etagOf(list) }, expectStatus: 304 },
     { name: 'detail-304', url: detail, headers: { [header]: token, 'if-none-match': await etagOf(detail) }, expectStatus: 304 },
-    { name: 'list-cold', url: `${origin}/api/v1/seller/orders/normal`, headers: { [header]: token }, expectStatus: 200, randomPages: { pages: Math.max(1, Math.floor(orders / 10)), size: 10 } },
+    {
+      name: 'list-cold',
+      url: `${origin}/api/v1/seller/orders/normal`,
+      headers: { [header]: token },
+      expectStatus: 200,
+      randomPages: { pages: Math.max(1, Math.floor(orders / 10)), size: 10 },
+    },
   ];
 }

@@ -125,7 +125,6 @@ export function ourDeepLinkTarget(origin: string, facts: SpecFacts): PageTarget 
   };
 }
 
-
 export function peerTargets(peersOrigin: string, specName: 'real' | 'large', facts: SpecFacts, slowRuns: number): PageTarget[] {
   const specUrl = specName === 'real' ? '/spec/public.json' : '/spec/large.json';
   const total = facts.operations.length;
@@ -230,7 +229,23 @@ export function ourTargets(origin: string, specName: 'real' | 'large', facts: Sp
   return targets;
 }
 
-const METRICS = ['readyMs', 'domReadyMs', 'fcpMs', 'hydratedMs', 'longestTaskBeforeReadyMs', 'longestFrameBeforeReadyMs', 'cls', 'jsFiles', 'jsCompressedBytes', 'jsUncompressedBytes', 'heapUsedBytes', 'longTaskMs', 'longestTaskMs', 'domNodes', 'totalTransferBytes'] as const;
+const METRICS = [
+  'readyMs',
+  'domReadyMs',
+  'fcpMs',
+  'hydratedMs',
+  'longestTaskBeforeReadyMs',
+  'longestFrameBeforeReadyMs',
+  'cls',
+  'jsFiles',
+  'jsCompressedBytes',
+  'jsUncompressedBytes',
+  'heapUsedBytes',
+  'longTaskMs',
+  'longestTaskMs',
+  'domNodes',
+  'totalTransferBytes',
+] as const;
 
 export async function measureTargets(
   browser: Browser,
@@ -242,9 +257,12 @@ export async function measureTargets(
   // little to warm). Both send compressed files made before the first request (ours: by the build).
   if (options.warmup) {
     for (const entry of collected.filter(({ target }) => target.renderer === 'ours')) {
-      await measurePage(browser, entry.target.url, entry.target.ready, { ...options, throttled: false, hydrates: true, ...(entry.target.login === undefined ? {} : { login: entry.target.login }) }).catch(
-        () => undefined,
-      );
+      await measurePage(browser, entry.target.url, entry.target.ready, {
+        ...options,
+        throttled: false,
+        hydrates: true,
+        ...(entry.target.login === undefined ? {} : { login: entry.target.login }),
+      }).catch(() => undefined);
     }
   }
   for (let run = 0; run < options.runs; run += 1) {
@@ -261,7 +279,7 @@ export async function measureTargets(
           `  ${entry.target.id}${options.throttled ? ' (throttled)' : ''} run ${run + 1}: ready ${Math.round(result.readyMs)} ms, JS ${Math.round(result.jsCompressedBytes / 1024)} KB`,
         );
       } catch (error) {
-        const message = error instanceof Error ? error.message.split('\n')[0] ?? String(error) : String(error);
+        const message = error instanceof Error ? (error.message.split('\n')[0] ?? String(error)) : String(error);
         entry.failures.push(message);
         options.log(`  ${entry.target.id} run ${run + 1} failed: ${message}`);
       }

@@ -57,8 +57,8 @@ export function loginFloodSection(results: BenchResults): string[] {
     `Measured ${results.startedAt.slice(0, 16).replace('T', ' ')} UTC (load average ${results.machine.loadAtStart.toFixed(1)} at the start of the run). ` +
       `The list call (\`/api/v1/seller/orders/normal?page=0&size=10\`, a valid token) loaded by autocannon with ${flood.apiConnections} connections as in section 2 ` +
       `(${results.settings.warmupSeconds} s warm-up, ${flood.seconds} s measured), four times per server: alone before and after the floods (the mean of the two is the baseline, so a drift in the machine's load counts half); while a second autocannon sends logins on ${flood.loginConnections} connections ` +
-      'with the demo seller\'s **right** password (each must be checked with scrypt at the production cost, N=2^17: the most a login can cost); and with a **wrong** password ' +
-      '(after the address\'s failed-login budget each is refused before any check). Logins start before the API\'s warm-up and outlast its measured run; the server\'s RSS is sampled every 250 ms throughout. ' +
+      "with the demo seller's **right** password (each must be checked with scrypt at the production cost, N=2^17: the most a login can cost); and with a **wrong** password " +
+      "(after the address's failed-login budget each is refused before any check). Logins start before the API's warm-up and outlast its measured run; the server's RSS is sampled every 250 ms throughout. " +
       `Goal: the list keeps at least ${THROUGHPUT_GOAL * 100}% of its throughput, and memory stays bounded: at most 160 MB per hashing thread ` +
       `(${threads} on this machine; scrypt's 128 MB working set and the thread itself) above the API alone, whatever the number of logins.`,
     '',

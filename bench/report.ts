@@ -64,9 +64,7 @@ function speedGoal(condition: string, results: PageResult[], oursId: string, dee
   const oursResult = results.find((result) => result.target.id === oursId);
   const ours = oursResult?.summary.readyMs?.median;
   const oursHydrated = oursResult?.summary.hydratedMs?.median;
-  const peers = results.filter(
-    (result) => isPeer(result.target) && result.target.id.endsWith('-deep') === deepLink && result.summary.readyMs !== null,
-  );
+  const peers = results.filter((result) => isPeer(result.target) && result.target.id.endsWith('-deep') === deepLink && result.summary.readyMs !== null);
   const fastestPeer = peers.sort((a, b) => (a.summary.readyMs?.median ?? Infinity) - (b.summary.readyMs?.median ?? Infinity))[0];
   return { condition, ours, oursHydrated, fastestPeer };
 }
@@ -120,14 +118,18 @@ function pagesSection(results: BenchResults): string[] {
   // style, layout and paint) are shown beside it.
   const htmlAlone = (row: PageResult): PageResult | undefined =>
     [...pages.real, ...pages.realThrottled].find(
-      (candidate) => candidate.target.renderer === 'html-only' && candidate.throttled === row.throttled && candidate.target.id.endsWith('-deep') === row.target.id.endsWith('-deep'),
+      (candidate) =>
+        candidate.target.renderer === 'html-only' &&
+        candidate.throttled === row.throttled &&
+        candidate.target.id.endsWith('-deep') === row.target.id.endsWith('-deep'),
     );
   lines.push(
     '',
     `| Ours | Longest task before visible, ms (median, max of runs) | Same page as HTML alone, ms (median, max) | Goal: median <= HTML alone + ${LONGEST_TASK_MARGIN_MS} ms | Longest frame before visible, ms (median, max) | HTML alone's frame, ms (median, max) | CLS (max of runs) | Goal < 0.01 |`,
     '|---|---|---|---|---|---|---|---|',
   );
-  const medianAndMax = (summary: Summary | null | undefined) => (summary === null || summary === undefined ? 'n/a' : `${fmt(summary.median)}, ${fmt(summary.max)}`);
+  const medianAndMax = (summary: Summary | null | undefined) =>
+    summary === null || summary === undefined ? 'n/a' : `${fmt(summary.median)}, ${fmt(summary.max)}`;
   for (const row of [...pages.real, ...pages.realThrottled, ...pages.large].filter((result) => result.target.renderer === 'ours')) {
     const reference = row.target.spec === 'real' ? htmlAlone(row) : undefined;
     const ours = row.summary.longestTaskBeforeReadyMs?.median;
@@ -141,7 +143,9 @@ function pagesSection(results: BenchResults): string[] {
   for (const row of jsRows) {
     const bytes = row.summary.jsCompressedBytes?.median;
     const gap = bytes === undefined ? 'n/a' : bytes <= JS_BUDGET_BYTES ? '–' : `${fmt((bytes - JS_BUDGET_BYTES) / KB, 1)} KB over`;
-    lines.push(`| ${row.target.label} | ${fmt(bytes === undefined ? undefined : bytes / KB, 1)} | ${fmt(row.summary.jsFiles?.median)} | ${verdict(bytes === undefined ? null : bytes <= JS_BUDGET_BYTES)} | ${gap} |`);
+    lines.push(
+      `| ${row.target.label} | ${fmt(bytes === undefined ? undefined : bytes / KB, 1)} | ${fmt(row.summary.jsFiles?.median)} | ${verdict(bytes === undefined ? null : bytes <= JS_BUDGET_BYTES)} | ${gap} |`,
+    );
   }
   lines.push('', ...jsChunkTable(jsRows));
   lines.push(
@@ -168,15 +172,19 @@ function pagesSection(results: BenchResults): string[] {
     const key = `${result.target.label} (${result.target.spec})`;
     if (seen.has(key)) continue;
     seen.add(key);
-    lines.push(`- ${key}: ${result.target.readyNote}${result.target.maxRuns === undefined ? '' : ` (${result.target.maxRuns} run${result.target.maxRuns === 1 ? '' : 's'}: each ties up the page for one to two minutes after it is ready)`}.`);
+    lines.push(
+      `- ${key}: ${result.target.readyNote}${result.target.maxRuns === undefined ? '' : ` (${result.target.maxRuns} run${result.target.maxRuns === 1 ? '' : 's'}: each ties up the page for one to two minutes after it is ready)`}.`,
+    );
   }
-  const external = new Set([...pages.real, ...pages.large].flatMap((result) => result.runs.flatMap((run) => run.externalRequests.map((url) => `${result.target.label}: ${url}`))));
+  const external = new Set(
+    [...pages.real, ...pages.large].flatMap((result) => result.runs.flatMap((run) => run.externalRequests.map((url) => `${result.target.label}: ${url}`))),
+  );
   lines.push(
     '',
     'Metrics: JS bytes are the bodies of every response of resource type "script" (compressed: bytes on the wire; uncompressed: decoded); JS heap is `JSHeapUsedSize` from CDP `Performance.getMetrics` after `HeapProfiler.collectGarbage`, once the page settled; long tasks are the `longtask` PerformanceObserver entries from navigation until ready + ' +
       `${fmt(Number(results.settings.settleMs))} ms; long frames are the \`long-animation-frame\` entries (Chromium): a frame's tasks plus the style, layout and paint they led to, which Chromium's long tasks leave out (a page can show no long task and still render in one 150 ms frame). Throttling applies to the page (CDP \`Emulation.setCPUThrottlingRate\`, \`Network.emulateNetworkConditions\`), not to web workers.`,
     '',
-    'Scalar runs with `defaultOpenAllTags: true`: by default it renders only the first tag\'s operations, and "every operation in the DOM" would never hold. Swagger UI 5 virtualises its operation list from 150 items (tags + operations): on the large spec its first screen holds the spec\'s guide sections and the first tag\'s heading, and it renders no operation until the reader scrolls (none after 40 s in Chromium), so it has no figure there and that spec\'s ratio is taken against Redoc and Scalar.',
+    "Scalar runs with `defaultOpenAllTags: true`: by default it renders only the first tag's operations, and \"every operation in the DOM\" would never hold. Swagger UI 5 virtualises its operation list from 150 items (tags + operations): on the large spec its first screen holds the spec's guide sections and the first tag's heading, and it renders no operation until the reader scrolls (none after 40 s in Chromium), so it has no figure there and that spec's ratio is taken against Redoc and Scalar.",
   );
   if (external.size > 0) lines.push('', `Requests to other hosts (blocked, no network): ${[...external].slice(0, 5).join('; ')}.`);
   lines.push('');
@@ -244,7 +252,13 @@ function serverSection(results: BenchResults): string[] {
       );
     }
   }
-  lines.push('', '### Memory', '', `| Server | RSS idle, MB | Goal <= ${IDLE_RSS_GOAL_MB} (PGlite) | RSS max under load, MB | Goal <= ${LOAD_RSS_GOAL_MB} (PGlite) |`, '|---|---|---|---|---|');
+  lines.push(
+    '',
+    '### Memory',
+    '',
+    `| Server | RSS idle, MB | Goal <= ${IDLE_RSS_GOAL_MB} (PGlite) | RSS max under load, MB | Goal <= ${LOAD_RSS_GOAL_MB} (PGlite) |`,
+    '|---|---|---|---|---|',
+  );
   for (const [target, idle] of Object.entries(server.idleRss)) {
     const peak = Math.max(...server.loads.filter((load) => load.target === target).map((load) => load.rssMaxBytes ?? 0));
     const embedded = target === 'ours-pglite';
@@ -254,7 +268,7 @@ function serverSection(results: BenchResults): string[] {
   }
   lines.push(
     '',
-    'RSS idle: 2 s after the server answered its first calls (a login, a token, one list), after the seed; under load: sampled during each measured run. The server\'s scrypt worker threads (logins) are part of the process: a login just before a run can raise the peak.',
+    "RSS idle: 2 s after the server answered its first calls (a login, a token, one list), after the seed; under load: sampled during each measured run. The server's scrypt worker threads (logins) are part of the process: a login just before a run can raise the peak.",
     '',
   );
   return lines;
@@ -269,7 +283,7 @@ function growthSection(results: BenchResults): string[] {
       '',
       '`npm start` on an already-built tree, from spawn to `/healthz` 200 (includes npm and the prestart staleness check, which runs on plain node: scripts/build-if-stale.mjs). Fresh: empty DATA_DIR (PGlite: migrations, demo data, keys); restart: the same DATA_DIR again.',
       '',
-      '| Start | `npm start` to /healthz 200, ms | Server\'s own start-up (process start to listening), ms |',
+      "| Start | `npm start` to /healthz 200, ms | Server's own start-up (process start to listening), ms |",
       '|---|---|---|',
       `| Fresh DATA_DIR | ${cell(startup.fresh)} | ${cell(startup.serverFresh)} |`,
       `| Restart | ${cell(startup.restart)} | ${cell(startup.serverRestart)} |`,
@@ -294,7 +308,8 @@ function growthSection(results: BenchResults): string[] {
     );
   }
   const top = growth.points.at(-1);
-  const lastRatio = top !== undefined && top.timings.last !== null && top.timings.page0 !== null ? top.timings.last.median / top.timings.page0.median : undefined;
+  const lastRatio =
+    top !== undefined && top.timings.last !== null && top.timings.page0 !== null ? top.timings.last.median / top.timings.page0.median : undefined;
   const detailRatio = top?.timings.detail && first?.timings.detail ? top.timings.detail.median / first.timings.detail.median : undefined;
   lines.push(
     '',

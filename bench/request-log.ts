@@ -35,7 +35,12 @@ export interface UsageBenchResult {
     rssMaxBytes: number;
     samples: Array<{ t: number; buffered: number; dropped: number; rssBytes: number }>;
   };
-  volume: { rows: number; seedSeconds: number; queries: Array<{ name: string; path: string; p50: number; p95: number; calls: number }>; explains: Array<{ name: string; plan: string }> };
+  volume: {
+    rows: number;
+    seedSeconds: number;
+    queries: Array<{ name: string; path: string; p50: number; p95: number; calls: number }>;
+    explains: Array<{ name: string; plan: string }>;
+  };
 }
 
 function percentile(values: number[], q: number): number {
@@ -47,7 +52,12 @@ async function throughput(databaseUrl: string, header: string, log: (line: strin
   const on: LoadResult[] = [];
   const off: LoadResult[] = [];
   for (const logging of [true, false, true, false]) {
-    const server = await startOurServer({ name: `usage-${logging ? 'on' : 'off'}`, port: PORT, databaseUrl, env: { REQUEST_LOG: String(logging), TOKEN_SECRET } });
+    const server = await startOurServer({
+      name: `usage-${logging ? 'on' : 'off'}`,
+      port: PORT,
+      databaseUrl,
+      env: { REQUEST_LOG: String(logging), TOKEN_SECRET },
+    });
     try {
       const token = await createSellerToken(server.origin);
       const result = await loadTest(
@@ -76,7 +86,14 @@ async function pausedDatabase(databaseUrl: string, header: string, log: (line: s
     const sampler = setInterval(() => {
       void fetch(`${server.origin}/healthz`)
         .then(async (response) => (await response.json()) as { requestLog?: { buffered: number; dropped: number } })
-        .then((body) => samples.push({ t: (performance.now() - started) / 1000, buffered: body.requestLog?.buffered ?? 0, dropped: body.requestLog?.dropped ?? 0, rssBytes: rssBytes(server.pid) }))
+        .then((body) =>
+          samples.push({
+            t: (performance.now() - started) / 1000,
+            buffered: body.requestLog?.buffered ?? 0,
+            dropped: body.requestLog?.dropped ?? 0,
+            rssBytes: rssBytes(server.pid),
+          }),
+        )
         .catch(() => undefined);
     }, 500);
     const locker = new pg.Client({ connectionString: databaseUrl });
@@ -113,7 +130,9 @@ async function pausedDatabase(databaseUrl: string, header: string, log: (line: s
       rssMaxBytes: Math.max(rssStartBytes, ...samples.map((s) => s.rssBytes)),
       samples,
     };
-    log(`  ${load.requests} requests (${Math.round(load.rps)} rps); buffer max ${result.maxBuffered}, dropped ${result.dropped}, RSS ${(rssStartBytes / 2 ** 20).toFixed(0)} -> max ${(result.rssMaxBytes / 2 ** 20).toFixed(0)} MB`);
+    log(
+      `  ${load.requests} requests (${Math.round(load.rps)} rps); buffer max ${result.maxBuffered}, dropped ${result.dropped}, RSS ${(rssStartBytes / 2 ** 20).toFixed(0)} -> max ${(result.rssMaxBytes / 2 ** 20).toFixed(0)} MB`,
+    );
     return result;
   } finally {
     await server.stop();
@@ -155,7 +174,13 @@ async function volume(header: string, log: (line: string) => void): Promise<Usag
             if (response.status !== 200) throw new Error(`${entry.path} answered ${response.status}`);
             if (i >= 10) times.push(performance.now() - started);
           }
-          const result = { name: entry.name, path: entry.path.replace(/from=[^&]+/, 'from=<30 days ago>'), p50: percentile(times, 0.5), p95: percentile(times, 0.95), calls };
+          const result = {
+            name: entry.name,
+            path: entry.path.replace(/from=[^&]+/, 'from=<30 days ago>'),
+            p50: percentile(times, 0.5),
+            p95: percentile(times, 0.95),
+            calls,
+          };
           queries.push(result);
           log(`  ${entry.name}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms`);
         }
@@ -166,7 +191,10 @@ async function volume(header: string, log: (line: string) => void): Promise<Usag
         const range = { userId: 1, from: new Date(from), to: new Date() };
         const plans: Array<[string, () => Promise<unknown>]> = [
           ['Newest log page, one token', () => listLog(explaining, { ...range, tokenId }, undefined, 51)],
-          ['Filtered page (4xx, one operation)', () => listLog(explaining, { ...range, status: { min: 400, max: 499 }, operationId: 'getSellerNormalOrder' }, undefined, 51)],
+          [
+            'Filtered page (4xx, one operation)',
+            () => listLog(explaining, { ...range, status: { min: 400, max: 499 }, operationId: 'getSellerNormalOrder' }, undefined, 51),
+          ],
           ['30-day chart: series', () => usageSeries(explaining, range, 'day')],
           ['30-day chart: totals and per operation', () => usageByOperation(explaining, range)],
         ];
@@ -220,7 +248,8 @@ export function usageReport(result: UsageBenchResult): string {
     '| Run | Requests/s | p50 ms | p99 ms | Server CPU % | PostgreSQL CPU % |',
     '|---|---:|---:|---:|---:|---:|',
     ...[...tp.on.map((r) => ['on', r] as const), ...tp.off.map((r) => ['off', r] as const)].map(
-      ([label, r]) => `| logging ${label} | ${Math.round(r.rps)} | ${r.latencyP50} | ${r.latencyP99} | ${r.serverCpuPercent?.toFixed(0) ?? '–'} | ${r.postgresCpuPercent?.toFixed(0) ?? '–'} |`,
+      ([label, r]) =>
+        `| logging ${label} | ${Math.round(r.rps)} | ${r.latencyP50} | ${r.latencyP99} | ${r.serverCpuPercent?.toFixed(0) ?? '–'} | ${r.postgresCpuPercent?.toFixed(0) ?? '–'} |`,
     ),
     '',
     `Mean on / mean off: **${(tp.ratio * 100).toFixed(1)}%** (${tp.ratio >= 0.9 ? 'within' : 'outside'} the 10% goal).`,
@@ -235,7 +264,10 @@ export function usageReport(result: UsageBenchResult): string {
     '',
     'Samples every 5 s (seconds since start: buffered, dropped so far, RSS):',
     '',
-    pause.samples.filter((_, i) => i % 10 === 0).map((s) => `${s.t.toFixed(0)} s: ${s.buffered}, ${s.dropped}, ${mb(s.rssBytes)}`).join(' · '),
+    pause.samples
+      .filter((_, i) => i % 10 === 0)
+      .map((s) => `${s.t.toFixed(0)} s: ${s.buffered}, ${s.dropped}, ${mb(s.rssBytes)}`)
+      .join(' · '),
     '',
     `### ${v.rows.toLocaleString()} log rows for one user`,
     '',

@@ -147,7 +147,10 @@ async function serverSection(): Promise<BenchResults['server']> {
     }
   }
 
-  const [prismCommand, prismArgs] = [process.execPath, [resolve(benchModules, '@stoplight/prism-cli/dist/index.js'), 'mock', PUBLIC_SPEC, '-p', String(options.ports.prism), '-h', '127.0.0.1']];
+  const [prismCommand, prismArgs] = [
+    process.execPath,
+    [resolve(benchModules, '@stoplight/prism-cli/dist/index.js'), 'mock', PUBLIC_SPEC, '-p', String(options.ports.prism), '-h', '127.0.0.1'],
+  ];
   const prism = start('prism', prismCommand, prismArgs);
   try {
     const prismOrigin = `http://127.0.0.1:${options.ports.prism}`;
@@ -230,9 +233,7 @@ async function main(): Promise<void> {
   const fresh = writeReport(results);
   const previous = existsSync(report) ? readFileSync(report, 'utf8') : undefined;
   const sectionsMerged =
-    everything || previous === undefined
-      ? fresh
-      : mergeReport(previous, fresh, new Set([...options.sections].map((name) => SECTION_NUMBERS[name] ?? '')));
+    everything || previous === undefined ? fresh : mergeReport(previous, fresh, new Set([...options.sections].map((name) => SECTION_NUMBERS[name] ?? '')));
   const startupOnly = options.sections.has('startup') && !options.sections.has('data');
   const merged = startupOnly ? replaceSubsection(sectionsMerged, fresh, 'Start-up') : sectionsMerged;
   // Section 5 (request log) is written by bench/request-log.ts and kept as it was when not measured.

@@ -55,7 +55,9 @@ export async function measureStartup(log: (line: string) => void): Promise<Start
       const second = await timeNpmStart(dataDir, `${run}-restart`);
       fresh.push(first);
       restart.push(second);
-      log(`  npm start: fresh ${Math.round(first.ms)} ms${first.rebuilt ? ' (rebuilt)' : ''}, restart ${Math.round(second.ms)} ms${second.rebuilt ? ' (rebuilt)' : ''}`);
+      log(
+        `  npm start: fresh ${Math.round(first.ms)} ms${first.rebuilt ? ' (rebuilt)' : ''}, restart ${Math.round(second.ms)} ms${second.rebuilt ? ' (rebuilt)' : ''}`,
+      );
     } finally {
       rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
     }

@@ -47,7 +47,9 @@ async function exportScope(publicSpec: OpenApiDocument, scope: ExportScope, outD
     writeFile(join(dir, 'postman-environment.json'), `${JSON.stringify(postmanEnvironment(title, brand, baseUrl), null, 2)}\n`),
     writeFile(join(dir, 'insomnia.json'), `${JSON.stringify(insomniaExport(title, requests, brand, baseUrl, new Date().toISOString()), null, 2)}\n`),
     writeFile(join(dir, 'requests.http'), httpFile(title, requests, brand, baseUrl)),
-    generateTypes(structuredClone(spec)).then((types) => writeFile(join(dir, 'api.d.ts'), `// Types of the ${title} (openapi-typescript), for openapi-fetch's createClient<paths>().\n\n${types}`)),
+    generateTypes(structuredClone(spec)).then((types) =>
+      writeFile(join(dir, 'api.d.ts'), `// Types of the ${title} (openapi-typescript), for openapi-fetch's createClient<paths>().\n\n${types}`),
+    ),
     referenceHtml(jsonFile, join(dir, 'reference.html'), `${catalogue.title}: ${title} reference`, ROOT_DIR),
   ]);
   await writeFile(join(dir, 'postman-collection.json'), `${JSON.stringify(collection, null, 2)}\n`);

@@ -13,7 +13,15 @@ import { startServer } from './lib/start-server';
 const OUT_DIR = 'screenshots';
 const WIDTHS = [1440, 390] as const;
 const SCHEMES = ['light', 'dark'] as const;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 interface Shot {
   name: string;

@@ -20,7 +20,12 @@ function sectionsFromArgs(): Set<string> {
   if (only === undefined) return new Set(all);
   // 'startup' is part of 'data'; on its own it skips the data-growth runs.
   all.push('startup');
-  return new Set(only.slice('--only='.length).split(',').filter((name) => all.includes(name)));
+  return new Set(
+    only
+      .slice('--only='.length)
+      .split(',')
+      .filter((name) => all.includes(name)),
+  );
 }
 
 export const root = resolve(import.meta.dirname, '..', '..');
@@ -76,5 +81,3 @@ export const options = {
     flood: 8460,
   },
 } as const;
-
-export type Options = typeof options;

@@ -13,7 +13,3 @@ export function summarize(values: readonly number[]): Summary | null {
   const median = sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
   return { median, min: sorted[0]!, max: sorted[sorted.length - 1]!, n: sorted.length };
 }
-
-export function median(values: readonly number[]): number {
-  return summarize(values)?.median ?? Number.NaN;
-}

@@ -47,7 +47,14 @@ function withoutUnusedComponents(doc: OpenApiDocument): OpenApiDocument {
   const ordered = Object.fromEntries(
     Object.keys(components)
       .filter((kind) => kept[kind] !== undefined)
-      .map((kind) => [kind, Object.fromEntries(Object.keys((components as Record<string, Record<string, Json>>)[kind] ?? {}).filter((name) => kept[kind]?.[name] !== undefined).map((name) => [name, kept[kind]?.[name] as Json]))]),
+      .map((kind) => [
+        kind,
+        Object.fromEntries(
+          Object.keys((components as Record<string, Record<string, Json>>)[kind] ?? {})
+            .filter((name) => kept[kind]?.[name] !== undefined)
+            .map((name) => [name, kept[kind]?.[name] as Json]),
+        ),
+      ]),
   );
   return { ...rest, components: ordered };
 }
@@ -59,7 +66,9 @@ export function familySpec(publicSpec: OpenApiDocument, scope: ExportScope): Ope
   for (const entry of listOperations(publicSpec)) {
     if (familyOf(publicSpec, entry, tags) !== scope) continue;
     const { [entry.method]: _operation, ...others } = entry.pathItem;
-    const item = (paths[entry.path] ??= Object.fromEntries(Object.entries(others).filter(([key]) => !/^(get|put|post|delete|options|head|patch|trace)$/.test(key))));
+    const item = (paths[entry.path] ??= Object.fromEntries(
+      Object.entries(others).filter(([key]) => !/^(get|put|post|delete|options|head|patch|trace)$/.test(key)),
+    ));
     item[entry.method] = entry.operation;
   }
   const otherFamilies = new Set<string>(API_FAMILIES.filter((family) => family !== scope));

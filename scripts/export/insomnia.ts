@@ -50,7 +50,15 @@ export function insomniaExport(title: string, requests: ExampleRequest[], brand:
     if (folder === undefined) {
       folder = id('fld', `${title}:${request.tag}`);
       folders.set(request.tag, folder);
-      resources.push({ _id: folder, _type: 'request_group', parentId: workspace, name: request.tag, description: '', environment: {}, metaSortKey: -folders.size });
+      resources.push({
+        _id: folder,
+        _type: 'request_group',
+        parentId: workspace,
+        name: request.tag,
+        description: '',
+        environment: {},
+        metaSortKey: -folders.size,
+      });
     }
     resources.push({
       _id: id('req', `${title}:${request.operationId}`),

@@ -66,7 +66,12 @@ export async function postmanCollection(spec: OpenApiDocument, brand: Brand, bas
     variable: [
       ...variables,
       { key: 'baseUrl', value: baseUrl, type: 'string', description: 'Public API base URL.' },
-      { key: brand.tokenVariable, value: '', type: 'string', description: 'Your API token (create one in the portal Settings). Better: set it in the environment, where it is secret.' },
+      {
+        key: brand.tokenVariable,
+        value: '',
+        type: 'string',
+        description: 'Your API token (create one in the portal Settings). Better: set it in the environment, where it is secret.',
+      },
     ],
   };
 }

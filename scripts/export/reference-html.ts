@@ -18,9 +18,7 @@ export async function referenceHtml(specFile: string, outFile: string, title: st
   const result = await runRedocly(['build-docs', specFile, '--inlineBundle', '--output', outFile, '--title', title], cwd);
   if (result.code !== 0) throw new Error(`redocly build-docs failed:\n${result.stdout}\n${result.stderr}`);
   const html = await readFile(outFile, 'utf8');
-  const offline = html
-    .replace(REDOC_LOGO, INLINE_LOGO)
-    .replace(/<head>/i, `<head>\n<meta http-equiv="Content-Security-Policy" content="${OFFLINE_CSP}">`);
+  const offline = html.replace(REDOC_LOGO, INLINE_LOGO).replace(/<head>/i, `<head>\n<meta http-equiv="Content-Security-Policy" content="${OFFLINE_CSP}">`);
   if (!offline.includes(OFFLINE_CSP)) throw new Error('reference.html: no <head> to put the offline Content-Security-Policy in');
   await writeFile(outFile, offline);
 }

@@ -5,10 +5,7 @@
 import type { Brand } from '../../src/shared/brand.ts';
 
 export function substituteBrand(text: string, brand: Brand): string {
-  return text
-    .replaceAll('{{BRAND_TOKEN_VARIABLE}}', brand.tokenVariable)
-    .replaceAll('{{BRAND}}', brand.name)
-    .replaceAll('{{brand}}', brand.tokenPrefix);
+  return text.replaceAll('{{BRAND_TOKEN_VARIABLE}}', brand.tokenVariable).replaceAll('{{BRAND}}', brand.name).replaceAll('{{brand}}', brand.tokenPrefix);
 }
 
 /** Substitutes in every key and string of a JSON value; the result is a new value. */
@@ -16,9 +13,7 @@ export function substituteBrandDeep<T>(value: T, brand: Brand): T {
   if (typeof value === 'string') return substituteBrand(value, brand) as T;
   if (Array.isArray(value)) return value.map((item: unknown) => substituteBrandDeep(item, brand)) as T;
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [substituteBrand(key, brand), substituteBrandDeep(item, brand)]),
-    ) as T;
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [substituteBrand(key, brand), substituteBrandDeep(item, brand)])) as T;
   }
   return value;
 }

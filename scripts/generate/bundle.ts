@@ -15,10 +15,7 @@ async function bundleApi(rootDir: string, api: 'public' | 'portal', workDir: str
 export async function bundleSpecs(rootDir: string): Promise<{ publicSpec: OpenApiDocument; portalSpec: OpenApiDocument }> {
   const workDir = await mkdtemp(join(tmpdir(), 'generate-bundle-'));
   try {
-    const [publicSpec, portalSpec] = await Promise.all([
-      bundleApi(rootDir, 'public', workDir),
-      bundleApi(rootDir, 'portal', workDir),
-    ]);
+    const [publicSpec, portalSpec] = await Promise.all([bundleApi(rootDir, 'public', workDir), bundleApi(rootDir, 'portal', workDir)]);
     return { publicSpec, portalSpec };
   } finally {
     await rm(workDir, { recursive: true, force: true });

@@ -18,7 +18,8 @@ function parameterOf(spec: OpenApiDocument, node: JsonObject, where: string): Ca
   if (typeof schema.default === 'number' || typeof schema.default === 'string' || typeof schema.default === 'boolean') parameter.default = schema.default;
   if (typeof schema.minimum === 'number') parameter.minimum = schema.minimum;
   if (typeof schema.maximum === 'number') parameter.maximum = schema.maximum;
-  if (Array.isArray(schema.enum)) parameter.enum = schema.enum.filter((value): value is string | number => typeof value === 'string' || typeof value === 'number');
+  if (Array.isArray(schema.enum))
+    parameter.enum = schema.enum.filter((value): value is string | number => typeof value === 'string' || typeof value === 'number');
   return parameter;
 }
 

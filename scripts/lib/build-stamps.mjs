@@ -10,7 +10,19 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Everything the app build (generate, export, vite build, prerender) reads. */
-const APP_INPUTS = ['openapi', 'redocly.yaml', 'scripts/generate', 'scripts/export.ts', 'scripts/export', 'scripts/releases', 'scripts/prerender', 'src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'];
+const APP_INPUTS = [
+  'openapi',
+  'redocly.yaml',
+  'scripts/generate',
+  'scripts/export.ts',
+  'scripts/export',
+  'scripts/releases',
+  'scripts/prerender',
+  'src/web',
+  'src/shared',
+  'vite.config.ts',
+  'package-lock.json',
+];
 export const APP_STAMP = 'dist/.build-stamp';
 /** Outputs that must exist for a build to count as fresh (src/generated is not committed, so a fresh clone lacks it). */
 const APP_OUTPUTS = ['dist/web/index.html', 'dist/web/_prerendered', 'dist/export/openapi.json', 'src/generated/openapi.portal.json'];

@@ -4,7 +4,13 @@
  * (shared/portal-data/prerendered-pages.ts). Every anchor must be where expected: a changed index.html
  * fails the build here instead of shipping a page without its content.
  */
-import { DEFERRED_ASSETS_ID, HTML_CLASS_MARKER, STATE_MARKER, type DeferredAssets, type PrerenderedPage } from '../../src/shared/portal-data/prerendered-pages.ts';
+import {
+  DEFERRED_ASSETS_ID,
+  HTML_CLASS_MARKER,
+  STATE_MARKER,
+  type DeferredAssets,
+  type PrerenderedPage,
+} from '../../src/shared/portal-data/prerendered-pages.ts';
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -48,7 +54,8 @@ function deferAppScripts(document: string): string {
     scripts: [...document.matchAll(ASYNC_SCRIPT)].map((match) => match[1] ?? ''),
   };
   const rest = document.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '').replace(ASYNC_SCRIPT, '');
-  if (/<script\b[^>]*\bsrc=|<link rel="modulepreload"/.test(rest)) throw new Error('prerender: the built index.html loads a script of a kind this step does not know');
+  if (/<script\b[^>]*\bsrc=|<link rel="modulepreload"/.test(rest))
+    throw new Error('prerender: the built index.html loads a script of a kind this step does not know');
   // `<` escaped: the JSON cannot end its script element early.
   const json = JSON.stringify(assets).replace(/</g, '\\u003c');
   const asyncEntry = replaceOnce(entry.trim(), /^<script type="module"/, '<script type="module" async', 'a module entry to load async');

@@ -22,6 +22,7 @@ export function buildChangelog(current: OpenApiDocument, releases: Release[], br
   const last = releases.at(-1);
   const unreleased = last ? compareSpecs(withoutReleaseMetadata(last.spec), current) : [];
   const currentVersion = String(current.info?.version ?? '');
-  if (unreleased.length > 0) versions.push({ version: currentVersion === last?.version ? `${currentVersion} (unreleased)` : currentVersion, date: null, changes: unreleased });
+  if (unreleased.length > 0)
+    versions.push({ version: currentVersion === last?.version ? `${currentVersion} (unreleased)` : currentVersion, date: null, changes: unreleased });
   return substituteBrandDeep({ currentVersion, versions: versions.reverse() }, brand);
 }

@@ -45,7 +45,10 @@ function operationIdAt(doc: unknown, path: string, method: string): string | nul
 
 /** Cleans the library's text: `[Added] property `x` to ...` -> `Added property `x` to ...`. */
 function describe(diff: Diff): string {
-  const text = (diff.description ?? `${diff.action} ${diff.path.join('.')}`).replace(/^\[(\w+)\]\s*/, '$1 ').replace(/\s+/g, ' ').trim();
+  const text = (diff.description ?? `${diff.action} ${diff.path.join('.')}`)
+    .replace(/^\[(\w+)\]\s*/, '$1 ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

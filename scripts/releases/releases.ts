@@ -41,7 +41,8 @@ export async function loadReleases(rootDir: string): Promise<Release[]> {
       const info = spec.info ?? {};
       if (info.version !== version) throw new Error(`openapi/releases/${name}: info.version is ${String(info.version)}, expected ${version}`);
       const date = info['x-released-at'];
-      if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`openapi/releases/${name}: info.x-released-at must be a date (YYYY-MM-DD)`);
+      if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date))
+        throw new Error(`openapi/releases/${name}: info.x-released-at must be a date (YYYY-MM-DD)`);
       return { version, date, spec };
     }),
   );

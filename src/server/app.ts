@@ -194,7 +194,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The API speaks JSON only: other bodies get 415 instead of reaching validation as strings.
     app.removeContentTypeParser('text/plain');
     // Before compress: its onSend hook must see the body uncompressed.
-    registerRequestLogRecording(app, ctx, new Set(routableOperations(spec).filter((op) => !op.internal).map((op) => op.operationId)));
+    registerRequestLogRecording(
+      app,
+      ctx,
+      new Set(
+        routableOperations(spec)
+          .filter((op) => !op.internal)
+          .map((op) => op.operationId),
+      ),
+    );
     await app.register(cookie);
     await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } });
     registerShutdownAnswers(app);

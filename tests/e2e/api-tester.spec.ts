@@ -69,7 +69,10 @@ test('every list call of the Seller API offers its rows’ ids as links to their
     await expect(body.getByRole('button', { name: /^Open ID \d+ in detail view$/ }), list.operationId).toHaveCount(2);
   }
   // An import row is {import, quotation}: its link opens the import, not the quotation.
-  const firstId = page.getByRole('region', { name: 'Response body' }).getByRole('button', { name: /^Open ID \d+ in detail view$/ }).first();
+  const firstId = page
+    .getByRole('region', { name: 'Response body' })
+    .getByRole('button', { name: /^Open ID \d+ in detail view$/ })
+    .first();
   expect(lists.at(-1)?.operationId).not.toBe('listSellerImports');
   await page.goto('/api-test?operation=listSellerImports&size=2');
   await pickToken(page, title);
@@ -80,7 +83,7 @@ test('every list call of the Seller API offers its rows’ ids as links to their
   await expect(page.getByRole('region', { name: 'Response body' })).toContainText(`"id": ${id}`);
 });
 
-test("a seller token on the Warehouse API gets a 401 that explains itself", async ({ page }) => {
+test('a seller token on the Warehouse API gets a 401 that explains itself', async ({ page }) => {
   await login(page);
   await createToken(page);
   await page.goto('/settings');

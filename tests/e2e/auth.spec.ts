@@ -99,7 +99,10 @@ test('login goes to the documentation with the user in the top bar', async ({ pa
   // A warehouse user lands on their own API: the Warehouse API's first page, highlighted in the sidebar.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quotation');
   await expect(page.getByText('Warehouse API', { exact: true }).first()).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]')).toHaveAttribute('href', '/documentation?category=warehouse&subcategory=quotation');
+  await expect(page.getByRole('navigation', { name: 'Main' }).locator('[aria-current="page"]')).toHaveAttribute(
+    'href',
+    '/documentation?category=warehouse&subcategory=quotation',
+  );
   await page.goto('/documentation');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Quotation');
   // The Seller API is one click away.

@@ -9,7 +9,6 @@ import { catalogue } from '../../src/generated/catalogue';
 import type { ReferencePage } from '../../src/shared/portal-data/reference-page';
 import { expect, login, seriousViolations, test } from './support/fixtures';
 
-
 function referencePage(category: string, subcategory: string): ReferencePage {
   return JSON.parse(readFileSync(`src/generated/reference/${category}-${subcategory}.json`, 'utf8')) as ReferencePage;
 }
@@ -61,7 +60,10 @@ test.describe('documentation', () => {
     const codeBlockCount = await codeBlocks.count();
     expect(codeBlockCount).toBeGreaterThan(0);
     await expect(blocks).toHaveCount(codeBlockCount);
-    await blocks.first().getByRole('button', { name: /^Copy / }).click();
+    await blocks
+      .first()
+      .getByRole('button', { name: /^Copy / })
+      .click();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toContain(`${baseURL}/api/v1/seller/warehouses`);
   });
@@ -160,7 +162,10 @@ test.describe('documentation', () => {
   test('a response with several examples shows the first and keeps each other one a click away', async ({ page }) => {
     await login(page);
     await page.goto('/documentation?category=seller&subcategory=order');
-    const examples = referencePage('seller', 'order').operations.find((operation) => operation.operationId === 'listSellerNormalOrders')?.responses.find((response) => response.status === '200')?.examples ?? [];
+    const examples =
+      referencePage('seller', 'order')
+        .operations.find((operation) => operation.operationId === 'listSellerNormalOrders')
+        ?.responses.find((response) => response.status === '200')?.examples ?? [];
     const [first, second] = examples;
     if (!first?.summary || !second?.summary) throw new Error('listSellerNormalOrders should document two examples of its 200');
     const side = page.locator('section#listSellerNormalOrders .example');
@@ -209,8 +214,12 @@ test.describe('documentation', () => {
     const menu = page.getByRole('menu');
     const whole = await page.request.get((await menu.getByRole('menuitem', { name: 'Whole API OpenAPI JSON' }).getAttribute('href')) ?? '');
     expect(Object.keys(((await whole.json()) as { paths: object }).paths)).toHaveLength(22);
-    const warehouseEnvironment = await page.request.get((await menu.getByRole('menuitem', { name: 'Warehouse API Postman environment' }).getAttribute('href')) ?? '');
-    expect(((await warehouseEnvironment.json()) as { values: Array<{ key: string; type: string }> }).values).toContainEqual(expect.objectContaining({ key: 'ACME_API_TOKEN', type: 'secret' }));
+    const warehouseEnvironment = await page.request.get(
+      (await menu.getByRole('menuitem', { name: 'Warehouse API Postman environment' }).getAttribute('href')) ?? '',
+    );
+    expect(((await warehouseEnvironment.json()) as { values: Array<{ key: string; type: string }> }).values).toContainEqual(
+      expect.objectContaining({ key: 'ACME_API_TOKEN', type: 'secret' }),
+    );
     const html = await page.request.get((await menu.getByRole('menuitem', { name: 'Seller API HTML reference (offline)' }).getAttribute('href')) ?? '');
     expect(html.headers()['content-disposition']).toBe('inline; filename="acme-seller-api-reference.html"');
   });

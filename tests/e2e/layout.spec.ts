@@ -15,7 +15,10 @@ async function createToken(page: Page, baseURL: string | undefined, title: strin
 }
 
 async function expectNoSidewaysScroll(page: Page, screen: string): Promise<void> {
-  const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
   expect(scrollWidth, `${screen} scrolls sideways`).toBeLessThanOrEqual(clientWidth);
 }
 

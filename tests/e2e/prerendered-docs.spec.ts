@@ -43,7 +43,8 @@ function fieldAnchors(operation: ReferenceOperation): string[] {
 async function watchHydration(page: Page): Promise<{ messages: string[] }> {
   const watched = { messages: [] as string[] };
   page.on('console', (message) => {
-    if (/hydrat|did not match|didn't match|server rendered|react\.dev\/errors/i.test(message.text())) watched.messages.push(`${message.type()}: ${message.text()}`);
+    if (/hydrat|did not match|didn't match|server rendered|react\.dev\/errors/i.test(message.text()))
+      watched.messages.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => watched.messages.push(`pageerror: ${error.message}`));
   await page.addInitScript(() => {
@@ -52,7 +53,8 @@ async function watchHydration(page: Page): Promise<{ messages: string[] }> {
     new MutationObserver((records) => {
       for (const record of records) {
         record.removedNodes.forEach((node) => {
-          if (node instanceof Element && (node.matches('section[data-operation-id]') || node.querySelector('section[data-operation-id]'))) removed.push(node.tagName);
+          if (node instanceof Element && (node.matches('section[data-operation-id]') || node.querySelector('section[data-operation-id]')))
+            removed.push(node.tagName);
         });
       }
     }).observe(document, { childList: true, subtree: true });
@@ -113,7 +115,8 @@ test.describe('documentation pages rendered at build time', () => {
       await page.context().clearCookies();
       await signIn(page.request, baseURL ?? '', who);
       const urls = ['/', '/documentation', '/documentation?category=seller&subcategory=order#getSellerReturnOrder'];
-      for (const group of catalogue.groups) for (const sub of group.pages) urls.push(documentationHref({ category: group.category, subcategory: sub.subcategory }));
+      for (const group of catalogue.groups)
+        for (const sub of group.pages) urls.push(documentationHref({ category: group.category, subcategory: sub.subcategory }));
       for (const url of urls) {
         await page.goto(url);
         await hydrated(page);
@@ -166,7 +169,8 @@ test.describe('documentation pages rendered at build time', () => {
       const walk = (rules: CSSRuleList) => {
         for (const rule of Array.from(rules)) {
           // The light scheme's variables (the page's own); the dark ones apply under .dark only.
-          if (rule instanceof CSSStyleRule && rule.selectorText === ':root') for (const property of Array.from(rule.style)) if (property.startsWith('--mui-')) names.add(property);
+          if (rule instanceof CSSStyleRule && rule.selectorText === ':root')
+            for (const property of Array.from(rule.style)) if (property.startsWith('--mui-')) names.add(property);
           if (rule instanceof CSSGroupingRule) walk(rule.cssRules);
         }
       };
@@ -175,7 +179,10 @@ test.describe('documentation pages rendered at build time', () => {
     });
     const added = theme.filter((name) => !declared.has(name));
     expect(added.length).toBeGreaterThan(0);
-    const unset = await page.evaluate((names) => names.filter((name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() === ''), added);
+    const unset = await page.evaluate(
+      (names) => names.filter((name) => getComputedStyle(document.documentElement).getPropertyValue(name).trim() === ''),
+      added,
+    );
     expect(unset).toEqual([]);
   });
 
@@ -262,7 +269,8 @@ test.describe('documentation pages rendered at build time', () => {
       for (const operation of data.operations) {
         await expect(page.getByRole('heading', { level: 2, name: operation.summary })).toBeVisible();
         const section = page.locator(`section[id="${operation.operationId}"]`);
-        for (const parameter of operation.parameters) await expect(section.locator('table.params code.field-name', { hasText: parameter.name }).first()).toBeVisible();
+        for (const parameter of operation.parameters)
+          await expect(section.locator('table.params code.field-name', { hasText: parameter.name }).first()).toBeVisible();
         for (const anchor of fieldAnchors(operation)) {
           const row = page.locator(`[id="${anchor}"]`);
           await expect(row, anchor).toBeAttached();
@@ -272,7 +280,12 @@ test.describe('documentation pages rendered at build time', () => {
       // Collapsed levels open without a script (native <details>).
       const collapsed = page.locator('details:not([open]) > summary').first();
       await collapsed.click();
-      await expect(page.locator('details[open] > summary').filter({ has: page.locator('code') }).first()).toBeVisible();
+      await expect(
+        page
+          .locator('details[open] > summary')
+          .filter({ has: page.locator('code') })
+          .first(),
+      ).toBeVisible();
     });
 
     test('the first paint is in the chosen or the system colour scheme', async ({ browser, baseURL }) => {

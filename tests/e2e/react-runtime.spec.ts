@@ -61,21 +61,24 @@ test.describe('React in the browser', () => {
     // From Swagger UI's own element up the fibers of the portal's React (its keys carry the root's suffix)
     // to the component that took the spec as React props: swagger-ui-react's. A self-contained bundle
     // renders with a React of its own, whose keys carry another suffix.
-    const owner = await page.locator('.swagger-ui').first().evaluate((element, rootSuffix) => {
-      interface Fiber {
-        return: Fiber | null;
-        type: unknown;
-        memoizedProps: Record<string, unknown> | null;
-      }
-      const fiber = (element as unknown as Record<string, Fiber | undefined>)[`__reactFiber$${rootSuffix}`];
-      for (let node = fiber ?? null; node; node = node.return) {
-        const props = node.memoizedProps;
-        if (typeof node.type === 'function' && props && typeof props.spec === 'object' && props.docExpansion === 'list') {
-          return { inPortalTree: true, tryItOutEnabled: props.tryItOutEnabled, persistAuthorization: props.persistAuthorization };
+    const owner = await page
+      .locator('.swagger-ui')
+      .first()
+      .evaluate((element, rootSuffix) => {
+        interface Fiber {
+          return: Fiber | null;
+          type: unknown;
+          memoizedProps: Record<string, unknown> | null;
         }
-      }
-      return { inPortalTree: Boolean(fiber) };
-    }, suffix);
+        const fiber = (element as unknown as Record<string, Fiber | undefined>)[`__reactFiber$${rootSuffix}`];
+        for (let node = fiber ?? null; node; node = node.return) {
+          const props = node.memoizedProps;
+          if (typeof node.type === 'function' && props && typeof props.spec === 'object' && props.docExpansion === 'list') {
+            return { inPortalTree: true, tryItOutEnabled: props.tryItOutEnabled, persistAuthorization: props.persistAuthorization };
+          }
+        }
+        return { inPortalTree: Boolean(fiber) };
+      }, suffix);
     expect(owner).toEqual({ inPortalTree: true, tryItOutEnabled: true, persistAuthorization: false });
   });
 });

@@ -15,7 +15,8 @@ async function recordLayoutShifts(page: Page): Promise<void> {
     const state = { cls: 0 };
     (window as unknown as { shifts: typeof state }).shifts = state;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) state.cls += entry.value;
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+        if (!entry.hadRecentInput) state.cls += entry.value;
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }

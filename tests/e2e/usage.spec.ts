@@ -45,7 +45,9 @@ test('calls appear in the log within 2 seconds, counted by the chart and the tok
   await page.getByRole('button', { name: 'Test API' }).click();
   await expect(page.getByRole('group', { name: 'Response summary' }).getByText('Status 200')).toBeVisible();
   await page.goto('/usage');
-  await expect(page.getByRole('table', { name: 'Request log' }).getByRole('row', { name: /\/api\/v1\/seller\/warehouses\?.*size=2/ })).toBeVisible({ timeout: 2_000 });
+  await expect(page.getByRole('table', { name: 'Request log' }).getByRole('row', { name: /\/api\/v1\/seller\/warehouses\?.*size=2/ })).toBeVisible({
+    timeout: 2_000,
+  });
 
   // The chart's totals and the per-operation table, for this test's token (other specs call as seller2 too).
   await page.getByRole('combobox', { name: 'Token' }).click();
@@ -88,7 +90,10 @@ test('"Open in API Test" restores a logged call (operation, id), never a token',
   const { value } = await tokenWithValue(page);
   expect(curl(page, '/api/v1/seller/orders/normal/1', value)).toMatch(/^(200|404)$/);
   await page.goto('/usage');
-  const row = page.getByRole('table', { name: 'Request log' }).getByRole('row', { name: /\/api\/v1\/seller\/orders\/normal\/1\b/ }).first();
+  const row = page
+    .getByRole('table', { name: 'Request log' })
+    .getByRole('row', { name: /\/api\/v1\/seller\/orders\/normal\/1\b/ })
+    .first();
   await expect(row).toBeVisible({ timeout: 2_000 });
   await row.getByRole('button', { name: /^Details of the call/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Call details' });

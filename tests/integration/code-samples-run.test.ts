@@ -51,7 +51,12 @@ function sampleFor(operationIndex: number, lang: string): string {
 
 /** Asynchronous: the server answers from this same process, so a blocking call would wait for ever. */
 async function run(command: string, args: string[], cwd = dir): Promise<string> {
-  const { stdout } = await promisify(execFile)(command, args, { cwd, env: { ...process.env, [brand.tokenVariable]: token }, encoding: 'utf8', timeout: 60_000 });
+  const { stdout } = await promisify(execFile)(command, args, {
+    cwd,
+    env: { ...process.env, [brand.tokenVariable]: token },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return stdout;
 }
 
@@ -84,7 +89,8 @@ describe.each([0, 1])('the samples of %s', (operationIndex) => {
 
   it('Java compiles and runs (or, without a JDK here, imports every java.net class it uses)', async () => {
     const code = sampleFor(operationIndex, 'java');
-    for (const name of new Set(code.match(/\b(URI|HttpClient|HttpRequest|HttpResponse)\b/g))) expect(code).toMatch(new RegExp(`^import java\\.net\\.(http\\.)?${name};$`, 'm'));
+    for (const name of new Set(code.match(/\b(URI|HttpClient|HttpRequest|HttpResponse)\b/g)))
+      expect(code).toMatch(new RegExp(`^import java\\.net\\.(http\\.)?${name};$`, 'm'));
     if (has('javac') && has('java')) {
       const javaDir = mkdtempSync(join(dir, 'java-'));
       writeFileSync(join(javaDir, 'Main.java'), code);

@@ -68,7 +68,10 @@ describe('ETag', () => {
     const before = await client.api<Page>(`/api/v1/seller/orders/normal/${id}`, token);
     await server.db.query('UPDATE products SET product_name = $1 WHERE id = $2', ['Renamed by test', line?.product_id]);
     await expect
-      .poll(async () => (await client.api<Page['data'][number]>(`/api/v1/seller/orders/normal/${id}`, token)).body.products[0]?.productName, { timeout: 1000, interval: 10 })
+      .poll(async () => (await client.api<Page['data'][number]>(`/api/v1/seller/orders/normal/${id}`, token)).body.products[0]?.productName, {
+        timeout: 1000,
+        interval: 10,
+      })
       .toBe('Renamed by test');
     const after = await client.api(`/api/v1/seller/orders/normal/${id}`, token);
     expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
@@ -137,7 +140,9 @@ describe('owner isolation', () => {
     const mine = await client.api<Page>(LIST, token);
     const theirs = await other.api<Page>(LIST, otherToken);
     const idsOf = async (sellerId: number) =>
-      (await server.db.query<{ id: number }>('SELECT id FROM normal_orders WHERE seller_id = $1 ORDER BY seller_seq LIMIT 10', [sellerId])).map((row) => row.id);
+      (await server.db.query<{ id: number }>('SELECT id FROM normal_orders WHERE seller_id = $1 ORDER BY seller_seq LIMIT 10', [sellerId])).map(
+        (row) => row.id,
+      );
     expect(mine.body.data.map((row) => row.id)).toEqual(await idsOf(1));
     expect(theirs.body.data.map((row) => row.id)).toEqual(await idsOf(3));
     expect(theirs.headers.get('etag')).not.toBe(mine.headers.get('etag'));
@@ -194,7 +199,10 @@ if (TEST_DATABASE === 'postgres') {
     it('each replica returns the new data within 100 ms of a change made with plain SQL on another connection', async () => {
       const id = await firstOrderId();
       const replicaClient = replica.client();
-      for (const [label, value] of [['first', 'TRK-R1'], ['second', 'TRK-R2']] as const) {
+      for (const [label, value] of [
+        ['first', 'TRK-R1'],
+        ['second', 'TRK-R2'],
+      ] as const) {
         // Both replicas have the page cached.
         await client.api(LIST, token);
         await replicaClient.api(LIST, token);
@@ -220,7 +228,9 @@ if (TEST_DATABASE === 'postgres') {
       await replicaClient.api(LIST, token);
       expect(replica.app.responseCache.size.entries).toBeGreaterThan(0);
       // Drop both replicas' listener connections: no notification can reach them now.
-      await sql.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [LISTENER_APPLICATION_NAME]);
+      await sql.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()', [
+        LISTENER_APPLICATION_NAME,
+      ]);
       await expect.poll(() => replica.app.responseCache.size.entries, { timeout: 1000, interval: 5 }).toBe(0);
       await sql.query('UPDATE normal_orders SET tracking_number = $1 WHERE id = $2', ['TRK-DOWN', id]);
       // Read from the database, not kept: the cache stays empty while the listener is away.

@@ -81,7 +81,12 @@ describe('signed in', () => {
     expect(response.text).not.toContain('portal-prerender.invalid');
     expect(response.text).toContain('<html lang="en">');
     const state = /<script type="application\/json" id="portal-prerender-state">(.*?)<\/script>/.exec(response.text)?.[1] ?? '';
-    expect(JSON.parse(state)).toEqual({ user: { email: 'warehouse@example.com', userType: 'WAREHOUSE' }, origin: server.baseUrl, page: 'seller-order', reminder: null });
+    expect(JSON.parse(state)).toEqual({
+      user: { email: 'warehouse@example.com', userType: 'WAREHOUSE' },
+      origin: server.baseUrl,
+      page: 'seller-order',
+      reminder: null,
+    });
     expect(response.text).not.toContain('Token expiry reminder');
   });
 

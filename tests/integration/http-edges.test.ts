@@ -23,7 +23,8 @@ beforeAll(async () => {
     handlers: (defaults) => ({
       ...defaults,
       listSellerWarehouses: {
-        handle: async (request, reply) => (heldBody === undefined ? defaults.listSellerWarehouses.handle(request, reply) : reply.type('application/json').send(heldBody)),
+        handle: async (request, reply) =>
+          heldBody === undefined ? defaults.listSellerWarehouses.handle(request, reply) : reply.type('application/json').send(heldBody),
       },
     }),
   });
@@ -63,7 +64,11 @@ describe("errors outside the request hooks are the API's errors", () => {
   });
 
   it('bytes that are not HTTP: 400', async () => {
-    for (const bytes of ['GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', 'HELLO\r\n\r\n', 'GET / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n']) {
+    for (const bytes of [
+      'GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n',
+      'HELLO\r\n\r\n',
+      'GET / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n',
+    ]) {
       const [response] = await sendRaw(server.baseUrl, bytes);
       expectApiError(response, 400);
     }
@@ -109,10 +114,22 @@ describe('405 on a known path whatever the body or its content type', () => {
   const cases: Array<[string, string]> = [
     ['PUT, no body', 'PUT /api/v1/seller/warehouses HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'],
     ['PUT, a body without a content type', 'PUT /api/v1/seller/warehouses HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\nab'],
-    ['PATCH, text/plain', 'PATCH /api/v1/seller/warehouses HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: close\r\n\r\nab'],
-    ['POST, form data', 'POST /api/v1/seller/warehouses HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\nConnection: close\r\n\r\na=b'],
-    ['POST, invalid JSON', 'POST /api/v1/seller/warehouses/1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1\r\nConnection: close\r\n\r\n{'],
-    ['DELETE, chunked body', 'DELETE /api/v1/seller/orders/normal HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n2\r\nab\r\n0\r\n\r\n'],
+    [
+      'PATCH, text/plain',
+      'PATCH /api/v1/seller/warehouses HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: close\r\n\r\nab',
+    ],
+    [
+      'POST, form data',
+      'POST /api/v1/seller/warehouses HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\nConnection: close\r\n\r\na=b',
+    ],
+    [
+      'POST, invalid JSON',
+      'POST /api/v1/seller/warehouses/1 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1\r\nConnection: close\r\n\r\n{',
+    ],
+    [
+      'DELETE, chunked body',
+      'DELETE /api/v1/seller/orders/normal HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n2\r\nab\r\n0\r\n\r\n',
+    ],
     ['PROPFIND', 'PROPFIND /api/v1/seller/warehouses HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'],
     ['QUERY', 'QUERY /api/seller/warehouses HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 1\r\nConnection: close\r\n\r\nx'],
     ['TRACE', 'TRACE /api/v1/seller/warehouses HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'],
@@ -137,7 +154,10 @@ describe('405 on a known path whatever the body or its content type', () => {
   });
 
   it('an unknown /api path is 404 whatever the body', async () => {
-    const [response] = await sendRaw(server.baseUrl, 'POST /api/nope HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: close\r\n\r\nab');
+    const [response] = await sendRaw(
+      server.baseUrl,
+      'POST /api/nope HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: close\r\n\r\nab',
+    );
     expectApiError(response, 404);
   });
 });

@@ -88,7 +88,9 @@ describe('an attacker cannot lock the owner out', () => {
     const from = '192.0.2.20';
     for (let i = 0; i < 3; i += 1) expect((await login(from, { email: 'warehouse2@example.com', password: 'wrong', userType: 'WAREHOUSE' })).status).toBe(401);
     expect((await login(from, { email: 'warehouse2@example.com', password: DEMO_PASSWORD, userType: 'WAREHOUSE' })).status).toBe(200);
-    const rows = await server.db.query<{ key: string; failures: number }>(`SELECT key, failures FROM login_failures WHERE key LIKE '%192.0.2.20%' ORDER BY key`);
+    const rows = await server.db.query<{ key: string; failures: number }>(
+      `SELECT key, failures FROM login_failures WHERE key LIKE '%192.0.2.20%' ORDER BY key`,
+    );
     expect(rows).toEqual([{ key: 'address:192.0.2.20', failures: 3 }]);
   });
 
@@ -152,7 +154,10 @@ describe('password checks are bounded', () => {
         running -= 1;
       }
     };
-    const busy = await startTestServer({ loginThrottle: { refusalDelayMs: 0 }, testPasswordHashing: { limits: { concurrency: 1, queueLength: 2, maxWaitMs: 60_000 }, derive: heldDerive } });
+    const busy = await startTestServer({
+      loginThrottle: { refusalDelayMs: 0 },
+      testPasswordHashing: { limits: { concurrency: 1, queueLength: 2, maxWaitMs: 60_000 }, derive: heldDerive },
+    });
     try {
       const answered: Response[] = [];
       const requests = Array.from({ length: 6 }, () =>

@@ -20,13 +20,10 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => server?.close());
 
-const plan = async (sql: string) =>
-  (await server.db.query<Record<string, string>>(`EXPLAIN ${sql}`)).map((row) => Object.values(row).join(' ')).join('\n');
+const plan = async (sql: string) => (await server.db.query<Record<string, string>>(`EXPLAIN ${sql}`)).map((row) => Object.values(row).join(' ')).join('\n');
 
 it('uses the (owner, position) index for a deep page and for the last page number', async () => {
-  const page = await plan(
-    `SELECT x.id FROM normal_orders x WHERE x.seller_id = 1 AND x.seller_seq > 59000 ORDER BY x.seller_seq LIMIT 10`,
-  );
+  const page = await plan(`SELECT x.id FROM normal_orders x WHERE x.seller_id = 1 AND x.seller_seq > 59000 ORDER BY x.seller_seq LIMIT 10`);
   expect(page).toMatch(/Index Scan using normal_orders_seller_id_seller_seq_key/);
   expect(page).not.toMatch(/Seq Scan|Sort/);
   const last = await plan(`SELECT COALESCE(MAX(x.seller_seq), 0) FROM normal_orders x WHERE x.seller_id = 1`);

@@ -8,7 +8,31 @@ import { loadSpec, routableOperations } from '../../src/server/spec/openapi-docu
 import type { Client } from './support/http-client.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
-const ODD_VALUES = ['Infinity', '-Infinity', 'NaN', '1e3', '1e309', '0x10', '0b1', '0o7', '-0', '1.0', '1.', '.5', ' 1', '+1', '1_000', '9'.repeat(25), '99999999999999999999', '2147483648', '', '１', 'null', '[1]', '%00'];
+const ODD_VALUES = [
+  'Infinity',
+  '-Infinity',
+  'NaN',
+  '1e3',
+  '1e309',
+  '0x10',
+  '0b1',
+  '0o7',
+  '-0',
+  '1.0',
+  '1.',
+  '.5',
+  ' 1',
+  '+1',
+  '1_000',
+  '9'.repeat(25),
+  '99999999999999999999',
+  '2147483648',
+  '',
+  '１',
+  'null',
+  '[1]',
+  '%00',
+];
 const publicOperations = routableOperations(loadSpec()).filter((op) => !op.internal);
 
 let server: TestServer;
@@ -16,7 +40,10 @@ const clients: Record<'seller' | 'warehouse', { client: Client; token: string }>
 
 beforeAll(async () => {
   server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
-  for (const [family, email, userType] of [['seller', 'seller@example.com', 'SELLER'], ['warehouse', 'warehouse@example.com', 'WAREHOUSE']] as const) {
+  for (const [family, email, userType] of [
+    ['seller', 'seller@example.com', 'SELLER'],
+    ['warehouse', 'warehouse@example.com', 'WAREHOUSE'],
+  ] as const) {
     const client = server.client();
     await client.login(email, userType);
     clients[family] = { client, token: await client.createToken() };

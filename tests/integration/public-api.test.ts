@@ -92,9 +92,7 @@ describe('paging', () => {
     const text = plan.map((row) => Object.values(row).join(' ')).join('\n');
     expect(text).toMatch(/Index Scan using normal_orders_seller_id_seller_seq_key/);
     expect(text).not.toMatch(/Seq Scan|Sort/);
-    const last = await server.db.query<Record<string, string>>(
-      `EXPLAIN SELECT COALESCE(MAX(x.seller_seq), 0) FROM normal_orders x WHERE x.seller_id = 1`,
-    );
+    const last = await server.db.query<Record<string, string>>(`EXPLAIN SELECT COALESCE(MAX(x.seller_seq), 0) FROM normal_orders x WHERE x.seller_id = 1`);
     expect(last.map((row) => Object.values(row).join(' ')).join('\n')).toMatch(/Index (Only )?Scan (Backward )?using normal_orders_seller_id_seller_seq_key/);
   });
 });
@@ -124,7 +122,7 @@ describe('data belongs to accounts', () => {
     expect((await warehouse.api(`/api/v1/warehouse/orders/normal/${foreign?.id}`, warehouseToken)).status).toBe(404);
   });
 
-  it('lists the warehouses a seller works with, each with the seller\'s quotations there', async () => {
+  it("lists the warehouses a seller works with, each with the seller's quotations there", async () => {
     const list = await seller.api<{ data: Array<{ id: number; quotation: Array<{ id: number }> }> }>('/api/v1/seller/warehouses?size=100', sellerToken);
     const [row] = await server.db.query<{ count: number }>('SELECT count(*)::int AS count FROM seller_warehouses WHERE seller_id = 1');
     expect(list.body.data.length).toBe(row?.count);
@@ -153,7 +151,7 @@ describe('requests that break the spec get 400 naming the parameter', () => {
     expect(response.body.message).toMatch(/^orderId /);
   });
 
-  it('an id outside the spec\'s 1 to 2147483647 is 400 naming it; an unknown id inside is 404', async () => {
+  it("an id outside the spec's 1 to 2147483647 is 400 naming it; an unknown id inside is 404", async () => {
     for (const id of ['0', '2147483648', '99999999999', '9007199254740993']) {
       const response = await seller.api(`/api/v1/seller/orders/normal/${id}`, sellerToken);
       expect(response.body, id).toEqual({ status: 400, message: 'orderId must be an integer from 1 to 2147483647' });
@@ -164,7 +162,10 @@ describe('requests that break the spec get 400 naming the parameter', () => {
 
 describe('other methods and unknown paths', () => {
   it.each(['POST', 'PUT', 'PATCH', 'DELETE'])('%s on a public path is 405 with Allow', async (method) => {
-    const response = await seller.request<{ status: number }>(method, '/api/v1/seller/orders/normal', { headers: { 'acme-api-token': sellerToken }, unchecked: true });
+    const response = await seller.request<{ status: number }>(method, '/api/v1/seller/orders/normal', {
+      headers: { 'acme-api-token': sellerToken },
+      unchecked: true,
+    });
     expect(response.status).toBe(405);
     expect(response.body.status).toBe(405);
     expect(response.headers.get('allow')).toContain('GET');

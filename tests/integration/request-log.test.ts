@@ -9,8 +9,19 @@ import type { Client } from './support/http-client.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 type Entry = {
-  id: number; time: string; tokenId: number; tokenTitle: string | null; tokenDeleted: boolean; operationId: string; method: string;
-  path: string; status: number; durationMs: number; responseBytes: number; userAgent: string | null; clientAddress: string | null;
+  id: number;
+  time: string;
+  tokenId: number;
+  tokenTitle: string | null;
+  tokenDeleted: boolean;
+  operationId: string;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  responseBytes: number;
+  userAgent: string | null;
+  clientAddress: string | null;
 };
 type Page = { data: Entry[]; nextCursor: string | null };
 type TokenBody = { data: { id: number; token: string } };
@@ -56,7 +67,9 @@ describe('the column table', () => {
 describe('recording', () => {
   it('records every public call of a known token after the answer, in batches, with every field a log entry records', async () => {
     const started = Date.now();
-    expect((await seller.api('/api/v1/seller/orders/normal?page=0&size=5', token.token, { headers: { 'user-agent': 'sync-bot/1.0 ' + 'x'.repeat(300) } })).status).toBe(200);
+    expect(
+      (await seller.api('/api/v1/seller/orders/normal?page=0&size=5', token.token, { headers: { 'user-agent': 'sync-bot/1.0 ' + 'x'.repeat(300) } })).status,
+    ).toBe(200);
     expect((await seller.api('/api/seller/products?size=2', token.token)).status).toBe(200);
     expect((await seller.api('/api/v1/seller/products/999999', token.token)).status).toBe(404);
     expect((await seller.api('/api/v1/seller/products?size=0', token.token)).status).toBe(400);
@@ -70,7 +83,12 @@ describe('recording', () => {
     ]);
     const first = page.data[3]!;
     expect(first).toMatchObject({
-      tokenId: token.id, tokenTitle: 'Log token', tokenDeleted: false, method: 'GET', path: '/api/v1/seller/orders/normal?page=0&size=5', clientAddress: '127.0.0.1',
+      tokenId: token.id,
+      tokenTitle: 'Log token',
+      tokenDeleted: false,
+      method: 'GET',
+      path: '/api/v1/seller/orders/normal?page=0&size=5',
+      clientAddress: '127.0.0.1',
     });
     expect(first.userAgent).toHaveLength(200);
     expect(first.userAgent!.startsWith('sync-bot/1.0 ')).toBe(true);
@@ -160,7 +178,7 @@ describe('reading', () => {
     }
   });
 
-  it('shows a user only their own calls: another user sees none, and another user\'s entry is 404', async () => {
+  it("shows a user only their own calls: another user sees none, and another user's entry is 404", async () => {
     const mine = (await logPage(seller)).data[0]!;
     expect((await seller.get(`/api/usage/requests/${mine.id}`)).body).toEqual({ data: mine });
     expect((await otherSeller.get(`/api/usage/requests/${mine.id}`)).status).toBe(404);
@@ -176,10 +194,17 @@ describe('reading', () => {
     const logged = await server.db.query<{ calls: number }>('SELECT count(*)::int AS calls FROM request_log');
     expect(rollups[0]!.calls).toBe(logged[0]!.calls);
 
-    type Series = { bucket: string; points: Array<{ start: string; ok: number; clientError: number; unauthorized: number; tooManyRequests: number; serverError: number }>; totals: { calls: number; errorRate: number; p50Ms: number; p95Ms: number; busiestOperation: string } };
+    type Series = {
+      bucket: string;
+      points: Array<{ start: string; ok: number; clientError: number; unauthorized: number; tooManyRequests: number; serverError: number }>;
+      totals: { calls: number; errorRate: number; p50Ms: number; p95Ms: number; busiestOperation: string };
+    };
     const series = (await seller.get<Series>(`/api/usage/series?tokenId=${second.id}`)).body;
     expect(series.bucket).toBe('hour');
-    const sum = series.points.reduce((total, point) => total + point.ok + point.clientError + point.unauthorized + point.tooManyRequests + point.serverError, 0);
+    const sum = series.points.reduce(
+      (total, point) => total + point.ok + point.clientError + point.unauthorized + point.tooManyRequests + point.serverError,
+      0,
+    );
     expect(sum).toBe(61);
     expect(series.totals).toMatchObject({ calls: 61, busiestOperation: 'listSellerWarehouses' });
     expect(series.totals.errorRate).toBeCloseTo(30 / 61, 3);
@@ -189,13 +214,17 @@ describe('reading', () => {
     expect(month.bucket).toBe('day');
     expect(month.totals.calls).toBe(logged[0]!.calls);
 
-    const operations = (await seller.get<{ data: Array<{ operationId: string; calls: number; errorRate: number; p95Ms: number }> }>(`/api/usage/operations?tokenId=${second.id}`)).body.data;
+    const operations = (
+      await seller.get<{ data: Array<{ operationId: string; calls: number; errorRate: number; p95Ms: number }> }>(`/api/usage/operations?tokenId=${second.id}`)
+    ).body.data;
     expect(operations.map((row) => [row.operationId, row.calls, row.errorRate])).toEqual([
       ['listSellerWarehouses', 31, 0],
       ['getSellerWarehouse', 30, 1],
     ]);
 
-    const tokens = (await seller.get<{ data: Array<{ tokenId: number; title: string; calls: number; daily: number[]; deleted: boolean }> }>('/api/usage/tokens')).body.data;
+    const tokens = (
+      await seller.get<{ data: Array<{ tokenId: number; title: string; calls: number; daily: number[]; deleted: boolean }> }>('/api/usage/tokens')
+    ).body.data;
     const secondUsage = tokens.find((row) => row.tokenId === second.id);
     expect(secondUsage).toMatchObject({ title: 'Second token', calls: 61, deleted: false });
     expect(secondUsage!.daily[6]).toBe(61);
@@ -229,15 +258,19 @@ describe('reading', () => {
 describe('retention', () => {
   it('drops day partitions past REQUEST_LOG_DAYS and creates days ahead; old rollups go too', async () => {
     const partitions = async () =>
-      (await server.db.query<{ name: string }>(
-        `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'request_log'::regclass ORDER BY 1`,
-      )).map((row) => row.name);
+      (
+        await server.db.query<{ name: string }>(
+          `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'request_log'::regclass ORDER BY 1`,
+        )
+      ).map((row) => row.name);
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
     expect(await partitions()).toEqual(expect.arrayContaining([`request_log_p${day(0)}`, `request_log_p${day(7)}`, 'request_log_default']));
     // An old day, with a call and its rollup, as if written 40 days ago.
     const old = new Date(Date.now() - 40 * 86_400_000);
     const oldDay = old.toISOString().slice(0, 10);
-    await server.db.exec(`CREATE TABLE request_log_p${oldDay.replace(/-/g, '')} PARTITION OF request_log FOR VALUES FROM ('${oldDay}T00:00:00Z') TO ('${oldDay}T00:00:00Z'::timestamptz + interval '1 day')`);
+    await server.db.exec(
+      `CREATE TABLE request_log_p${oldDay.replace(/-/g, '')} PARTITION OF request_log FOR VALUES FROM ('${oldDay}T00:00:00Z') TO ('${oldDay}T00:00:00Z'::timestamptz + interval '1 day')`,
+    );
     await server.db.query(
       `INSERT INTO request_log (logged_at, user_id, token_id, operation_id, method, path, status, duration_ms, response_bytes)
        SELECT $1, user_id, id, 'listSellerWarehouses', 'GET', '/old', 200, 1, 1 FROM api_tokens WHERE id = $2`,

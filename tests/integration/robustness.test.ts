@@ -54,7 +54,12 @@ describe('bad input gets 4xx with the Error schema, never 5xx', () => {
   });
 
   it('a path of 2,000 characters', async () => {
-    for (const path of [`/api/v1/seller/orders/normal/${'9'.repeat(2000)}`, `/api/${'a'.repeat(2000)}`, `/api/auth/token/${'b'.repeat(2000)}`, `/${'c'.repeat(2000)}`]) {
+    for (const path of [
+      `/api/v1/seller/orders/normal/${'9'.repeat(2000)}`,
+      `/api/${'a'.repeat(2000)}`,
+      `/api/auth/token/${'b'.repeat(2000)}`,
+      `/${'c'.repeat(2000)}`,
+    ]) {
       const response = await raw(path, { headers: { 'acme-api-token': token, cookie: seller.cookie ?? '' } });
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
@@ -62,7 +67,14 @@ describe('bad input gets 4xx with the Error schema, never 5xx', () => {
   });
 
   it('odd encodings in paths and queries', async () => {
-    for (const path of ['/api/v1/seller/orders/normal/%E0%A4%A', '/api/v1/seller/orders/normal?page=%ZZ', '/api/v1/seller/orders/normal/1%00', '/%E0%A4%A', '/api/v1/seller/orders/normal?page=1&page=2', '/api/v1/seller/orders/normal?size=1e2']) {
+    for (const path of [
+      '/api/v1/seller/orders/normal/%E0%A4%A',
+      '/api/v1/seller/orders/normal?page=%ZZ',
+      '/api/v1/seller/orders/normal/1%00',
+      '/%E0%A4%A',
+      '/api/v1/seller/orders/normal?page=1&page=2',
+      '/api/v1/seller/orders/normal?size=1e2',
+    ]) {
       const response = await raw(path, { headers: { 'acme-api-token': token } });
       expect(response.status, path).toBeLessThan(500);
     }
@@ -76,7 +88,12 @@ describe('bad input gets 4xx with the Error schema, never 5xx', () => {
   });
 
   it('a header of the wrong shape', async () => {
-    const response = await raw('/api/v1/seller/orders/normal', { headers: [['acme-api-token', token], ['acme-api-token', token]] });
+    const response = await raw('/api/v1/seller/orders/normal', {
+      headers: [
+        ['acme-api-token', token],
+        ['acme-api-token', token],
+      ],
+    });
     expect(response.status).toBe(401);
   });
 });

@@ -154,11 +154,15 @@ describe('session lifetime', () => {
   it('keeps an active session alive and ends it after SESSION_MAX_HOURS regardless', async () => {
     const client = server.client();
     await client.login();
-    const idHash = createHash('sha256').update((client.cookie ?? '').split('=')[1] ?? '').digest();
+    const idHash = createHash('sha256')
+      .update((client.cookie ?? '').split('=')[1] ?? '')
+      .digest();
     await server.db.query(`UPDATE sessions SET last_seen_at = now() - interval '20 minutes' WHERE id_hash = $1`, [idHash]);
     expect((await client.get('/api/auth/me')).status).toBe(200);
     // The request above refreshed last_seen_at (it was older than a minute).
-    const [row] = await server.db.query<{ fresh: boolean }>(`SELECT last_seen_at > now() - interval '1 minute' AS fresh FROM sessions WHERE id_hash = $1`, [idHash]);
+    const [row] = await server.db.query<{ fresh: boolean }>(`SELECT last_seen_at > now() - interval '1 minute' AS fresh FROM sessions WHERE id_hash = $1`, [
+      idHash,
+    ]);
     expect(row?.fresh).toBe(true);
     await server.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id_hash = $1`, [idHash]);
     expect((await client.get('/api/auth/me')).status).toBe(401);
@@ -173,11 +177,7 @@ describe('session lifetime', () => {
 });
 
 describe('cross-site requests are refused and change nothing', () => {
-  const crossSite: Array<Record<string, string>> = [
-    { origin: 'https://evil.example' },
-    { 'sec-fetch-site': 'cross-site' },
-    { origin: 'null' },
-  ];
+  const crossSite: Array<Record<string, string>> = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }];
 
   it.each(crossSite)('login from %o', async (headers) => {
     const client = server.client();
@@ -208,7 +208,11 @@ describe('cross-site requests are refused and change nothing', () => {
     const host = new URL(server.baseUrl).host;
     const response = await client.post(LOGIN, seller, { headers: { origin: `http://${host}`, 'sec-fetch-site': 'same-origin' } });
     expect(response.status).toBe(200);
-    const created = await client.post('/api/auth/token', { title: 'ok', description: 'ok' }, { headers: { origin: `http://${host}`, 'sec-fetch-site': 'same-origin' } });
+    const created = await client.post(
+      '/api/auth/token',
+      { title: 'ok', description: 'ok' },
+      { headers: { origin: `http://${host}`, 'sec-fetch-site': 'same-origin' } },
+    );
     expect(created.status).toBe(201);
   });
 });
@@ -239,7 +243,9 @@ describe('housekeeping', () => {
     await live.login();
     await server.client().post(LOGIN, { ...seller, email: 'ghost-housekeeping@example.com' });
     await server.db.query(`INSERT INTO login_failures (key, window_start, failures) VALUES ('pair:127.0.0.1 old@example.com', now() - interval '2 hours', 3)`);
-    await server.db.query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id_hash <> (SELECT id_hash FROM sessions ORDER BY created_at DESC LIMIT 1)`);
+    await server.db.query(
+      `UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id_hash <> (SELECT id_hash FROM sessions ORDER BY created_at DESC LIMIT 1)`,
+    );
     await cleanUp({ db: server.db, config: server.config, loginThrottle: { perAccountAndAddress: 5, perAddress: 1000, windowSeconds: 900 } } as never);
     const [sessions] = await server.db.query<{ count: number }>('SELECT count(*)::int AS count FROM sessions');
     expect(sessions?.count).toBe(1);

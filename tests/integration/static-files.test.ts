@@ -38,7 +38,8 @@ beforeAll(async () => {
   for (const copy of ['app-Ab12Cd34.js.br', 'app-Ab12Cd34.js.gz']) utimesSync(join(web, 'assets', copy), before, before);
   writeFileSync(join(exported, 'openapi.json'), JSON.stringify({ openapi: '3.1.0', info: { title: 'x'.repeat(2000) } }));
   mkdirSync(join(exported, 'seller'), { recursive: true });
-  for (const file of ['openapi.yaml', 'postman-collection.json', 'insomnia.json', 'requests.http', 'api.d.ts', 'reference.html']) writeFileSync(join(exported, 'seller', file), 'x');
+  for (const file of ['openapi.yaml', 'postman-collection.json', 'insomnia.json', 'requests.http', 'api.d.ts', 'reference.html'])
+    writeFileSync(join(exported, 'seller', file), 'x');
   writeFileSync(join(exported, 'stray.txt'), 'not part of the export');
   server = await startTestServer({ database, env: { WEB_DIR: web, EXPORT_DIR: exported } });
 });

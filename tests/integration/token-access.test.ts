@@ -198,7 +198,11 @@ describe('400 names the field and writes nothing', () => {
     ['31 days', { expiresInDays: 31 }, /^expiresInDays must be one of/],
     ['days as text', { expiresInDays: '30' }, /^expiresInDays must be an integer$/],
     ['an unknown scope', { scopes: ['payments'] }, /^scopes\.0 must be one of warehouses, quotations, imports, products, orders, inventory$/],
-    ['a scope of the other API', { scopes: ['orders', 'inventory'] }, /^scopes: inventory is not a domain of the Seller API \(warehouses, quotations, imports, products, orders\)$/],
+    [
+      'a scope of the other API',
+      { scopes: ['orders', 'inventory'] },
+      /^scopes: inventory is not a domain of the Seller API \(warehouses, quotations, imports, products, orders\)$/,
+    ],
     ['no scope at all', { scopes: [] }, /^scopes must have at least 1 item$/],
     ['a scope twice', { scopes: ['orders', 'orders'] }, /^scopes must not name an item twice$/],
     ['scopes as text', { scopes: 'orders' }, /^scopes must be array or null$/],

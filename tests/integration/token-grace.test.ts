@@ -176,7 +176,10 @@ describe('refresh during a grace window', () => {
 
   it('two refreshes of one value at once: one wins, the other is 404, and no value is orphaned', async () => {
     const value = await seller.createToken('raced', 'd');
-    const answers = await Promise.all([seller.get<{ data: ApiToken }>(`/api/auth/token/refresh/${value}?graceHours=1`), seller.get<{ data: ApiToken }>(`/api/auth/token/refresh/${value}?graceHours=1`)]);
+    const answers = await Promise.all([
+      seller.get<{ data: ApiToken }>(`/api/auth/token/refresh/${value}?graceHours=1`),
+      seller.get<{ data: ApiToken }>(`/api/auth/token/refresh/${value}?graceHours=1`),
+    ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 404]);
     const winner = answers.find((answer) => answer.status === 200)?.body.data;
     expect((await listed('raced'))?.token).toBe(winner?.token);

@@ -61,7 +61,9 @@ export function buildSearchIndex(pages: ReferencePage[]): SearchEntry[] {
               entries.push({
                 kind: 'field',
                 title: child.name,
-                detail: trim(`${[currentOwner, ...currentOwnerPath].filter(Boolean).join('.') || 'response'} · ${child.type}${description ? ` · ${description}` : ''}`),
+                detail: trim(
+                  `${[currentOwner, ...currentOwnerPath].filter(Boolean).join('.') || 'response'} · ${child.type}${description ? ` · ${description}` : ''}`,
+                ),
                 page: where,
                 operationId: operation.operationId,
                 href: pageHref(page, fieldAnchor(operation.operationId, response.status, childPath)),

@@ -110,7 +110,7 @@ function conditionalSample(request: SampleRequest): CodeSample {
   const comment =
     '# Poll cheaply: ETAG holds the ETag header of the last 200 (quotes included).\n' +
     '# Unchanged data answers 304 Not Modified with no body and costs no rate limit.\n';
-  const edit = (code: string) => comment + code.replace(raw, '"If-None-Match: $ETAG"').replace(/\n?$/, ' \\\n  --write-out \'%{http_code}\\n\'\n');
+  const edit = (code: string) => comment + code.replace(raw, '"If-None-Match: $ETAG"').replace(/\n?$/, " \\\n  --write-out '%{http_code}\\n'\n");
   return { lang: CONDITIONAL_SAMPLE.lang, label: CONDITIONAL_SAMPLE.label, code: edit(sample.code), withToken: edit(sample.withToken) };
 }
 

@@ -72,7 +72,9 @@ export function lockDataDir(dataDir: string): DataDirLock {
       // Written whole under another name, then linked into place (fails if the lock exists): another
       // process never reads a half-written lock and takes it for a stale one.
       const draft = `${path}.${process.pid}.draft`;
-      writeFileSync(draft, JSON.stringify({ pid: process.pid, started: processStartTime(process.pid), host: hostname(), since: new Date().toISOString() }), { mode: 0o600 });
+      writeFileSync(draft, JSON.stringify({ pid: process.pid, started: processStartTime(process.pid), host: hostname(), since: new Date().toISOString() }), {
+        mode: 0o600,
+      });
       try {
         linkSync(draft, path);
       } finally {

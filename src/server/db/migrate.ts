@@ -25,9 +25,7 @@ function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
 export async function migrate(db: Database, migrations = readMigrations()): Promise<string[]> {
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
-  const done = new Set(
-    (await db.query<{ version: number }>('SELECT version FROM schema_migrations')).map((row) => row.version),
-  );
+  const done = new Set((await db.query<{ version: number }>('SELECT version FROM schema_migrations')).map((row) => row.version));
   const applied: string[] = [];
   for (const migration of migrations) {
     if (done.has(migration.version)) continue;

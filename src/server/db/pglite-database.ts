@@ -31,8 +31,7 @@ export async function openPgliteDatabase(dataDir: string): Promise<Database> {
   if (!existsSync(join(pgdata, 'PG_VERSION'))) await createDataDirectory(pgdata);
   const pg = new PGlite(pgdata, { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`] });
   await pg.waitReady;
-  const query = async <R extends Row>(runner: Pick<PGlite, 'query'>, text: string, params?: unknown[]) =>
-    (await runner.query<R>(text, params)).rows;
+  const query = async <R extends Row>(runner: Pick<PGlite, 'query'>, text: string, params?: unknown[]) => (await runner.query<R>(text, params)).rows;
   return {
     kind: 'pglite',
     query: (text, params) => query(pg, text, params),

@@ -28,7 +28,10 @@ export class TokenCache {
   /** Off while cross-replica eviction is not guaranteed (e.g. the listener is reconnecting). */
   private enabled: boolean;
 
-  constructor(enabled = true, private readonly now: () => number = Date.now) {
+  constructor(
+    enabled = true,
+    private readonly now: () => number = Date.now,
+  ) {
     this.enabled = enabled;
   }
 

@@ -16,9 +16,7 @@ const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 const RANDOM_LENGTH = 22;
 const CHECKSUM_LENGTH = 6;
 
-const TOKEN_PATTERN = new RegExp(
-  `^${brand.tokenPrefix}_(${TOKEN_LETTER_CLASS})_([0-9A-Za-z]{${RANDOM_LENGTH}})([0-9A-Za-z]{${CHECKSUM_LENGTH}})$`,
-);
+const TOKEN_PATTERN = new RegExp(`^${brand.tokenPrefix}_(${TOKEN_LETTER_CLASS})_([0-9A-Za-z]{${RANDOM_LENGTH}})([0-9A-Za-z]{${CHECKSUM_LENGTH}})$`);
 /** Anything that looks like one of our tokens, anywhere in a string (used to scrub log lines). */
 export const TOKEN_LIKE = new RegExp(`${brand.tokenPrefix}_${TOKEN_LETTER_CLASS}_[0-9A-Za-z]{8,}`, 'g');
 

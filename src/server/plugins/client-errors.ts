@@ -56,7 +56,17 @@ export function clientErrorHandler(headers: Headers) {
 export function frameworkErrorHandler(headers: Headers) {
   return function onFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
     // A path parameter longer than any route takes names nothing that exists.
-    const [status, message] = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? [404, NOT_FOUND_MESSAGE] : error.code === 'FST_ERR_BAD_URL' ? [400, MALFORMED_URL_MESSAGE] : [500, 'Internal server error.'];
-    void reply.code(status).headers(headers).header('cache-control', 'no-store').type('application/json; charset=utf-8').send(JSON.stringify({ status, message }));
+    const [status, message] =
+      error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? [404, NOT_FOUND_MESSAGE]
+        : error.code === 'FST_ERR_BAD_URL'
+          ? [400, MALFORMED_URL_MESSAGE]
+          : [500, 'Internal server error.'];
+    void reply
+      .code(status)
+      .headers(headers)
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(JSON.stringify({ status, message }));
   };
 }

@@ -65,7 +65,13 @@ export function setSessionCookie(ctx: ServerContext, request: FastifyRequest, re
     secure: secure(ctx, request),
     maxAge: ctx.config.sessionMaxHours * 3600,
   });
-  void reply.setCookie(SESSION_HINT_COOKIE, '1', { httpOnly: false, sameSite: 'lax', path: '/', secure: secure(ctx, request), maxAge: ctx.config.sessionMaxHours * 3600 });
+  void reply.setCookie(SESSION_HINT_COOKIE, '1', {
+    httpOnly: false,
+    sameSite: 'lax',
+    path: '/',
+    secure: secure(ctx, request),
+    maxAge: ctx.config.sessionMaxHours * 3600,
+  });
 }
 
 export function clearSessionCookie(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply): void {

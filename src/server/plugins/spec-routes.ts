@@ -100,11 +100,16 @@ export function registerSpecRoutes(app: FastifyInstance, ctx: ServerContext, spe
         if (op.security.includes('apiToken')) {
           const { userType, domain } = tokenRequirementOf(op);
           onRequest.push(requireApiToken(ctx, userType, domain));
-        }
-        else if (op.security.includes('sessionCookie')) onRequest.push(requireSession(ctx));
+        } else if (op.security.includes('sessionCookie')) onRequest.push(requireSession(ctx));
         const integers = {
-          params: integerParameters(spec, op.parameters.filter((parameter) => parameter.in === 'path')),
-          querystring: integerParameters(spec, op.parameters.filter((parameter) => parameter.in === 'query')),
+          params: integerParameters(
+            spec,
+            op.parameters.filter((parameter) => parameter.in === 'path'),
+          ),
+          querystring: integerParameters(
+            spec,
+            op.parameters.filter((parameter) => parameter.in === 'query'),
+          ),
         };
         app.route({
           method: op.method.toUpperCase() as HTTPMethods,
@@ -114,7 +119,10 @@ export function registerSpecRoutes(app: FastifyInstance, ctx: ServerContext, spe
             const validate = ajv.compile(schema as object);
             return httpPart === 'params' || httpPart === 'querystring' ? parameterValidator(integers[httpPart], validate) : validate;
           },
-          config: { operationId: op.operationId, pathParameters: op.parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name) } satisfies SpecRouteConfig,
+          config: {
+            operationId: op.operationId,
+            pathParameters: op.parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name),
+          } satisfies SpecRouteConfig,
           onRequest,
           handler: (request: FastifyRequest, reply: FastifyReply) => definition.handle(request, reply),
         });

@@ -17,11 +17,22 @@ import { filesUnder } from '../lib/files-under.ts';
 import { MALFORMED_URL_MESSAGE, NOT_FOUND_BODY } from '../lib/http-error.ts';
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8', '.svg': 'image/svg+xml',
-  '.png': 'image/png', '.jpg': 'image/jpeg', '.ico': 'image/x-icon', '.woff2': 'font/woff2', '.woff': 'font/woff',
-  '.txt': 'text/plain; charset=utf-8', '.yaml': 'application/yaml; charset=utf-8', '.map': 'application/json',
-  '.webmanifest': 'application/manifest+json', '.ttf': 'font/ttf',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+  '.yaml': 'application/yaml; charset=utf-8',
+  '.map': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.ttf': 'font/ttf',
 };
 
 const NOT_BUILT_BODY = Object.freeze({ status: 404, message: 'The app is not built: run `npm run build`.' });
@@ -82,9 +93,7 @@ export type SendAppShell = (request: FastifyRequest, reply: FastifyReply) => Pro
 
 export function registerStaticFiles(app: FastifyInstance, options: { webDir: string; exportDir: string }): SendAppShell {
   // Prerendered documentation pages are answered by plugins/documentation-pages.ts, never as files.
-  const web = load(options.webDir, '/', (url) =>
-    url.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-  new Set([PRERENDERED_DIR]));
+  const web = load(options.webDir, '/', (url) => (url.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'), new Set([PRERENDERED_DIR]));
   const downloads = load(options.exportDir, '/downloads/', () => 'no-cache');
   for (const [url, file] of downloads) file.type = parseDownloadPath(url)?.file.contentType ?? file.type;
   const index = web.get('/index.html');

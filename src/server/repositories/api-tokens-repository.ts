@@ -61,10 +61,7 @@ export async function insertToken(
 }
 
 export async function findOwnToken(db: Queryable, userId: number, digest: Buffer): Promise<TokenRow | undefined> {
-  const rows = await db.query<TokenRow & Record<string, unknown>>(
-    `SELECT ${COLUMNS} FROM api_tokens WHERE user_id = $1 AND digest = $2`,
-    [userId, digest],
-  );
+  const rows = await db.query<TokenRow & Record<string, unknown>>(`SELECT ${COLUMNS} FROM api_tokens WHERE user_id = $1 AND digest = $2`, [userId, digest]);
   return rows[0];
 }
 

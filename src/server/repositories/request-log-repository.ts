@@ -19,10 +19,11 @@ const LOG_ARRAYS = STORED_COLUMNS.map((column, i) => `$${FIRST_LOG_PARAM + i}::$
 export async function insertBatch(db: Queryable, entries: readonly RequestLogEntry[], rollups: readonly RollupRow[]): Promise<void> {
   if (entries.length === 0) return;
   const rollupColumn = <T>(pick: (row: RollupRow) => T) => rollups.map(pick);
-  const logColumn = (field: keyof RequestLogEntry) => entries.map((entry) => {
-    const value = entry[field];
-    return value instanceof Date ? value.toISOString() : value;
-  });
+  const logColumn = (field: keyof RequestLogEntry) =>
+    entries.map((entry) => {
+      const value = entry[field];
+      return value instanceof Date ? value.toISOString() : value;
+    });
   await db.query(
     `WITH logged AS (
        INSERT INTO request_log (${LOG_NAMES})
@@ -101,10 +102,7 @@ export async function listLog(db: Queryable, filter: LogFilter, cursor: LogCurso
     where.push(`l.logged_at <= ${at}::timestamptz`, `(l.logged_at, l.id) < (${at}::timestamptz, ${add(cursor.id)}::bigint)`);
   }
   const page = `SELECT * FROM request_log l WHERE ${where.join(' AND ')} ORDER BY l.logged_at DESC, l.id DESC LIMIT ${add(limit)}`;
-  return db.query<LogSqlRow & Record<string, unknown>>(
-    `SELECT ${ROW_COLUMNS} FROM (${page}) l ${TITLE_JOINS} ORDER BY l.logged_at DESC, l.id DESC`,
-    params,
-  );
+  return db.query<LogSqlRow & Record<string, unknown>>(`SELECT ${ROW_COLUMNS} FROM (${page}) l ${TITLE_JOINS} ORDER BY l.logged_at DESC, l.id DESC`, params);
 }
 
 export async function findLogEntry(db: Queryable, userId: number, id: number): Promise<LogSqlRow | undefined> {

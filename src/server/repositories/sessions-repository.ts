@@ -11,10 +11,7 @@ export interface SessionUser {
 }
 
 export async function createSession(db: Queryable, idHash: Buffer, userId: number, maxHours: number): Promise<void> {
-  await db.query(
-    `INSERT INTO sessions (id_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3))`,
-    [idHash, userId, maxHours],
-  );
+  await db.query(`INSERT INTO sessions (id_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3))`, [idHash, userId, maxHours]);
 }
 
 export async function findSession(db: Queryable, idHash: Buffer, idleMinutes: number): Promise<SessionUser | undefined> {
@@ -38,8 +35,5 @@ export async function deleteSession(db: Queryable, idHash: Buffer): Promise<void
 }
 
 export async function deleteExpiredSessions(db: Queryable, idleMinutes: number): Promise<void> {
-  await db.query(
-    'DELETE FROM sessions WHERE expires_at <= now() OR last_seen_at <= now() - make_interval(mins => $1)',
-    [idleMinutes],
-  );
+  await db.query('DELETE FROM sessions WHERE expires_at <= now() OR last_seen_at <= now() - make_interval(mins => $1)', [idleMinutes]);
 }

@@ -12,10 +12,9 @@ export interface UserRow {
 }
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
-  const rows = await db.query<UserRow & Record<string, unknown>>(
-    'SELECT id, email, user_type, password_hash FROM users WHERE email = $1',
-    [email.toLowerCase()],
-  );
+  const rows = await db.query<UserRow & Record<string, unknown>>('SELECT id, email, user_type, password_hash FROM users WHERE email = $1', [
+    email.toLowerCase(),
+  ]);
   return rows[0];
 }
 

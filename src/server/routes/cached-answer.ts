@@ -28,12 +28,7 @@ export function ownerKeyOf(owner: Owner): string {
  * The answer for (owner, key): from the cache, or from load() (text of the JSON body; undefined: nothing
  * to answer, not cached). `key` names the operation and every parameter that shapes the body.
  */
-export async function cachedAnswer(
-  ctx: ServerContext,
-  owner: Owner,
-  key: string,
-  load: () => Promise<string | undefined>,
-): Promise<CachedAnswer | undefined> {
+export async function cachedAnswer(ctx: ServerContext, owner: Owner, key: string, load: () => Promise<string | undefined>): Promise<CachedAnswer | undefined> {
   const ownerKey = ownerKeyOf(owner);
   const hit = ctx.responseCache.get(ownerKey, key);
   if (hit !== undefined) return hit;

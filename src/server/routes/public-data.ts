@@ -35,10 +35,7 @@ function idOf(request: FastifyRequest): number {
 }
 
 /** Repositories return the spec's JSON as text (built by PostgreSQL); it is sent without re-encoding. */
-export function listOperation(
-  ctx: ServerContext,
-  fetch: (db: Queryable, owner: Owner, request: PageRequest) => Promise<JsonPage>,
-): OperationHandler {
+export function listOperation(ctx: ServerContext, fetch: (db: Queryable, owner: Owner, request: PageRequest) => Promise<JsonPage>): OperationHandler {
   return {
     async handle(request, reply) {
       const { page, size } = request.query as PageRequest;

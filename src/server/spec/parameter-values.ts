@@ -52,7 +52,9 @@ export function integerParameters(spec: OpenApiDocument, parameters: SpecParamet
     const schema = resolved(spec, parameter.schema) as JsonSchema;
     if (schema.type === 'integer') integers.set(parameter.name, boundsOf(parameter.name, schema));
     else if (schema.type !== 'string') {
-      throw new Error(`Parameter ${parameter.name} has type ${JSON.stringify(schema.type)}: only string and integer parameters are read (src/server/spec/parameter-values.ts)`);
+      throw new Error(
+        `Parameter ${parameter.name} has type ${JSON.stringify(schema.type)}: only string and integer parameters are read (src/server/spec/parameter-values.ts)`,
+      );
     }
   }
   return integers;

@@ -7,11 +7,7 @@
 import type { ChangelogVersion } from './changelog.ts';
 
 /** Inline Markdown, already parsed: plain text, or a run of text, code, emphasis and links. */
-export type Inline =
-  | string
-  | { t: 'code'; v: string }
-  | { t: 'strong' | 'em'; c: Inline[] }
-  | { t: 'a'; href: string; c: Inline[] };
+export type Inline = string | { t: 'code'; v: string } | { t: 'strong' | 'em'; c: Inline[] } | { t: 'a'; href: string; c: Inline[] };
 
 /** Block Markdown, already parsed into a small safe tree (no raw HTML survives the generator). */
 export type Block =

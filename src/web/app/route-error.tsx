@@ -14,7 +14,14 @@ function RouteError({ error }: FallbackProps) {
   const message = error instanceof Error ? error.message : 'Unknown error';
   return (
     <Box sx={{ p: 3, maxWidth: 720 }}>
-      <Alert severity="error" action={<Button color="inherit" onClick={() => window.location.reload()}>Reload</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" onClick={() => window.location.reload()}>
+            Reload
+          </Button>
+        }
+      >
         <AlertTitle>This page could not be shown</AlertTitle>
         {message}
       </Alert>

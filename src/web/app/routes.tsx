@@ -21,7 +21,12 @@ function lazyElement(route: LazyRoute): Pick<RouteObject, 'element' | 'handle'> 
 /** A screen's route, and its index route too when it is also the screen at `/`. */
 function screenRoutes(screen: AppScreen): RouteObject[] {
   const route = lazyElement(screen.route);
-  return screen.home ? [{ index: true, ...route }, { path: screen.path, ...route }] : [{ path: screen.path, ...route }];
+  return screen.home
+    ? [
+        { index: true, ...route },
+        { path: screen.path, ...route },
+      ]
+    : [{ path: screen.path, ...route }];
 }
 
 /** Inside the shell: a screen that fails or is still loading leaves the sidebar and top bar in place. */

@@ -23,7 +23,11 @@ export function formatDateTimeParts(iso: string): { day: string; time: string } 
   if (Number.isNaN(date.getTime())) return { day: iso, time: '' };
   const parts = dateTime.formatToParts(date);
   const hour = parts.findIndex((part) => part.type === 'hour');
-  const text = (from: number, to?: number) => parts.slice(from, to).map((part) => part.value).join('');
+  const text = (from: number, to?: number) =>
+    parts
+      .slice(from, to)
+      .map((part) => part.value)
+      .join('');
   return hour < 0 ? { day: text(0), time: '' } : { day: text(0, hour).trimEnd(), time: text(hour) };
 }
 

@@ -58,7 +58,12 @@ export function jsonLines(value: unknown, linkRowIds: boolean | readonly string[
       lines.push([...lead, { text: open, kind: 'punctuation' }]);
       entries.forEach(([key, child], index) => {
         const comma = index < entries.length - 1 ? ',' : '';
-        const keyPrefix: Segment[] = isArray ? [] : [{ text: JSON.stringify(key), kind: 'key' }, { text: ': ', kind: 'punctuation' }];
+        const keyPrefix: Segment[] = isArray
+          ? []
+          : [
+              { text: JSON.stringify(key), kind: 'key' },
+              { text: ': ', kind: 'punctuation' },
+            ];
         walk(child, depth + 1, [...path, key], keyPrefix, comma);
       });
       lines.push([{ text: indent + close, kind: 'punctuation' }, ...tail]);

@@ -28,7 +28,20 @@ const syntax = {
   light: { key: '#2242ab', string: '#1e6b34', number: '#8f4700', literal: '#7b3aa8', punctuation: '#4d5566' },
   dark: { key: '#8fb2ff', string: '#7ee2a1', number: '#ffb86b', literal: '#d6a8ff', punctuation: '#c9ced8' },
 };
-const slate = { 0: '#ffffff', 50: '#f7f8fa', 100: '#eef0f4', 200: '#e1e4ea', 300: '#c9ced8', 500: '#6b7385', 600: '#4d5566', 700: '#363c4a', 800: '#222732', 850: '#1a1e27', 900: '#13161d', 950: '#0d0f14' };
+const slate = {
+  0: '#ffffff',
+  50: '#f7f8fa',
+  100: '#eef0f4',
+  200: '#e1e4ea',
+  300: '#c9ced8',
+  500: '#6b7385',
+  600: '#4d5566',
+  700: '#363c4a',
+  800: '#222732',
+  850: '#1a1e27',
+  900: '#13161d',
+  950: '#0d0f14',
+};
 
 export const theme = createTheme({
   cssVariables: { colorSchemeSelector: 'class' },

@@ -35,7 +35,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
         const { pathname } = new URL(response.url());
         const onLogin = new URL(page.url()).pathname === '/login';
         const isLogin = response.request().method() === 'POST' && pathname === '/api/auth/login';
-        if (onLogin && !isLogin && response.status() >= 400) errors.push(`Failed request on /login: ${response.request().method()} ${pathname} ${response.status()}`);
+        if (onLogin && !isLogin && response.status() >= 400)
+          errors.push(`Failed request on /login: ${response.request().method()} ${pathname} ${response.status()}`);
       });
       await use(errors);
       expect(errors, 'browser console errors').toEqual([]);
@@ -82,7 +83,11 @@ export async function seriousViolations(page: Page, exclude: string[] = []): Pro
   return page.evaluate(async (excluded) => {
     type Node = { target: string[]; html: string; failureSummary?: string };
     type Context = Document | { exclude: string[] };
-    const runner = (window as unknown as { axe: { run: (context: Context, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: Node[] }[] }> } }).axe;
+    const runner = (
+      window as unknown as {
+        axe: { run: (context: Context, options: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: Node[] }[] }> };
+      }
+    ).axe;
     const result = await runner.run(excluded.length > 0 ? { exclude: excluded } : document, { resultTypes: ['violations'] });
     return result.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -13,7 +13,10 @@ export interface NewToken {
 }
 
 /** Creates a token for the logged-in user through Settings and returns its title. */
-export async function createToken(page: Page, { title = `Token ${Date.now()}`, description = 'Created by the end-to-end test', expiresIn, domains }: NewToken = {}): Promise<string> {
+export async function createToken(
+  page: Page,
+  { title = `Token ${Date.now()}`, description = 'Created by the end-to-end test', expiresIn, domains }: NewToken = {},
+): Promise<string> {
   await page.goto('/settings');
   await page.getByRole('button', { name: 'Create New Token' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Create New Token' });

@@ -18,9 +18,7 @@ export function parseResponses(text: string): RawResponse[] {
     const end = rest.indexOf('\r\n\r\n');
     if (end < 0) break;
     const [statusLine = '', ...lines] = rest.slice(0, end).split('\r\n');
-    const headers = Object.fromEntries(
-      lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
-    );
+    const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
     rest = rest.slice(end + 4);
     let body = '';
     if (headers['transfer-encoding'] === 'chunked') {

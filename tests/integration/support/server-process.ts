@@ -59,10 +59,7 @@ export function spawnServer(
   return { child, output: () => output, exited, listening };
 }
 
-export async function startServerProcess(
-  env: Record<string, string | undefined>,
-  options: { timeoutMs?: number; cwd?: string } = {},
-): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string | undefined>, options: { timeoutMs?: number; cwd?: string } = {}): Promise<ServerProcess> {
   const spawned = spawnServer(env, options.cwd);
   const timeoutMs = options.timeoutMs ?? 60_000;
   const timer = setTimeout(() => spawned.child.kill('SIGKILL'), timeoutMs);

@@ -20,7 +20,18 @@ const existing = [
 
 describe('replaceSubsection', () => {
   it('replaces only the named part of a section and keeps the rest of the report', () => {
-    const fresh = ['## 3. Cost as data grows', '', '### Start-up', '', '| Restart | 640 |', '', '### Data growth', '', 'Not measured in this run (see Errors).', ''].join('\n');
+    const fresh = [
+      '## 3. Cost as data grows',
+      '',
+      '### Start-up',
+      '',
+      '| Restart | 640 |',
+      '',
+      '### Data growth',
+      '',
+      'Not measured in this run (see Errors).',
+      '',
+    ].join('\n');
     const merged = replaceSubsection(existing, fresh, 'Start-up');
     expect(merged).toContain('| Restart | 640 |');
     expect(merged).not.toContain('1,146');

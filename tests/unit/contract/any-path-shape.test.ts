@@ -60,16 +60,20 @@ describe('operations of new path shapes', () => {
     const line = pages.find((page) => page.tag === 'Seller order')?.operations.find((op) => op.operationId === 'getSellerOrderLine');
     expect(line?.path).toBe('/seller/orders/{orderId}/lines/{lineId}');
     expect(line?.parameters.map((parameter) => parameter.name)).toEqual(['orderId', 'lineId']);
-    for (const [operationId, subcategory] of [['getSellerProductStock', 'product'], ['getSellerOrderLine', 'order']]) {
-      expect(index.entries.find((entry) => entry.kind === 'operation' && entry.operationId === operationId)?.href).toBe(`/documentation?category=seller&subcategory=${subcategory}#${operationId}`);
+    for (const [operationId, subcategory] of [
+      ['getSellerProductStock', 'product'],
+      ['getSellerOrderLine', 'order'],
+    ]) {
+      expect(index.entries.find((entry) => entry.kind === 'operation' && entry.operationId === operationId)?.href).toBe(
+        `/documentation?category=seller&subcategory=${subcategory}#${operationId}`,
+      );
     }
   });
 
   it('are offered by the tester beside the calls their domain had, and it calls their paths', () => {
-    expect(operationsFor(catalogue.operations, { family: 'seller', domain: 'products', mode: 'detail', orderType: 'normal' }).map((op) => op.operationId)).toEqual([
-      'getSellerProduct',
-      'getSellerProductStock',
-    ]);
+    expect(
+      operationsFor(catalogue.operations, { family: 'seller', domain: 'products', mode: 'detail', orderType: 'normal' }).map((op) => op.operationId),
+    ).toEqual(['getSellerProduct', 'getSellerProductStock']);
     const stock = parseTesterState(new URLSearchParams('operation=getSellerProductStock&id=5'), catalogue.operations, 'warehouse');
     expect(stock).toEqual({ family: 'seller', operationId: 'getSellerProductStock', values: { productId: '5' } });
     expect(buildRequestPath(operation('getSellerProductStock')!, stock.values)).toBe('/seller/products/5/stock');

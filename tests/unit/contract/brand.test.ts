@@ -33,7 +33,12 @@ describe('BRAND=GLOBEX', () => {
     }
     const scheme = (ctx.publicSpec.components as { securitySchemes: { apiToken: { name: string } } }).securitySchemes.apiToken;
     expect(scheme.name).toBe('GLOBEX-API-TOKEN');
-    expect(ctx.catalogue).toMatchObject({ title: 'GLOBEX Developer Portal', apiTokenHeader: 'GLOBEX-API-TOKEN', tokenVariable: 'GLOBEX_API_TOKEN', defaultHost: 'api.globex.example' });
+    expect(ctx.catalogue).toMatchObject({
+      title: 'GLOBEX Developer Portal',
+      apiTokenHeader: 'GLOBEX-API-TOKEN',
+      tokenVariable: 'GLOBEX_API_TOKEN',
+      defaultHost: 'api.globex.example',
+    });
     expect(await readFile(join(outDir, 'brand.ts'), 'utf8')).toContain(
       'export const brand = {"name":"GLOBEX","apiTokenHeader":"GLOBEX-API-TOKEN","tokenPrefix":"globex","tokenVariable":"GLOBEX_API_TOKEN"} as const;',
     );

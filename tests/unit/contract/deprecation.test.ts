@@ -11,7 +11,12 @@ import { buildReferencePages } from '../../../scripts/generate/reference-pages.t
 import { compareSpecs } from '../../../scripts/releases/compare.ts';
 import { bundledSpecs } from './support/contract.ts';
 
-const entry = (operation: Record<string, unknown>): OperationEntry => ({ path: '/x', method: 'get', operation: { operationId: 'listX', ...operation } as never, pathItem: {} });
+const entry = (operation: Record<string, unknown>): OperationEntry => ({
+  path: '/x',
+  method: 'get',
+  operation: { operationId: 'listX', ...operation } as never,
+  pathItem: {},
+});
 
 describe('deprecationOf', () => {
   it('reads the date as midnight UTC and writes the RFC 9745 header value', () => {
@@ -31,7 +36,10 @@ describe('deprecationOf', () => {
 describe('a deprecated operation and field in the generated data', () => {
   it('reaches the catalogue, the reference page (with its date, and the field flag) and the changelog', async () => {
     const { publicSpec } = await bundledSpecs();
-    const spec = structuredClone(publicSpec) as OpenApiDocument & { paths: Record<string, Record<string, Record<string, unknown>>>; components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> } };
+    const spec = structuredClone(publicSpec) as OpenApiDocument & {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+      components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> };
+    };
     Object.assign(spec.paths['/seller/quotations']?.get ?? {}, { deprecated: true, 'x-deprecated-at': '2026-12-01' });
     Object.assign(spec.components.schemas.Warehouse?.properties.websiteUrl ?? {}, { deprecated: true });
     const brand = deriveBrand();

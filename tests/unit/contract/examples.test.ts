@@ -88,7 +88,8 @@ function collectCases(): void {
       }
       for (const parameter of (operation.parameters ?? []) as Json[]) {
         const resolved = resolveRef(spec, parameter) as JsonObject;
-        if (resolved.example !== undefined) cases.push({ where: `${id} parameter ${String(resolved.name)}`, schema: resolved.schema as Json, value: resolved.example });
+        if (resolved.example !== undefined)
+          cases.push({ where: `${id} parameter ${String(resolved.name)}`, schema: resolved.schema as Json, value: resolved.example });
       }
       for (const [code, body] of bodies) {
         if (body === undefined) continue;

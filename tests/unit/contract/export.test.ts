@@ -71,7 +71,15 @@ describe.each(EXPORT_SCOPES)('%s', (scope) => {
   it("holds exactly the scope's public operations, no portal API, and no other family's tags or schemas", async () => {
     const json = await readJson<Spec>(scope, 'openapi.json');
     const text = JSON.stringify(json);
-    expect(Object.values(json.paths).map((item) => item.get.operationId).sort()).toEqual(operationsOf(scope).map((op) => op.operationId).sort());
+    expect(
+      Object.values(json.paths)
+        .map((item) => item.get.operationId)
+        .sort(),
+    ).toEqual(
+      operationsOf(scope)
+        .map((op) => op.operationId)
+        .sort(),
+    );
     expect(text).not.toContain('/auth/');
     if (scope === 'all') {
       expect(json).toEqual(JSON.parse(await readFile(join(outDir, 'openapi.public.json'), 'utf8')));
@@ -108,14 +116,19 @@ describe.each(EXPORT_SCOPES)('%s', (scope) => {
       expect((auth as unknown as { type: string } | undefined)?.type).toBe('apikey');
       expect(auth?.parameters().get('key')).toBe('ACME-API-TOKEN');
       expect(auth?.parameters().get('value')).toBe('{{ACME_API_TOKEN}}');
-      const forbidden = item.responses.all().filter((response: Response) => response.code === 403).map((response: Response) => JSON.parse(response.body ?? '') as unknown);
+      const forbidden = item.responses
+        .all()
+        .filter((response: Response) => response.code === 403)
+        .map((response: Response) => JSON.parse(response.body ?? '') as unknown);
       expect(forbidden).toEqual([{ status: 403, message: expect.stringMatching(/^This token has no access to [a-z]+\.$/) }]);
     }
     expect(collection.variables.get('baseUrl')).toBe(BASE_URL);
   });
 
   it('the Insomnia export matches the format-4 schema, its resources form one tree, one request per operation', async () => {
-    const exported = await readJson<{ resources: Array<{ _id: string; _type: string; parentId: string | null; url?: string; headers?: Array<{ name: string; value: string }> }> }>(scope, 'insomnia.json');
+    const exported = await readJson<{
+      resources: Array<{ _id: string; _type: string; parentId: string | null; url?: string; headers?: Array<{ name: string; value: string }> }>;
+    }>(scope, 'insomnia.json');
     const ajv = new Ajv2020({ allErrors: true, strict: true });
     addFormats(ajv);
     const valid = ajv.validate(insomniaSchema, exported);
@@ -130,7 +143,10 @@ describe.each(EXPORT_SCOPES)('%s', (scope) => {
       expect(request.url).toMatch(/^\{\{ _\.baseUrl \}\}\//);
       expect(request.headers).toContainEqual({ name: 'ACME-API-TOKEN', value: '{{ _.ACME_API_TOKEN }}' });
     }
-    const environments = exported.resources.filter((resource) => resource._type === 'environment') as unknown as Array<{ data: Record<string, string>; isPrivate: boolean }>;
+    const environments = exported.resources.filter((resource) => resource._type === 'environment') as unknown as Array<{
+      data: Record<string, string>;
+      isPrivate: boolean;
+    }>;
     expect(environments).toContainEqual(expect.objectContaining({ data: { baseUrl: BASE_URL }, isPrivate: false }));
     expect(environments).toContainEqual(expect.objectContaining({ data: { ACME_API_TOKEN: '' }, isPrivate: true }));
   });
@@ -138,7 +154,11 @@ describe.each(EXPORT_SCOPES)('%s', (scope) => {
   it('the .http file names each operation once and reads the token from a variable', async () => {
     const text = await read(scope, 'requests.http');
     const names = [...text.matchAll(/^# @name (\w+)$/gm)].map((match) => match[1]);
-    expect(names.sort()).toEqual(operationsOf(scope).map((op) => op.operationId).sort());
+    expect(names.sort()).toEqual(
+      operationsOf(scope)
+        .map((op) => op.operationId)
+        .sort(),
+    );
     expect(text).toContain(`@baseUrl = ${BASE_URL}`);
     expect(text.match(/^ACME-API-TOKEN: \{\{ACME_API_TOKEN\}\}$/gm)).toHaveLength(names.length);
   });

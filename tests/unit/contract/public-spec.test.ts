@@ -20,7 +20,6 @@ beforeAll(async () => {
 }, PIPELINE_TIMEOUT_MS);
 afterAll(() => cleanup?.());
 
-
 function parametersOf(spec: unknown, operation: JsonObject): JsonObject[] {
   return ((operation.parameters ?? []) as unknown[]).map((parameter) => resolveRef(spec, parameter) as JsonObject);
 }
@@ -62,21 +61,31 @@ describe('public spec (openapi.public.json)', () => {
       expect(operation.tags).toEqual([expected.tag]);
     });
 
-    it(expected.mode === 'list' ? 'takes page (0..2147483647, default 0), size (1..100, default 10) and If-None-Match' : `takes ${expected.idParam}, an integer from 1 to 2147483647, and If-None-Match`, () => {
-      const parameters = parametersOf(ctx.publicSpec, find());
-      if (expected.mode === 'list') {
-        expect(parameters).toEqual([
-          expect.objectContaining({ name: 'page', in: 'query', schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 2147483647, default: 0 } }),
-          expect.objectContaining({ name: 'size', in: 'query', schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 100, default: 10 } }),
-          IF_NONE_MATCH,
-        ]);
-      } else {
-        expect(parameters).toEqual([
-          expect.objectContaining({ name: expected.idParam, in: 'path', required: true, schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 2147483647 } }),
-          IF_NONE_MATCH,
-        ]);
-      }
-    });
+    it(
+      expected.mode === 'list'
+        ? 'takes page (0..2147483647, default 0), size (1..100, default 10) and If-None-Match'
+        : `takes ${expected.idParam}, an integer from 1 to 2147483647, and If-None-Match`,
+      () => {
+        const parameters = parametersOf(ctx.publicSpec, find());
+        if (expected.mode === 'list') {
+          expect(parameters).toEqual([
+            expect.objectContaining({ name: 'page', in: 'query', schema: { type: 'integer', format: 'int32', minimum: 0, maximum: 2147483647, default: 0 } }),
+            expect.objectContaining({ name: 'size', in: 'query', schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 100, default: 10 } }),
+            IF_NONE_MATCH,
+          ]);
+        } else {
+          expect(parameters).toEqual([
+            expect.objectContaining({
+              name: expected.idParam,
+              in: 'path',
+              required: true,
+              schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 2147483647 },
+            }),
+            IF_NONE_MATCH,
+          ]);
+        }
+      },
+    );
 
     it('answers 200 with its schema and ETag and documents 304, 400, 401 (forbidden), 403 (its domain), 429 and, for details, 404', () => {
       const responses = find().responses as JsonObject;

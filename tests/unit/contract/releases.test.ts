@@ -65,9 +65,9 @@ describe('what counts as breaking', () => {
   });
 
   it('a new required parameter', () => {
-    expect(breaking((doc) => doc.paths['/seller/quotations'].get.parameters.push({ name: 'status', in: 'query', required: true, schema: { type: 'string' } }))).toContainEqual(
-      expect.objectContaining({ operation: 'GET /seller/quotations', description: expect.stringMatching(/required query parameter `status`/) }),
-    );
+    expect(
+      breaking((doc) => doc.paths['/seller/quotations'].get.parameters.push({ name: 'status', in: 'query', required: true, schema: { type: 'string' } })),
+    ).toContainEqual(expect.objectContaining({ operation: 'GET /seller/quotations', description: expect.stringMatching(/required query parameter `status`/) }));
   });
 
   it('a narrowed type: a lower maximum for a parameter, a changed field type', () => {
@@ -102,32 +102,36 @@ describe('npm run release', () => {
     expect(withInfoVersion(yaml, '1.2.3')).toBe(yaml.replace('1.0.0', '1.2.3'));
   });
 
-  it('keeps a dated release, refuses an older version and a breaking change without a new major', async () => {
-    const root = await mkdtemp(join(tmpdir(), 'release-'));
-    try {
-      await cp(join(ROOT_DIR, 'openapi'), join(root, 'openapi'), { recursive: true });
-      await cp(join(ROOT_DIR, 'redocly.yaml'), join(root, 'redocly.yaml'));
-      const last = releases.at(-1)?.version ?? '1.0.0';
-      const [major, minor] = last.split('.').map(Number);
-      const next = `${major}.${(minor ?? 0) + 1}.0`;
+  it(
+    'keeps a dated release, refuses an older version and a breaking change without a new major',
+    async () => {
+      const root = await mkdtemp(join(tmpdir(), 'release-'));
+      try {
+        await cp(join(ROOT_DIR, 'openapi'), join(root, 'openapi'), { recursive: true });
+        await cp(join(ROOT_DIR, 'redocly.yaml'), join(root, 'redocly.yaml'));
+        const last = releases.at(-1)?.version ?? '1.0.0';
+        const [major, minor] = last.split('.').map(Number);
+        const next = `${major}.${(minor ?? 0) + 1}.0`;
 
-      const file = await release(root, next, '2030-01-02');
-      const kept = JSON.parse(await readFile(file, 'utf8')) as { info: Record<string, unknown> };
-      expect(kept.info).toEqual(expect.objectContaining({ version: next, 'x-released-at': '2030-01-02' }));
-      expect(parse(await readFile(join(root, 'openapi/openapi.yaml'), 'utf8')).info.version).toBe(next);
-      await expect(release(root, last, '2030-01-03')).rejects.toThrow(/not newer/);
+        const file = await release(root, next, '2030-01-02');
+        const kept = JSON.parse(await readFile(file, 'utf8')) as { info: Record<string, unknown> };
+        expect(kept.info).toEqual(expect.objectContaining({ version: next, 'x-released-at': '2030-01-02' }));
+        expect(parse(await readFile(join(root, 'openapi/openapi.yaml'), 'utf8')).info.version).toBe(next);
+        await expect(release(root, last, '2030-01-03')).rejects.toThrow(/not newer/);
 
-      // Make `scale` lose an enum value, then try a minor release.
-      const schemaFile = join(root, 'openapi/components/schemas/Warehouse.yaml');
-      const schema = parse(await readFile(schemaFile, 'utf8'));
-      schema.properties.scale.enum.pop();
-      await writeFile(schemaFile, stringify(schema));
-      const minorAgain = `${major}.${(minor ?? 0) + 2}.0`;
-      await expect(release(root, minorAgain, '2030-01-03')).rejects.toThrow(/would break integrators:\n {2}- GET \/seller\/warehouses/);
-      expect(parse(await readFile(join(root, 'openapi/openapi.yaml'), 'utf8')).info.version).toBe(next);
-      await expect(release(root, `${(major ?? 1) + 1}.0.0`, '2030-01-03')).resolves.toMatch(/\d+\.0\.0\.json$/);
-    } finally {
-      await rm(root, { recursive: true, force: true });
-    }
-  }, PIPELINE_TIMEOUT_MS * 2);
+        // Make `scale` lose an enum value, then try a minor release.
+        const schemaFile = join(root, 'openapi/components/schemas/Warehouse.yaml');
+        const schema = parse(await readFile(schemaFile, 'utf8'));
+        schema.properties.scale.enum.pop();
+        await writeFile(schemaFile, stringify(schema));
+        const minorAgain = `${major}.${(minor ?? 0) + 2}.0`;
+        await expect(release(root, minorAgain, '2030-01-03')).rejects.toThrow(/would break integrators:\n {2}- GET \/seller\/warehouses/);
+        expect(parse(await readFile(join(root, 'openapi/openapi.yaml'), 'utf8')).info.version).toBe(next);
+        await expect(release(root, `${(major ?? 1) + 1}.0.0`, '2030-01-03')).resolves.toMatch(/\d+\.0\.0\.json$/);
+      } finally {
+        await rm(root, { recursive: true, force: true });
+      }
+    },
+    PIPELINE_TIMEOUT_MS * 2,
+  );
 });

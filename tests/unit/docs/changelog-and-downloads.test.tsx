@@ -31,7 +31,9 @@ describe('downloads in the reference pages', () => {
     await openPage('/documentation?category=seller&subcategory=order', user);
     const toolbar = screen.getByRole('navigation', { name: 'Downloads and explorer' });
     expect(within(toolbar).getByText(`${title}:`)).toBeInTheDocument();
-    const links = within(toolbar).getAllByRole('link').filter((link) => link.getAttribute('href')?.startsWith('/downloads/'));
+    const links = within(toolbar)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('href')?.startsWith('/downloads/'));
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['OpenAPI', `/downloads/${dir}/openapi.yaml`],
       ['Postman', `/downloads/${dir}/postman-collection.json`],
@@ -70,9 +72,29 @@ describe('ChangelogSection', () => {
       version: '2.0.0',
       date: '2027-01-10',
       changes: [
-        { kind: 'removed', breaking: true, operation: 'GET /seller/warehouses/{warehouseId}', operationId: 'getSellerWarehouse', description: 'Removed operation GET /seller/warehouses/{warehouseId}' },
-        { kind: 'deprecated', breaking: false, operation: 'GET /seller/quotations', operationId: 'listSellerQuotations', description: 'Added deprecated status', href: '/documentation?category=seller&subcategory=quotation#listSellerQuotations' },
-        { kind: 'added', breaking: false, operation: 'GET /seller/products', operationId: 'listSellerProducts', description: 'Added property `color` to `data[]` in Response 200', href: '/documentation?category=seller&subcategory=product#listSellerProducts' },
+        {
+          kind: 'removed',
+          breaking: true,
+          operation: 'GET /seller/warehouses/{warehouseId}',
+          operationId: 'getSellerWarehouse',
+          description: 'Removed operation GET /seller/warehouses/{warehouseId}',
+        },
+        {
+          kind: 'deprecated',
+          breaking: false,
+          operation: 'GET /seller/quotations',
+          operationId: 'listSellerQuotations',
+          description: 'Added deprecated status',
+          href: '/documentation?category=seller&subcategory=quotation#listSellerQuotations',
+        },
+        {
+          kind: 'added',
+          breaking: false,
+          operation: 'GET /seller/products',
+          operationId: 'listSellerProducts',
+          description: 'Added property `color` to `data[]` in Response 200',
+          href: '/documentation?category=seller&subcategory=product#listSellerProducts',
+        },
       ],
     },
     { version: '1.0.0', date: '2026-11-23', changes: [] },
@@ -86,13 +108,20 @@ describe('ChangelogSection', () => {
     );
     const latest = screen.getByRole('region', { name: '2.0.0 2027-01-10' });
     expect(within(latest).getByText('1 breaking change.')).toBeInTheDocument();
-    expect(within(latest).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Added', 'Deprecated', 'Removed']);
+    expect(
+      within(latest)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Added', 'Deprecated', 'Removed']);
     const removed = within(latest).getByText('Removed operation GET /seller/warehouses/{warehouseId}', { exact: false }).closest('li');
     expect(removed).not.toBeNull();
     expect(within(removed as HTMLElement).getByText('Breaking')).toBeInTheDocument();
     // A removed operation has no page to link to; the others do.
     expect(within(removed as HTMLElement).queryByRole('link')).toBeNull();
-    expect(within(latest).getByRole('link', { name: 'GET /seller/quotations' })).toHaveAttribute('href', '/documentation?category=seller&subcategory=quotation#listSellerQuotations');
+    expect(within(latest).getByRole('link', { name: 'GET /seller/quotations' })).toHaveAttribute(
+      'href',
+      '/documentation?category=seller&subcategory=quotation#listSellerQuotations',
+    );
     expect(within(latest).getAllByText('Breaking')).toHaveLength(1);
     expect(within(screen.getByRole('region', { name: '1.0.0 2026-11-23' })).getByText('First release.')).toBeInTheDocument();
   });

@@ -73,7 +73,9 @@ describe('sampleCode (in the browser)', () => {
   if (!curl) throw new Error('no curl sample');
 
   it('swaps the spec host for the portal origin', () => {
-    expect(sampleCode(curl, 'https://api.acme.example', 'http://localhost:8080', null, false)).toContain('--url http://localhost:8080/api/v1/seller/orders/return/1');
+    expect(sampleCode(curl, 'https://api.acme.example', 'http://localhost:8080', null, false)).toContain(
+      '--url http://localhost:8080/api/v1/seller/orders/return/1',
+    );
   });
 
   it('masks a chosen token until revealed', () => {
@@ -97,7 +99,10 @@ describe('samples of the real spec', () => {
       const tokenLike = new RegExp(`\\b${brand.tokenPrefix}_[a-z]_[A-Za-z0-9_-]{8,}`);
       for (const op of operations) {
         // Every public operation takes If-None-Match, so each also has the conditional poll.
-        expect(op.samples.map((s) => s.lang), op.operationId).toEqual(['curl', 'javascript', 'python', 'go', 'java', 'curl-if-changed']);
+        expect(
+          op.samples.map((s) => s.lang),
+          op.operationId,
+        ).toEqual(['curl', 'javascript', 'python', 'go', 'java', 'curl-if-changed']);
         for (const sample of op.samples) {
           expect(sample.code, `${op.operationId} ${sample.lang}`).toContain(brand.tokenVariable);
           expect(sample.code).toContain(`https://api.acme.example/api/v1${op.path.replace(/\{[^}]+\}/g, '1')}`);

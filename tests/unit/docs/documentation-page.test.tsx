@@ -63,7 +63,9 @@ describe('documentation pages', () => {
           }
         }
         for (const response of operation.responses) {
-          expect(within(section).getAllByText(response.status, { selector: '.status' }).length, `${operation.operationId} ${response.status}`).toBeGreaterThan(0);
+          expect(within(section).getAllByText(response.status, { selector: '.status' }).length, `${operation.operationId} ${response.status}`).toBeGreaterThan(
+            0,
+          );
         }
         expect(within(section).getByRole('tab', { name: 'cURL' })).toBeInTheDocument();
       }
@@ -185,7 +187,11 @@ describe('search (Ctrl/Cmd+K)', () => {
     await user.keyboard('inventory');
     const listbox = screen.getByRole('listbox', { name: 'Results' });
     await waitFor(() => expect(within(listbox).getAllByRole('option').length).toBeGreaterThan(1));
-    expect(within(listbox).getAllByRole('option').some((option) => option.textContent?.includes('GET /warehouse/inventory'))).toBe(true);
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .some((option) => option.textContent?.includes('GET /warehouse/inventory')),
+    ).toBe(true);
 
     await user.clear(input);
     await user.keyboard('returnReason');

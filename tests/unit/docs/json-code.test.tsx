@@ -16,7 +16,15 @@ describe('JsonCode', () => {
     element.innerHTML = html;
     const code = element.querySelector('code');
     expect(code?.textContent).toBe(JSON.stringify(value, null, 2));
-    expect([...(code?.querySelectorAll('.j-key') ?? [])].map((key) => key.textContent)).toEqual(['"id"', '"name"', '"tags"', '"gift"', '"note"', '"nested"', '"empty"']);
+    expect([...(code?.querySelectorAll('.j-key') ?? [])].map((key) => key.textContent)).toEqual([
+      '"id"',
+      '"name"',
+      '"tags"',
+      '"gift"',
+      '"note"',
+      '"nested"',
+      '"empty"',
+    ]);
     expect(code?.querySelector('.j-str')?.textContent).toBe('"Mug, \\"350 ml\\""');
     const nodes = [...(code?.childNodes ?? [])];
     const adjacentTexts = nodes.filter((node, index) => node.nodeType === Node.TEXT_NODE && nodes[index + 1]?.nodeType === Node.TEXT_NODE);

@@ -34,7 +34,13 @@ describe('markdownBlocks', () => {
 });
 
 describe('search', () => {
-  const entry = (kind: SearchEntry['kind'], title: string, detail = ''): SearchEntry => ({ kind, title, detail, page: 'Seller API · Order', href: `/x#${title}` });
+  const entry = (kind: SearchEntry['kind'], title: string, detail = ''): SearchEntry => ({
+    kind,
+    title,
+    detail,
+    page: 'Seller API · Order',
+    href: `/x#${title}`,
+  });
   const entries = prepareEntries([
     entry('page', 'Warehouse API · Inventory'),
     entry('operation', 'GET /warehouse/inventory', 'List inventory'),
@@ -86,7 +92,14 @@ describe('search over the generated index', () => {
 describe('resolvePage', () => {
   const groups: NavGroup[] = [
     { category: 'authentication', title: 'Authentication', pages: [{ subcategory: 'overview', title: 'Authentication' }] },
-    { category: 'seller', title: 'Seller API', pages: [{ subcategory: 'warehouse', title: 'Warehouse' }, { subcategory: 'order', title: 'Order' }] },
+    {
+      category: 'seller',
+      title: 'Seller API',
+      pages: [
+        { subcategory: 'warehouse', title: 'Warehouse' },
+        { subcategory: 'order', title: 'Order' },
+      ],
+    },
     { category: 'warehouse', title: 'Warehouse API', pages: [{ subcategory: 'quotation', title: 'Quotation' }] },
   ];
   const resolve = (query: string) => resolvePage(groups, new URLSearchParams(query));

@@ -20,7 +20,11 @@ const TEMPLATE = `<!doctype html>
 
 describe('composeDocument', () => {
   it('puts the page in #root, its CSS and title in the head, and the markers the server fills', () => {
-    const html = composeDocument(TEMPLATE, { html: '<title>X</title><main>page</main>', styles: '<style data-emotion="css a">.a{}</style>', title: 'Order · <Seller> API' }, '@media{}');
+    const html = composeDocument(
+      TEMPLATE,
+      { html: '<title>X</title><main>page</main>', styles: '<style data-emotion="css a">.a{}</style>', title: 'Order · <Seller> API' },
+      '@media{}',
+    );
     expect(html).toContain(`<html lang="en"${HTML_CLASS_MARKER}>`);
     expect(html).toContain('<title>Order · &lt;Seller&gt; API</title>');
     expect(html).toContain(`<style data-emotion="css a">.a{}</style><style data-portal-page>@media{}${BEFORE_HYDRATION_CSS}</style>`);
@@ -34,7 +38,9 @@ describe('composeDocument', () => {
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).not.toMatch(/<script|modulepreload/);
     expect(html).not.toMatch(/<link rel="modulepreload"|<script async/);
-    expect(html).toMatch(/<main>page<\/main>[\s\S]*<script type="module" async crossorigin src="\/assets\/index-1.js"><\/script>\n<script type="application\/json" id="([^"]+)">([^<]*)<\/script>\n<\/body>/);
+    expect(html).toMatch(
+      /<main>page<\/main>[\s\S]*<script type="module" async crossorigin src="\/assets\/index-1.js"><\/script>\n<script type="application\/json" id="([^"]+)">([^<]*)<\/script>\n<\/body>/,
+    );
     const [, id, json] = /<script type="application\/json" id="([^"]+)">([^<]*)<\/script>/.exec(html) ?? [];
     expect(id).toBe(DEFERRED_ASSETS_ID);
     expect(JSON.parse(json ?? '')).toEqual({ modulepreload: ['/assets/a-2.js'], scripts: ['/assets/preload-routes-3.js'] });
@@ -46,7 +52,9 @@ describe('composeDocument', () => {
   });
 
   it('fails the build when index.html changed shape', () => {
-    expect(() => composeDocument(TEMPLATE.replace('<div id="root"></div>', '<div id="app"></div>'), { html: '', styles: '', title: '' }, '')).toThrow(/<div id="root"><\/div>/);
+    expect(() => composeDocument(TEMPLATE.replace('<div id="root"></div>', '<div id="app"></div>'), { html: '', styles: '', title: '' }, '')).toThrow(
+      /<div id="root"><\/div>/,
+    );
   });
 });
 

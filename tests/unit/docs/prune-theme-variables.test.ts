@@ -41,7 +41,11 @@ describe('pruneThemeVariables', () => {
   });
 
   it('changes nothing when the page uses every variable', () => {
-    const all = pruneThemeVariables({ html: '<p>x</p>', styles: '<style data-emotion="css-global t">:root{--a:1;--b:var(--a)}body{color:var(--b)}</style>', extraCss: '' });
+    const all = pruneThemeVariables({
+      html: '<p>x</p>',
+      styles: '<style data-emotion="css-global t">:root{--a:1;--b:var(--a)}body{color:var(--b)}</style>',
+      extraCss: '',
+    });
     expect(all.styles).toBe('<style data-emotion="css-global t">:root{--a:1;--b:var(--a)}body{color:var(--b)}</style>');
   });
 });

@@ -82,7 +82,10 @@ describe('reference pages', () => {
     expect(operations).toHaveLength(22);
     for (const p of pages) {
       const expected = operations.filter((op) => op.tag === p.tag).map((op) => op.operationId);
-      expect(p.operations.map((op) => op.operationId), p.tag).toEqual(expected);
+      expect(
+        p.operations.map((op) => op.operationId),
+        p.tag,
+      ).toEqual(expected);
     }
     expect(page('seller', 'order').operations.map((op) => op.operationId)).toEqual([
       'listSellerNormalOrders',
@@ -150,7 +153,9 @@ describe('reference pages', () => {
         const media = deref(spec, raw).content;
         const json = isObject(media) ? media['application/json'] : undefined;
         if (!isObject(json) || !isObject(json.examples)) continue;
-        const expected = Object.values(json.examples).filter(isObject).map((example) => deref(spec, example).value);
+        const expected = Object.values(json.examples)
+          .filter(isObject)
+          .map((example) => deref(spec, example).value);
         const actual = ours?.responses.find((r) => r.status === status)?.examples?.map((example) => JSON.parse(example.json) as unknown);
         expect(actual, `${operationId} ${status}`).toEqual(expected);
         expect(ours?.responses.find((r) => r.status === status)?.examples?.[0]?.json).toContain('\n  ');
@@ -161,9 +166,16 @@ describe('reference pages', () => {
   it('shows every public operation’s 401 with exactly {status: 401, message: "forbidden"}, and 400 and 404 where they apply', () => {
     for (const op of pages.flatMap((p) => p.operations)) {
       const unauthorized = op.responses.find((r) => r.status === '401');
-      expect(unauthorized?.examples?.map((e) => JSON.parse(e.json) as unknown), op.operationId).toEqual([{ status: 401, message: 'forbidden' }]);
+      expect(
+        unauthorized?.examples?.map((e) => JSON.parse(e.json) as unknown),
+        op.operationId,
+      ).toEqual([{ status: 401, message: 'forbidden' }]);
       expect(op.responses.map((r) => r.status)).toContain('400');
-      if (op.operationId.startsWith('get')) expect(op.responses.map((r) => r.status), op.operationId).toContain('404');
+      if (op.operationId.startsWith('get'))
+        expect(
+          op.responses.map((r) => r.status),
+          op.operationId,
+        ).toContain('404');
     }
   });
 
@@ -219,6 +231,9 @@ describe('search index', () => {
     expect(inventory.length).toBeGreaterThan(0);
     // A field is indexed once per schema and page, not once per operation that returns it: the return
     // orders' returnReason once on each API's Order page.
-    expect(index.entries.filter((e) => e.kind === 'field' && e.title === 'returnReason').map((e) => e.page)).toEqual(['Seller API · Order', 'Warehouse API · Order']);
+    expect(index.entries.filter((e) => e.kind === 'field' && e.title === 'returnReason').map((e) => e.page)).toEqual([
+      'Seller API · Order',
+      'Warehouse API · Order',
+    ]);
   });
 });

@@ -15,12 +15,31 @@ describe('parseDecimalInteger', () => {
     expect(Object.is(parseDecimalInteger(text), value)).toBe(true);
   });
 
-  it.each(['', ' 1', '1 ', '+1', '1.0', '1.', '.5', '1e3', '0x10', '0b1', '0o7', 'Infinity', '-Infinity', 'NaN', '1_000', '１', '٣', '9007199254740992', '9'.repeat(25), '--1', '-'])(
-    '%j is not an integer parameter',
-    (text) => {
-      expect(parseDecimalInteger(text)).toBeUndefined();
-    },
-  );
+  it.each([
+    '',
+    ' 1',
+    '1 ',
+    '+1',
+    '1.0',
+    '1.',
+    '.5',
+    '1e3',
+    '0x10',
+    '0b1',
+    '0o7',
+    'Infinity',
+    '-Infinity',
+    'NaN',
+    '1_000',
+    '１',
+    '٣',
+    '9007199254740992',
+    '9'.repeat(25),
+    '--1',
+    '-',
+  ])('%j is not an integer parameter', (text) => {
+    expect(parseDecimalInteger(text)).toBeUndefined();
+  });
 
   it('any text: either undefined or a safe integer that prints back as the same digits', () => {
     fc.assert(

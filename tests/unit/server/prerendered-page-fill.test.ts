@@ -8,7 +8,13 @@ const TEMPLATE = `<html lang="en"${HTML_CLASS_MARKER}><body><div id="root">${BAN
 
 describe('fillPrerenderedPage', () => {
   it('writes in the user, every occurrence of the origin, the state and the scheme', () => {
-    const html = fillPrerenderedPage(TEMPLATE, { user: { email: 'seller@example.com', userType: 'SELLER' }, origin: 'https://portal.example', page: 'seller-order', colorMode: 'dark', reminder: null });
+    const html = fillPrerenderedPage(TEMPLATE, {
+      user: { email: 'seller@example.com', userType: 'SELLER' },
+      origin: 'https://portal.example',
+      page: 'seller-order',
+      colorMode: 'dark',
+      reminder: null,
+    });
     expect(html).toBe(
       '<html lang="en" class="dark"><body><div id="root"><a title="seller@example.com">seller@example.com</a><code>https://portal.example/api/v1</code><code>https://portal.example/x</code></div>' +
         '<script type="application/json" id="portal-prerender-state">{"user":{"email":"seller@example.com","userType":"SELLER"},"origin":"https://portal.example","page":"seller-order","reminder":null}</script></body></html>',
@@ -17,7 +23,13 @@ describe('fillPrerenderedPage', () => {
 
   it('escapes markup in the email for text and attributes, and keeps the state inside its element', () => {
     const email = `"><img src=x onerror=alert(1)></script><!--@example.com`;
-    const html = fillPrerenderedPage(TEMPLATE, { user: { email, userType: 'SELLER' }, origin: 'http://127.0.0.1:8080', page: 'p', colorMode: null, reminder: null });
+    const html = fillPrerenderedPage(TEMPLATE, {
+      user: { email, userType: 'SELLER' },
+      origin: 'http://127.0.0.1:8080',
+      page: 'p',
+      colorMode: null,
+      reminder: null,
+    });
     expect(html).not.toContain('<img');
     expect(html).not.toContain('<!--');
     expect(html.match(/<\/script>/g)).toHaveLength(1);
@@ -27,7 +39,13 @@ describe('fillPrerenderedPage', () => {
   });
 
   it('treats $ patterns in the values as plain text', () => {
-    const html = fillPrerenderedPage(TEMPLATE, { user: { email: "$'$&@example.com", userType: 'SELLER' }, origin: 'http://a', page: '$&', colorMode: 'light', reminder: null });
+    const html = fillPrerenderedPage(TEMPLATE, {
+      user: { email: "$'$&@example.com", userType: 'SELLER' },
+      origin: 'http://a',
+      page: '$&',
+      colorMode: 'light',
+      reminder: null,
+    });
     expect(html).toContain('$&#39;$&amp;@example.com');
     expect(html).toContain('"page":"$\\u0026"');
   });

@@ -63,9 +63,12 @@ describe('rate limiter', () => {
     await store.releaseAll();
     const results = await Promise.all(decisions);
     expect(results.filter((result) => result.admitted)).toHaveLength(20);
-    expect(results.filter((result) => result.admitted).map((result) => result.hits).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: 20 }, (_, i) => i + 1),
-    );
+    expect(
+      results
+        .filter((result) => result.admitted)
+        .map((result) => result.hits)
+        .sort((a, b) => a - b),
+    ).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(results.filter((result) => !result.admitted).every((result) => result.hits > 20)).toBe(true);
   });
 
@@ -107,10 +110,14 @@ describe('rate limiter', () => {
   it('starts afresh when the window ends', async () => {
     let total = 0;
     let clock = 1_000_000;
-    const limiter = createRateLimiter(async (_id, hits) => {
-      total += hits;
-      return { hits: total, resetMs: 60_000 };
-    }, 2, () => clock);
+    const limiter = createRateLimiter(
+      async (_id, hits) => {
+        total += hits;
+        return { hits: total, resetMs: 60_000 };
+      },
+      2,
+      () => clock,
+    );
     expect((await limiter.hit(1)).admitted).toBe(true);
     expect((await limiter.hit(1)).admitted).toBe(true);
     expect((await limiter.hit(1)).admitted).toBe(false);
@@ -123,11 +130,15 @@ describe('rate limiter', () => {
     let fail = true;
     const sent: number[] = [];
     let clock = 1_000_000;
-    const limiter = createRateLimiter(async (_id, hits) => {
-      if (fail) throw new Error('database unavailable');
-      sent.push(hits);
-      return { hits: sent.reduce((sum, value) => sum + value, 0), resetMs: 60_000 };
-    }, 100, () => clock);
+    const limiter = createRateLimiter(
+      async (_id, hits) => {
+        if (fail) throw new Error('database unavailable');
+        sent.push(hits);
+        return { hits: sent.reduce((sum, value) => sum + value, 0), resetMs: 60_000 };
+      },
+      100,
+      () => clock,
+    );
     await expect(limiter.hit(1)).rejects.toThrow('database unavailable');
     fail = false;
     await limiter.hit(1);

@@ -9,9 +9,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { parse } from 'yaml';
 import type { Queryable } from '../../../src/server/db/database.ts';
 import { apiRowOf, type LogSqlRow } from '../../../src/server/lib/request-log/api-row.ts';
-import {
-  COLUMNS, CSV_COLUMNS, SHOWN_COLUMNS, STORED_COLUMNS, type RequestLogRow, type ShownColumn,
-} from '../../../src/server/lib/request-log/columns.ts';
+import { COLUMNS, CSV_COLUMNS, SHOWN_COLUMNS, STORED_COLUMNS, type RequestLogRow, type ShownColumn } from '../../../src/server/lib/request-log/columns.ts';
 import { CSV_HEADER, csvRecordOf } from '../../../src/server/lib/request-log/csv-export.ts';
 import { entryOf } from '../../../src/server/lib/request-log/entry.ts';
 import { rollUp } from '../../../src/server/lib/request-log/rollup.ts';
@@ -26,7 +24,12 @@ function recordingDb(): Queryable & { calls: Array<{ text: string; params: unkno
 }
 
 const call = {
-  request: { method: 'POST', url: '/api/v1/seller/orders/normal?page=2', headers: { 'user-agent': 'unit/1.0' }, ip: '203.0.113.9' } as unknown as FastifyRequest,
+  request: {
+    method: 'POST',
+    url: '/api/v1/seller/orders/normal?page=2',
+    headers: { 'user-agent': 'unit/1.0' },
+    ip: '203.0.113.9',
+  } as unknown as FastifyRequest,
   operationId: 'listSellerNormalOrders',
   owner: { tokenId: 7, userId: 3 },
   status: 201,
@@ -35,7 +38,7 @@ const call = {
 };
 
 describe('the request log column table', () => {
-  it('has one shown column per property of the spec\'s RequestLogEntry, and no other', () => {
+  it("has one shown column per property of the spec's RequestLogEntry, and no other", () => {
     expect(SHOWN_COLUMNS.map((column) => column.field).sort()).toEqual(Object.keys(schema.properties).sort());
     expect([...schema.required].sort()).toEqual(Object.keys(schema.properties).sort());
     expectTypeOf<ShownColumn['field']>().toEqualTypeOf<keyof RequestLogRow>();
@@ -50,7 +53,16 @@ describe('the request log column table', () => {
   it('captures every stored column from an answered call', () => {
     const entry = entryOf(call);
     expect(Object.keys(entry)).toEqual(STORED_COLUMNS.map((column) => column.field));
-    expect(entry).toMatchObject({ userId: 3, tokenId: 7, method: 'POST', status: 201, durationMs: 12.35, responseBytes: 512, userAgent: 'unit/1.0', clientAddress: '203.0.113.9' });
+    expect(entry).toMatchObject({
+      userId: 3,
+      tokenId: 7,
+      method: 'POST',
+      status: 201,
+      durationMs: 12.35,
+      responseBytes: 512,
+      userAgent: 'unit/1.0',
+      clientAddress: '203.0.113.9',
+    });
     expect(Object.values(entry)).not.toContain(undefined);
   });
 
@@ -77,22 +89,55 @@ describe('the request log column table', () => {
 
     const loggedAt = new Date(Date.UTC(2026, 0, 1, 10));
     const sqlRow: LogSqlRow = {
-      id: 42, logged_at: loggedAt, token_id: 7, token_title: 'ERP sync', token_deleted: true, operation_id: 'listSellerNormalOrders', method: 'GET',
-      path: '/api/v1/seller/orders/normal', status: 404, duration_ms: 1.23456, response_bytes: 99, user_agent: null, client_address: '203.0.113.9',
+      id: 42,
+      logged_at: loggedAt,
+      token_id: 7,
+      token_title: 'ERP sync',
+      token_deleted: true,
+      operation_id: 'listSellerNormalOrders',
+      method: 'GET',
+      path: '/api/v1/seller/orders/normal',
+      status: 404,
+      duration_ms: 1.23456,
+      response_bytes: 99,
+      user_agent: null,
+      client_address: '203.0.113.9',
     };
     const row = apiRowOf(sqlRow);
     expect(Object.keys(row)).toEqual(SHOWN_COLUMNS.map((column) => column.field));
     expect(row).toEqual({
-      id: 42, time: loggedAt.toISOString(), tokenId: 7, tokenTitle: 'ERP sync', tokenDeleted: true, operationId: 'listSellerNormalOrders', method: 'GET',
-      path: '/api/v1/seller/orders/normal', status: 404, durationMs: 1.23, responseBytes: 99, userAgent: null, clientAddress: '203.0.113.9',
+      id: 42,
+      time: loggedAt.toISOString(),
+      tokenId: 7,
+      tokenTitle: 'ERP sync',
+      tokenDeleted: true,
+      operationId: 'listSellerNormalOrders',
+      method: 'GET',
+      path: '/api/v1/seller/orders/normal',
+      status: 404,
+      durationMs: 1.23,
+      responseBytes: 99,
+      userAgent: null,
+      clientAddress: '203.0.113.9',
     });
   });
 
-  it('writes every column with a CSV header into the download, in the table\'s order', () => {
+  it("writes every column with a CSV header into the download, in the table's order", () => {
     expect(CSV_HEADER).toBe(`${CSV_COLUMNS.map((column) => column.csv).join(',')}\r\n`);
     const row: RequestLogRow = {
-      id: 1, time: '2026-01-01T10:00:00.000Z', tokenId: 7, tokenTitle: 'ERP, sync', tokenDeleted: false, operationId: 'getSellerProduct', method: 'GET',
-      path: '/api/v1/seller/products/1', status: 200, durationMs: 4.2, responseBytes: 5120, userAgent: '=cmd', clientAddress: null,
+      id: 1,
+      time: '2026-01-01T10:00:00.000Z',
+      tokenId: 7,
+      tokenTitle: 'ERP, sync',
+      tokenDeleted: false,
+      operationId: 'getSellerProduct',
+      method: 'GET',
+      path: '/api/v1/seller/products/1',
+      status: 200,
+      durationMs: 4.2,
+      responseBytes: 5120,
+      userAgent: '=cmd',
+      clientAddress: null,
     };
     expect(csvRecordOf(row)).toBe(`2026-01-01T10:00:00.000Z,"ERP, sync",false,getSellerProduct,GET,/api/v1/seller/products/1,200,4.2,5120,'=cmd,\r\n`);
     const plain = { ...row, tokenTitle: 'ERP sync', userAgent: 'curl/8.5.0' };

@@ -6,8 +6,17 @@ import { bucketOf, percentileMs } from '../../../src/server/lib/request-log/late
 import { rollUp } from '../../../src/server/lib/request-log/rollup.ts';
 
 const entry = (status = 200, durationMs = 3, at = Date.UTC(2026, 0, 1, 10, 30)): RequestLogEntry => ({
-  time: new Date(at), userId: 1, tokenId: 1, operationId: 'listSellerWarehouses', method: 'GET', path: '/api/v1/seller/warehouses',
-  status, durationMs, responseBytes: 10, userAgent: null, clientAddress: null,
+  time: new Date(at),
+  userId: 1,
+  tokenId: 1,
+  operationId: 'listSellerWarehouses',
+  method: 'GET',
+  path: '/api/v1/seller/warehouses',
+  status,
+  durationMs,
+  responseBytes: 10,
+  userAgent: null,
+  clientAddress: null,
 });
 
 describe('BatchWriter', () => {
@@ -21,7 +30,11 @@ describe('BatchWriter', () => {
         await hung;
         written.push(batch.length);
       },
-      capacity: 100, intervalMs: 10_000, maxBatch: 50, warn: (details) => warnings.push(details), warnEveryMs: 0,
+      capacity: 100,
+      intervalMs: 10_000,
+      maxBatch: 50,
+      warn: (details) => warnings.push(details),
+      warnEveryMs: 0,
     });
     for (let i = 0; i < 1_000; i += 1) writer.add(entry());
     // The first 50 went into a write that hangs; 100 wait; 850 were turned away.
@@ -41,7 +54,10 @@ describe('BatchWriter', () => {
         if (fail) throw new Error('database down');
         written.push(...batch);
       },
-      capacity: 10, intervalMs: 10_000, maxBatch: 10, warn: () => undefined,
+      capacity: 10,
+      intervalMs: 10_000,
+      maxBatch: 10,
+      warn: () => undefined,
     });
     for (let i = 0; i < 5; i += 1) writer.add(entry(200 + i));
     await writer.flush();
@@ -56,7 +72,11 @@ describe('rollups and latency', () => {
   it('counts a batch per token, hour and operation, by outcome, with a latency histogram', () => {
     const rows = rollUp([entry(200, 1), entry(304, 4), entry(401), entry(429), entry(404), entry(503, 40), entry(200, 2, Date.UTC(2026, 0, 1, 11))]);
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ hour: new Date(Date.UTC(2026, 0, 1, 10)), calls: 6, outcomes: { ok: 2, clientError: 1, unauthorized: 1, tooMany: 1, serverError: 1 } });
+    expect(rows[0]).toMatchObject({
+      hour: new Date(Date.UTC(2026, 0, 1, 10)),
+      calls: 6,
+      outcomes: { ok: 2, clientError: 1, unauthorized: 1, tooMany: 1, serverError: 1 },
+    });
     expect(rows[0]!.latencyBuckets.reduce((a, b) => a + b, 0)).toBe(6);
     expect(rows[1]!.calls).toBe(1);
   });

@@ -43,9 +43,14 @@ describe('reminderText', () => {
   it('names one token, or counts and names several, and says nothing when none is due', () => {
     const due = (tokens: { title: string; expiryDate: string }[]) => tokensNeedingAttention(tokens, now);
     expect(reminderText(due([{ title: 'ERP sync', expiryDate: at(24 * 3 + 1) }]))).toBe('Your API token “ERP sync” expires in 3 days.');
-    expect(reminderText(due([{ title: 'Old', expiryDate: at(-1) }, { title: 'Soon', expiryDate: at(2) }]))).toBe(
-      '2 of your API tokens need attention: “Old” has expired, “Soon” expires today.',
-    );
+    expect(
+      reminderText(
+        due([
+          { title: 'Old', expiryDate: at(-1) },
+          { title: 'Soon', expiryDate: at(2) },
+        ]),
+      ),
+    ).toBe('2 of your API tokens need attention: “Old” has expired, “Soon” expires today.');
     expect(reminderText(due([{ title: 'Fine', expiryDate: at(24 * 30) }]))).toBeNull();
   });
 });

@@ -12,10 +12,10 @@ export async function insertBulkOrders(
   options: { count: number; sellerId: number; warehouseId: number; batchSize?: number; onProgress?: (done: number) => void },
 ): Promise<void> {
   const batchSize = options.batchSize ?? 100_000;
-  const [product] = await db.query<{ id: number }>(
-    'SELECT id FROM products WHERE seller_id = $1 AND warehouse_id = $2 ORDER BY id LIMIT 1',
-    [options.sellerId, options.warehouseId],
-  );
+  const [product] = await db.query<{ id: number }>('SELECT id FROM products WHERE seller_id = $1 AND warehouse_id = $2 ORDER BY id LIMIT 1', [
+    options.sellerId,
+    options.warehouseId,
+  ]);
   if (product === undefined) throw new Error(`seller ${options.sellerId} has no product at warehouse ${options.warehouseId}`);
   for (let done = 0; done < options.count; done += batchSize) {
     const n = Math.min(batchSize, options.count - done);

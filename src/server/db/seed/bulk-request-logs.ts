@@ -9,8 +9,18 @@ import type { StoredColumn } from '../../lib/request-log/columns.ts';
 import { UPPER_BOUNDS_MS } from '../../lib/request-log/latency-buckets.ts';
 
 const OPERATIONS = [
-  'listSellerNormalOrders', 'getSellerNormalOrder', 'listSellerProducts', 'getSellerProduct', 'listSellerWarehouses', 'getSellerWarehouse',
-  'listSellerQuotations', 'getSellerQuotation', 'listSellerImports', 'getSellerImport', 'listSellerReturnOrders', 'getSellerReturnOrder',
+  'listSellerNormalOrders',
+  'getSellerNormalOrder',
+  'listSellerProducts',
+  'getSellerProduct',
+  'listSellerWarehouses',
+  'getSellerWarehouse',
+  'listSellerQuotations',
+  'getSellerQuotation',
+  'listSellerImports',
+  'getSellerImport',
+  'listSellerReturnOrders',
+  'getSellerReturnOrder',
 ];
 const CHUNK = 500_000;
 const SPAN_DAYS = 30;
@@ -61,7 +71,9 @@ export async function insertBulkRequestLogs(db: Database, options: { count: numb
     );
     options.onProgress?.(to + 1);
   }
-  const buckets = UPPER_BOUNDS_MS.map((bound, i) => `count(*) FILTER (WHERE duration_ms ${i === 0 ? '' : `> ${UPPER_BOUNDS_MS[i - 1]} AND duration_ms `}<= ${bound})`);
+  const buckets = UPPER_BOUNDS_MS.map(
+    (bound, i) => `count(*) FILTER (WHERE duration_ms ${i === 0 ? '' : `> ${UPPER_BOUNDS_MS[i - 1]} AND duration_ms `}<= ${bound})`,
+  );
   buckets.push(`count(*) FILTER (WHERE duration_ms > ${UPPER_BOUNDS_MS[UPPER_BOUNDS_MS.length - 1]})`);
   await db.query('DELETE FROM request_usage_hourly WHERE user_id = $1', [options.userId]);
   await db.query(

@@ -44,11 +44,22 @@ const SITES = [
 const FIRST = ['Jane', 'Min-jun', 'Aiko', 'Lukas', 'Sofia', 'Omar', 'Chloe', 'Mateo', 'Hana', 'Noah', 'Priya', 'Ethan', 'Seo-yeon', 'Lea'];
 const LAST = ['Doe', 'Park', 'Tanaka', 'Schmidt', 'Rossi', 'Haddad', 'Martin', 'Garcia', 'Kim', 'Smith', 'Patel', 'Brown', 'Lee', 'Dubois'];
 const GOODS = [
-  ['Linen tea towel, set of 3', 'LTT'], ['Ceramic pour-over dripper', 'CPD'], ['Bamboo cutting board', 'BCB'],
-  ['Stainless steel water bottle 750 ml', 'SWB'], ['Merino wool beanie', 'MWB'], ['Cotton canvas tote', 'CCT'],
-  ['Cast iron skillet 26 cm', 'CIS'], ['Glass storage jar 1 l', 'GSJ'], ['Organic green tea, 100 g', 'OGT'],
-  ['Wireless earbuds case', 'WEC'], ['Yoga mat 6 mm', 'YM6'], ['Lithium power bank 10000 mAh', 'LPB'],
-  ['Scented soy candle', 'SSC'], ['Hand-thrown mug', 'HTM'], ['Kids rain boots', 'KRB'], ['Desk lamp, brass', 'DLB'],
+  ['Linen tea towel, set of 3', 'LTT'],
+  ['Ceramic pour-over dripper', 'CPD'],
+  ['Bamboo cutting board', 'BCB'],
+  ['Stainless steel water bottle 750 ml', 'SWB'],
+  ['Merino wool beanie', 'MWB'],
+  ['Cotton canvas tote', 'CCT'],
+  ['Cast iron skillet 26 cm', 'CIS'],
+  ['Glass storage jar 1 l', 'GSJ'],
+  ['Organic green tea, 100 g', 'OGT'],
+  ['Wireless earbuds case', 'WEC'],
+  ['Yoga mat 6 mm', 'YM6'],
+  ['Lithium power bank 10000 mAh', 'LPB'],
+  ['Scented soy candle', 'SSC'],
+  ['Hand-thrown mug', 'HTM'],
+  ['Kids rain boots', 'KRB'],
+  ['Desk lamp, brass', 'DLB'],
 ] as const;
 const CHANNELS = ['SHOPIFY', 'AMAZON', 'EBAY', 'COUPANG', 'RAKUTEN', 'WOOCOMMERCE'];
 const COURIERS = ['UPS', 'DHL', 'FedEx', 'CJ Logistics', 'Yamato', 'USPS'];
@@ -76,8 +87,15 @@ export function generateDemoData(): SeedTables {
   const random = new SeededRandom(20260105);
   const seq = new Sequences();
   const tables: SeedTables = {
-    warehouses: [], seller_warehouses: [], quotations: [], imports: [], products: [],
-    normal_orders: [], order_items: [], return_orders: [], return_items: [],
+    warehouses: [],
+    seller_warehouses: [],
+    quotations: [],
+    imports: [],
+    products: [],
+    normal_orders: [],
+    order_items: [],
+    return_orders: [],
+    return_items: [],
   };
 
   const warehouseCount = 24;
@@ -102,8 +120,8 @@ export function generateDemoData(): SeedTables {
   // Each seller works with warehouse 1 and 2 (run by the demo warehouse accounts) and some others.
   const sellerWarehouses = new Map<number, number[]>();
   for (const plan of SELLERS) {
-    const ids = Array.from({ length: plan.warehouseCount }, (_, i) => (plan.sellerId === 1 ? i + 1 : i * 2 + 1)).map(
-      (id) => (id === 3 && plan.sellerId !== 1 ? 2 : id),
+    const ids = Array.from({ length: plan.warehouseCount }, (_, i) => (plan.sellerId === 1 ? i + 1 : i * 2 + 1)).map((id) =>
+      id === 3 && plan.sellerId !== 1 ? 2 : id,
     );
     const unique = [...new Set(ids.includes(2) ? ids : [...ids, 2])].sort((a, b) => a - b);
     sellerWarehouses.set(plan.sellerId, unique);
@@ -147,7 +165,10 @@ export function generateDemoData(): SeedTables {
           shipment_method: method,
           shipment_plan_etd: date(etd),
           shipment_plan_eta: date(etd + (method === 'SEA' ? random.int(18, 35) : random.int(2, 5)) * DAY),
-          check_point: method === 'SEA' ? `Port of ${random.pick(['Busan', 'Shanghai', 'Rotterdam', 'Long Beach'])}` : `${random.pick(['ICN', 'LAX', 'FRA', 'NRT'])} air cargo terminal`,
+          check_point:
+            method === 'SEA'
+              ? `Port of ${random.pick(['Busan', 'Shanghai', 'Rotterdam', 'Long Beach'])}`
+              : `${random.pick(['ICN', 'LAX', 'FRA', 'NRT'])} air cargo terminal`,
           progress_status: status,
           is_imported: isImported,
           warehouse_approved_date: status === 'REQUESTED' || status === 'QUOTED' ? null : date(etd - random.int(2, 9) * DAY),
@@ -263,9 +284,7 @@ export function generateDemoData(): SeedTables {
       const shipped = ['SHIPPED', 'DELIVERED'].includes(status);
       const channel = random.pick(CHANNELS);
       const lines = random.int(1, Math.min(3, stock.length));
-      const items = Array.from({ length: lines }, (_, line) => stock[(i + line) % stock.length]).filter(
-        (item): item is SeedRow => item !== undefined,
-      );
+      const items = Array.from({ length: lines }, (_, line) => stock[(i + line) % stock.length]).filter((item): item is SeedRow => item !== undefined);
       const row = owned(
         {
           id: orderId,
@@ -295,7 +314,11 @@ export function generateDemoData(): SeedTables {
           seller_comment: random.chance(0.25) ? random.pick(['Gift wrap, no invoice in the parcel.', 'Fragile: double box.', 'Deliver after 6 pm.']) : null,
           warehouse_comment: random.chance(0.15) ? random.pick(['Address verified with buyer.', 'Split into two parcels.']) : null,
           package_number: shipped ? `PKG-2026-${String(orderId).padStart(6, '0')}` : null,
-          information_order: JSON.stringify({ channelOrderId: `#${random.digits(5)}`, currency: random.pick(['USD', 'KRW', 'EUR', 'JPY']), ...(random.chance(0.2) ? { giftMessage: 'Happy birthday!' } : {}) }),
+          information_order: JSON.stringify({
+            channelOrderId: `#${random.digits(5)}`,
+            currency: random.pick(['USD', 'KRW', 'EUR', 'JPY']),
+            ...(random.chance(0.2) ? { giftMessage: 'Happy birthday!' } : {}),
+          }),
         },
         'order',
         plan.sellerId,
@@ -338,7 +361,10 @@ export function generateDemoData(): SeedTables {
             recipient_name: `${warehouse.name ?? 'Fulfillment Center'} returns desk`,
             recipient_phone: String(warehouse.phone_number ?? ''),
             return_address: String(warehouse.address ?? ''),
-            city: String(warehouse.address ?? '').split(', ').pop() ?? '',
+            city:
+              String(warehouse.address ?? '')
+                .split(', ')
+                .pop() ?? '',
             state: null,
             country: (SITES.find((site) => site[1] === warehouse.country_code) ?? SITES[0])[2],
             postal_code: random.digits(5),

@@ -30,9 +30,7 @@ async function insertRows(tx: Transaction, table: string, rows: SeedRow[], batch
 /** Moves each identity sequence past the explicit ids the seed wrote. */
 async function syncIdentitySequences(tx: Transaction): Promise<void> {
   for (const table of ID_TABLES) {
-    await tx.query(
-      `SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT COALESCE(MAX(id), 0) FROM ${table}), 1))`,
-    );
+    await tx.query(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), GREATEST((SELECT COALESCE(MAX(id), 0) FROM ${table}), 1))`);
   }
 }
 

@@ -59,7 +59,13 @@ export class BatchWriter {
   }
 
   stats(): RequestLogStats {
-    return { buffered: this.buffer.size, dropped: this.buffer.dropped, written: this.written, failedWrites: this.failedWrites, unattributed: this.unattributed };
+    return {
+      buffered: this.buffer.size,
+      dropped: this.buffer.dropped,
+      written: this.written,
+      failedWrites: this.failedWrites,
+      unattributed: this.unattributed,
+    };
   }
 
   /** Writes everything buffered now, batch by batch; resolves when done (or when a write failed). */

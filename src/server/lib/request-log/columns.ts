@@ -62,17 +62,28 @@ export const COLUMNS = [
   { field: 'operationId', sql: 'operation_id', type: 'text', csv: 'operation', capture: (call) => call.operationId },
   { field: 'method', sql: 'method', type: 'text', csv: 'method', capture: (call) => call.request.method },
   {
-    field: 'path', sql: 'path', type: 'text', csv: 'path',
+    field: 'path',
+    sql: 'path',
+    type: 'text',
+    csv: 'path',
     capture: (call) => call.request.url.replace(TOKEN_LIKE, '[redacted]').slice(0, MAX_PATH),
   },
   { field: 'status', sql: 'status', type: 'smallint', select: 'l.status::int', csv: 'status', capture: (call) => call.status },
   {
-    field: 'durationMs', sql: 'duration_ms', type: 'real', select: 'l.duration_ms::float8', csv: 'duration_ms',
-    capture: (call) => round2(call.durationMs), read: (value: number) => round2(value),
+    field: 'durationMs',
+    sql: 'duration_ms',
+    type: 'real',
+    select: 'l.duration_ms::float8',
+    csv: 'duration_ms',
+    capture: (call) => round2(call.durationMs),
+    read: (value: number) => round2(value),
   },
   { field: 'responseBytes', sql: 'response_bytes', type: 'integer', csv: 'response_bytes', capture: (call) => call.responseBytes },
   {
-    field: 'userAgent', sql: 'user_agent', type: 'text', csv: 'user_agent',
+    field: 'userAgent',
+    sql: 'user_agent',
+    type: 'text',
+    csv: 'user_agent',
     capture: (call): string | null => {
       const userAgent = call.request.headers['user-agent'];
       return typeof userAgent === 'string' ? userAgent.slice(0, MAX_USER_AGENT) : null;

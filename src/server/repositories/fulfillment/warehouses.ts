@@ -26,9 +26,6 @@ export function listSellerWarehouses(db: Queryable, owner: Owner, request: PageR
 }
 
 export async function getSellerWarehouse(db: Queryable, owner: Owner, id: number): Promise<string | undefined> {
-  const rows = await db.query<{ item: string }>(
-    `SELECT ${JSON_SQL}::text AS item FROM ${FROM} WHERE x.seller_id = $1 AND x.warehouse_id = $2`,
-    [owner.id, id],
-  );
+  const rows = await db.query<{ item: string }>(`SELECT ${JSON_SQL}::text AS item FROM ${FROM} WHERE x.seller_id = $1 AND x.warehouse_id = $2`, [owner.id, id]);
   return rows[0]?.item;
 }

@@ -40,7 +40,9 @@ export function sessionHandlers(ctx: ServerContext): Record<'login' | 'logout' |
       return await work();
     } catch (error) {
       if (!(error instanceof QueueFullError)) throw error;
-      return refuse(new HttpError(503, `Too many logins at once, retry in ${error.retryAfterSeconds} seconds.`, { 'retry-after': String(error.retryAfterSeconds) }));
+      return refuse(
+        new HttpError(503, `Too many logins at once, retry in ${error.retryAfterSeconds} seconds.`, { 'retry-after': String(error.retryAfterSeconds) }),
+      );
     }
   }
 

@@ -10,7 +10,14 @@ import type { Queryable } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { generateTokenValue, parseTokenValue } from '../../lib/token-format.ts';
 import {
-  countTokens, deleteToken, endGraceWindow, findOwnToken, insertToken, listTokens, replaceTokenValue, type TokenRow,
+  countTokens,
+  deleteToken,
+  endGraceWindow,
+  findOwnToken,
+  insertToken,
+  listTokens,
+  replaceTokenValue,
+  type TokenRow,
 } from '../../repositories/api-tokens-repository.ts';
 import type { SessionUser } from '../../repositories/sessions-repository.ts';
 import type { Schemas } from '../../lib/schemas.ts';

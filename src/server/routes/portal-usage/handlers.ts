@@ -11,9 +11,7 @@ import { apiRowOf } from '../../lib/request-log/api-row.ts';
 import { CSV_HEADER, csvRecordOf } from '../../lib/request-log/csv-export.ts';
 import { BUCKET_COUNT, percentileMs } from '../../lib/request-log/latency-buckets.ts';
 import type { Schemas } from '../../lib/schemas.ts';
-import {
-  findLogEntry, listLog, usageByOperation, usageByTokenAndDay, usageSeries,
-} from '../../repositories/request-log-repository.ts';
+import { findLogEntry, listLog, usageByOperation, usageByTokenAndDay, usageSeries } from '../../repositories/request-log-repository.ts';
 import type { SessionUser } from '../../repositories/sessions-repository.ts';
 import type { OperationHandler } from '../operation-handler.ts';
 import { cursorOf, logFilter, parseCursor, usageFilter, type UsageQuery } from './filters.ts';

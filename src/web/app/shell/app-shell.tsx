@@ -80,14 +80,13 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
         </Suspense>
       )}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <TopBar
-          user={user}
-          menuOpen={drawerOpen}
-          onMenuClick={() => setDrawerOpen(true)}
-          onLogout={onLogout}
-          loggingOut={loggingOut}
-        />
-        <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ outline: 'none', flex: 1, px: { xs: 2, sm: 3, md: 5 }, py: { xs: 2, sm: 3, md: 4 }, maxWidth: 1280, width: '100%', mx: 'auto' }}>
+        <TopBar user={user} menuOpen={drawerOpen} onMenuClick={() => setDrawerOpen(true)} onLogout={onLogout} loggingOut={loggingOut} />
+        <Box
+          component="main"
+          id={MAIN_ID}
+          tabIndex={-1}
+          sx={{ outline: 'none', flex: 1, px: { xs: 2, sm: 3, md: 5 }, py: { xs: 2, sm: 3, md: 4 }, maxWidth: 1280, width: '100%', mx: 'auto' }}
+        >
           <ExpiryReminder onSettings={location.pathname === '/settings'} />
           {children}
         </Box>

@@ -33,12 +33,7 @@ export function buildDocsNav(groups: readonly NavGroup[] = catalogue.groups): Do
  * page). The same resolvePage as the documentation screen, so the highlight always matches the page
  * (`/` is the first page of the user's own API).
  */
-export function activeDocsPage(
-  pathname: string,
-  search: string,
-  userType?: UserType,
-  groups: readonly NavGroup[] = catalogue.groups,
-): PageAddress | null {
+export function activeDocsPage(pathname: string, search: string, userType?: UserType, groups: readonly NavGroup[] = catalogue.groups): PageAddress | null {
   if (pathname !== '/' && pathname !== '/documentation') return null;
   const resolution = resolvePage(groups, new URLSearchParams(search), userType);
   return resolution.found ? { category: resolution.page.category, subcategory: resolution.page.subcategory } : null;

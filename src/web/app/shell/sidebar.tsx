@@ -122,10 +122,15 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const isActive = (path: string) => location.pathname === path;
 
   return (
-    <Box component="nav" aria-label="Main" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }} onClick={(event) => {
-      // Close the mobile drawer when a link (not the Documentation toggle) was followed.
-      if ((event.target as HTMLElement).closest('a')) onNavigate?.();
-    }}>
+    <Box
+      component="nav"
+      aria-label="Main"
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
+      onClick={(event) => {
+        // Close the mobile drawer when a link (not the Documentation toggle) was followed.
+        if ((event.target as HTMLElement).closest('a')) onNavigate?.();
+      }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, px: 2.5, height: 64, flexShrink: 0 }}>
         <ApiIcon color="primary" sx={{ fontSize: 32 }} aria-hidden />
         <Box sx={{ lineHeight: 1.15 }}>

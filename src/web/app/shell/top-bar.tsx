@@ -26,7 +26,15 @@ export function TopBar({ user, menuOpen, onMenuClick, onLogout, loggingOut }: To
     <AppBar position="sticky" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
       <Toolbar sx={{ gap: 1, minHeight: { xs: 56, sm: 64 } }}>
         {/* Narrow screens only (CSS, so HTML rendered ahead of time is right before the app runs). */}
-        <IconButton edge="start" color="inherit" aria-label="Open navigation" aria-expanded={menuOpen} aria-controls="sidebar-drawer" onClick={onMenuClick} sx={{ display: { md: 'none' } }}>
+        <IconButton
+          edge="start"
+          color="inherit"
+          aria-label="Open navigation"
+          aria-expanded={menuOpen}
+          aria-controls="sidebar-drawer"
+          onClick={onMenuClick}
+          sx={{ display: { md: 'none' } }}
+        >
           <MenuIcon />
         </IconButton>
         <Box sx={{ display: { xs: 'flex', md: 'none' }, alignItems: 'center', gap: 1, minWidth: 0 }}>
@@ -43,13 +51,31 @@ export function TopBar({ user, menuOpen, onMenuClick, onLogout, loggingOut }: To
           {/* Drawn like a small outlined Chip; MUI's Chip would be a chunk of its own on every first load. */}
           <Box
             component="span"
-            sx={{ px: 1, border: 1, borderColor: 'primary.main', borderRadius: 4, color: 'primary.main', fontSize: '0.8125rem', fontWeight: 600, lineHeight: '22px', whiteSpace: 'nowrap' }}
+            sx={{
+              px: 1,
+              border: 1,
+              borderColor: 'primary.main',
+              borderRadius: 4,
+              color: 'primary.main',
+              fontSize: '0.8125rem',
+              fontWeight: 600,
+              lineHeight: '22px',
+              whiteSpace: 'nowrap',
+            }}
           >
             {userTypeLabel(user.userType)}
           </Box>
         </Box>
         <ColorModeToggle />
-        <Button color="inherit" variant="outlined" size="small" startIcon={<LogoutIcon fontSize="small" />} onClick={onLogout} disabled={loggingOut} sx={{ borderColor: 'divider' }}>
+        <Button
+          color="inherit"
+          variant="outlined"
+          size="small"
+          startIcon={<LogoutIcon fontSize="small" />}
+          onClick={onLogout}
+          disabled={loggingOut}
+          sx={{ borderColor: 'divider' }}
+        >
           Logout
         </Button>
       </Toolbar>

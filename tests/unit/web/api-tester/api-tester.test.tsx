@@ -58,11 +58,19 @@ describe('API Test form', () => {
     server.use(getCurrentUser(seller), listApiTokens([]));
     const { user } = renderApp('/api-test');
     await user.click(await screen.findByRole('combobox', { name: 'Domain' }));
-    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Warehouses', 'Quotations', 'Imports', 'Products', 'Orders']);
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Warehouses', 'Quotations', 'Imports', 'Products', 'Orders']);
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Warehouse API' }));
     await user.click(screen.getByRole('combobox', { name: 'Domain' }));
-    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Quotations', 'Imports', 'Inventory', 'Orders']);
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Quotations', 'Imports', 'Inventory', 'Orders']);
   });
 
   it('clears a domain the new API family lacks and keeps one it has', async () => {
@@ -209,14 +217,18 @@ describe('token picker', () => {
     await user.keyboard('{Escape}');
     await chooseDomain(user, 'Warehouses');
     await user.click(screen.getByRole('combobox', { name: 'Your tokens' }));
-    expect(within(screen.getByRole('listbox')).getByRole('option', { name: /Orders only/ })).toHaveTextContent(/Access: Products, Orders \(no access to warehouses\)$/);
+    expect(within(screen.getByRole('listbox')).getByRole('option', { name: /Orders only/ })).toHaveTextContent(
+      /Access: Products, Orders \(no access to warehouses\)$/,
+    );
     expect(within(screen.getByRole('listbox')).getByRole('option', { name: /Shop sync/ })).toHaveTextContent(/Access: All Seller API domains$/);
   });
 
   it("marks the domains outside the chosen token's access, and still calls one, explaining the 403", async () => {
     const restricted = tokenFixture({ title: 'Orders only', token: fakeSellerToken('ordersonly'), scopes: ['orders'] });
     const api = publicApi((url) =>
-      url.pathname.includes('/orders/') ? HttpResponse.json(listBody(0, 0, [1])) : HttpResponse.json({ status: 403, message: 'This token has no access to warehouses.' }, { status: 403 }),
+      url.pathname.includes('/orders/')
+        ? HttpResponse.json(listBody(0, 0, [1]))
+        : HttpResponse.json({ status: 403, message: 'This token has no access to warehouses.' }, { status: 403 }),
     );
     server.use(getCurrentUser(seller), listApiTokens([tokenFixture(), restricted]), api.handler);
     const { user } = renderApp('/api-test?family=seller');
@@ -263,7 +275,10 @@ describe('token picker', () => {
   });
 
   it('preselects the only usable token (an expired one does not count), and nothing when there are two', async () => {
-    server.use(getCurrentUser(seller), listApiTokens([tokenFixture(), tokenFixture({ title: 'Old one', token: fakeSellerToken('old'), expiryDate: daysFromNow(-2) })]));
+    server.use(
+      getCurrentUser(seller),
+      listApiTokens([tokenFixture(), tokenFixture({ title: 'Old one', token: fakeSellerToken('old'), expiryDate: daysFromNow(-2) })]),
+    );
     const first = renderApp('/api-test?family=seller');
     await waitFor(() => expect(screen.getByLabelText('API token')).toHaveValue(TOKEN));
     expect(screen.getByRole('combobox', { name: 'Your tokens' })).toHaveTextContent('Shop sync');
@@ -372,7 +387,11 @@ describe('Test API call and response', () => {
   });
 
   it("shows the response's message in a red alert", async () => {
-    server.use(getCurrentUser(seller), listApiTokens([]), publicApi(() => HttpResponse.json({ status: 404, message: 'Order 99 was not found.' }, { status: 404 })).handler);
+    server.use(
+      getCurrentUser(seller),
+      listApiTokens([]),
+      publicApi(() => HttpResponse.json({ status: 404, message: 'Order 99 was not found.' }, { status: 404 })).handler,
+    );
     const { user } = renderApp('/api-test?operation=getSellerNormalOrder&id=99');
     await pasteToken(user);
     await user.click(screen.getByRole('button', { name: 'Test API' }));
@@ -394,9 +413,24 @@ describe('Test API call and response', () => {
   });
 
   it.each([
-    ['a seller token on the Warehouse API', 'warehouse', FAKE_TOKEN, /This is a seller token \(it starts with acme_s_\): it reaches only the Seller API, not the Warehouse API/],
-    ['a value that is not a token', 'seller', 'not-a-token-at-all', /This value is not an API token: tokens start with acme_s_ \(Seller API\) or acme_w_ \(Warehouse API\)/],
-    ['an unknown seller token on the Seller API', 'seller', FAKE_TOKEN, /This seller token is not one the API knows: it may be mistyped, expired, deleted, or replaced by a refresh/],
+    [
+      'a seller token on the Warehouse API',
+      'warehouse',
+      FAKE_TOKEN,
+      /This is a seller token \(it starts with acme_s_\): it reaches only the Seller API, not the Warehouse API/,
+    ],
+    [
+      'a value that is not a token',
+      'seller',
+      'not-a-token-at-all',
+      /This value is not an API token: tokens start with acme_s_ \(Seller API\) or acme_w_ \(Warehouse API\)/,
+    ],
+    [
+      'an unknown seller token on the Seller API',
+      'seller',
+      FAKE_TOKEN,
+      /This seller token is not one the API knows: it may be mistyped, expired, deleted, or replaced by a refresh/,
+    ],
   ])('explains a 401 from the token’s prefix: %s', async (_case, api, value, explanation) => {
     server.use(getCurrentUser(seller), listApiTokens([]), publicApi(() => HttpResponse.json({ status: 401, message: 'forbidden' }, { status: 401 })).handler);
     const { user } = renderApp(`/api-test?operation=${api === 'seller' ? 'listSellerNormalOrders' : 'listWarehouseNormalOrders'}`);
@@ -405,7 +439,11 @@ describe('Test API call and response', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('forbidden');
     const help = screen.getByRole('note');
     expect(help).toHaveTextContent(explanation);
-    expect(within(help).queryAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(api === 'warehouse' ? [] : ['/settings']);
+    expect(
+      within(help)
+        .queryAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(api === 'warehouse' ? [] : ['/settings']);
   });
 });
 
@@ -489,7 +527,9 @@ describe('list paging and list to detail', () => {
   });
 
   it('turns each row id of a list into a link that runs the detail call', async () => {
-    const api = publicApi((url) => (url.pathname.endsWith('/return') ? HttpResponse.json(listBody(0, 0, [3, 4])) : HttpResponse.json({ id: 4, returnStatus: 'RECEIVED' })));
+    const api = publicApi((url) =>
+      url.pathname.endsWith('/return') ? HttpResponse.json(listBody(0, 0, [3, 4])) : HttpResponse.json({ id: 4, returnStatus: 'RECEIVED' }),
+    );
     server.use(getCurrentUser(seller), listApiTokens([]), api.handler);
     const { user, router } = renderApp('/api-test?operation=listSellerReturnOrders');
     await pasteToken(user);

@@ -61,7 +61,11 @@ describe('buildRequestUrl', () => {
 
 describe('buildCurl', () => {
   it('uses the token variable, never a value', () => {
-    const curl = buildCurl({ url: 'https://portal.example/api/v1/seller/warehouses?page=0&size=10', headerName: 'ACME-API-TOKEN', tokenVariable: 'ACME_API_TOKEN' });
+    const curl = buildCurl({
+      url: 'https://portal.example/api/v1/seller/warehouses?page=0&size=10',
+      headerName: 'ACME-API-TOKEN',
+      tokenVariable: 'ACME_API_TOKEN',
+    });
     expect(curl).toBe(
       "curl -sS 'https://portal.example/api/v1/seller/warehouses?page=0&size=10' \\\n  -H \"ACME-API-TOKEN: $ACME_API_TOKEN\" \\\n  -H 'Accept: application/json'",
     );

@@ -46,7 +46,13 @@ describe('toCsv', () => {
     expect(defuseFormula('=HYPERLINK("x")')).toBe(`'=HYPERLINK("x")`);
     expect(defuseFormula('@SUM(A1)')).toBe(`'@SUM(A1)`);
     expect(defuseFormula('Ann')).toBe('Ann');
-    const csv = toCsv(columnsOf([{ name: 'qty', kind: 'integer' }, { name: 'note', kind: 'string' }]), [{ qty: -5, note: '-5' }]);
+    const csv = toCsv(
+      columnsOf([
+        { name: 'qty', kind: 'integer' },
+        { name: 'note', kind: 'string' },
+      ]),
+      [{ qty: -5, note: '-5' }],
+    );
     expect(csv.slice(1).split('\r\n')[1]).toBe(`-5,'-5`);
   });
 

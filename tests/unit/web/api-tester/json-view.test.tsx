@@ -26,6 +26,8 @@ describe('JsonView', () => {
     expect(inner.paddingLeft).toBe('6ch');
     expect(inner.textIndent).toBe('-6ch');
     // The text itself is unchanged: copying a selection keeps JSON.stringify's indentation.
-    expect(container.querySelector('pre')?.textContent).toBe(JSON.stringify({ top: 'x', nested: { inner: 'a long string '.repeat(20) } }, null, 2).replace(/\n/g, ''));
+    expect(container.querySelector('pre')?.textContent).toBe(
+      JSON.stringify({ top: 'x', nested: { inner: 'a long string '.repeat(20) } }, null, 2).replace(/\n/g, ''),
+    );
   });
 });

@@ -36,10 +36,12 @@ const TOKEN = 'acme_s_0123456789abcdefghijklmnop';
 
 function renderTester(path: string) {
   const calls: string[] = [];
-  server.use(http.get('/api/v1/*', ({ request }) => {
-    calls.push(new URL(request.url).pathname);
-    return HttpResponse.json({ ok: true });
-  }));
+  server.use(
+    http.get('/api/v1/*', ({ request }) => {
+      calls.push(new URL(request.url).pathname);
+      return HttpResponse.json({ ok: true });
+    }),
+  );
   render(
     <AppProviders queryClient={createQueryClient()}>
       <MemoryRouter initialEntries={[path]}>

@@ -13,7 +13,25 @@ describe('domainsFor (from the generated catalogue)', () => {
     expect(domainsFor(operations, 'warehouse')).toEqual(['quotations', 'imports', 'inventory', 'orders']);
   });
   it('follows the operations it is given, not a fixed list', () => {
-    expect(domainsFor([{ operationId: 'x', path: '/seller/parcels', summary: 'List parcels', family: 'seller', domain: 'parcels', orderType: null, mode: 'list', idParam: null, rowId: ['id'], parameters: [] }], 'seller')).toEqual(['parcels']);
+    expect(
+      domainsFor(
+        [
+          {
+            operationId: 'x',
+            path: '/seller/parcels',
+            summary: 'List parcels',
+            family: 'seller',
+            domain: 'parcels',
+            orderType: null,
+            mode: 'list',
+            idParam: null,
+            rowId: ['id'],
+            parameters: [],
+          },
+        ],
+        'seller',
+      ),
+    ).toEqual(['parcels']);
   });
 });
 
@@ -34,7 +52,9 @@ describe('findOperation', () => {
     });
   });
   it('ignores the order type outside orders', () => {
-    expect(findOperation(operations, { family: 'warehouse', domain: 'inventory', mode: 'list', orderType: 'return' })?.operationId).toBe('listWarehouseInventory');
+    expect(findOperation(operations, { family: 'warehouse', domain: 'inventory', mode: 'list', orderType: 'return' })?.operationId).toBe(
+      'listWarehouseInventory',
+    );
   });
   it('finds nothing without a domain or for a domain the family lacks', () => {
     expect(findOperation(operations, { family: 'seller', domain: '', mode: 'list', orderType: 'normal' })).toBeUndefined();
@@ -48,15 +68,28 @@ describe('findOperation', () => {
 });
 
 describe('operationsFor and detailOperationFor', () => {
-  const stock = { ...operations.find((op) => op.operationId === 'getSellerProduct')!, operationId: 'getSellerProductStock', path: '/seller/products/{productId}/stock', summary: "Get a product's stock" };
+  const stock = {
+    ...operations.find((op) => op.operationId === 'getSellerProduct')!,
+    operationId: 'getSellerProductStock',
+    path: '/seller/products/{productId}/stock',
+    summary: "Get a product's stock",
+  };
   const withStock = [...operations, stock];
   it('offers every call of a kind in a domain, so two details share one domain', () => {
-    expect(operationsFor(withStock, { family: 'seller', domain: 'products', mode: 'detail', orderType: 'normal' }).map((op) => op.operationId)).toEqual(['getSellerProduct', 'getSellerProductStock']);
+    expect(operationsFor(withStock, { family: 'seller', domain: 'products', mode: 'detail', orderType: 'normal' }).map((op) => op.operationId)).toEqual([
+      'getSellerProduct',
+      'getSellerProductStock',
+    ]);
   });
   it("opens a list's rows in the first detail call of its choices", () => {
     const list = operations.find((op) => op.operationId === 'listSellerReturnOrders')!;
     expect(detailOperationFor(withStock, list)?.operationId).toBe('getSellerReturnOrder');
-    expect(detailOperationFor(withStock, operations.find((op) => op.operationId === 'listSellerProducts')!)?.operationId).toBe('getSellerProduct');
+    expect(
+      detailOperationFor(
+        withStock,
+        operations.find((op) => op.operationId === 'listSellerProducts')!,
+      )?.operationId,
+    ).toBe('getSellerProduct');
   });
 });
 

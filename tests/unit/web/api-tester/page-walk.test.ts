@@ -70,7 +70,13 @@ describe('walkPages', () => {
   it('stops at the page cap and says how many pages the list has', async () => {
     const api = fakeApi(1000, 10);
     const progress: WalkProgress[] = [];
-    const result = await walkPages({ fetchPage: api.fetchPage, rowsOf, signal: new AbortController().signal, maxPages: 5, onProgress: (p) => progress.push(p) });
+    const result = await walkPages({
+      fetchPage: api.fetchPage,
+      rowsOf,
+      signal: new AbortController().signal,
+      maxPages: 5,
+      onProgress: (p) => progress.push(p),
+    });
     expect(api.asked).toEqual([0, 1, 2, 3, 4]);
     expect(result).toMatchObject({ stop: 'page-cap', pages: 5, listPages: 100 });
     expect(progress[0]?.totalPages).toBe(5);

@@ -1,8 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { HISTORY_LIMIT, historyKey, readHistory, timeAgo, withEntry, writeHistory, type HistoryEntry } from '../../../../src/web/features/api-tester/lib/request-history';
+import {
+  HISTORY_LIMIT,
+  historyKey,
+  readHistory,
+  timeAgo,
+  withEntry,
+  writeHistory,
+  type HistoryEntry,
+} from '../../../../src/web/features/api-tester/lib/request-history';
 
 function entry(n: number, patch: Partial<HistoryEntry> = {}): HistoryEntry {
-  return { at: n, operationId: 'listSellerWarehouses', method: 'GET', path: `/seller/warehouses?page=${n}`, status: 200, params: { page: String(n) }, token: null, ...patch };
+  return {
+    at: n,
+    operationId: 'listSellerWarehouses',
+    method: 'GET',
+    path: `/seller/warehouses?page=${n}`,
+    status: 200,
+    params: { page: String(n) },
+    token: null,
+    ...patch,
+  };
 }
 
 function memoryStorage() {

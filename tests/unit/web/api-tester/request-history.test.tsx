@@ -41,63 +41,73 @@ async function openHistory(user: ReturnType<typeof renderApp>['user']) {
 beforeEach(() => localStorage.clear());
 
 describe('request history', () => {
-  it("keeps a chosen token's title but never its value, and nothing of a pasted token", async () => {
-    const api = publicApi();
-    server.use(getCurrentUser(seller), listApiTokens([OWN]), api.handler);
-    const { user } = renderApp('/api-test?operation=listSellerWarehouses');
-    await user.click(await screen.findByRole('combobox', { name: 'Your tokens' }));
-    await user.click(await screen.findByRole('option', { name: /ERP sync/ }));
-    await user.click(screen.getByRole('button', { name: 'Test API' }));
-    await screen.findByText('Status 200');
-    await user.clear(screen.getByLabelText('API token'));
-    await user.click(screen.getByLabelText('API token'));
-    await user.paste(PASTED);
-    await user.click(screen.getByRole('button', { name: 'Test API' }));
-    await waitFor(() => expect(api.calls).toHaveLength(2));
+  it(
+    "keeps a chosen token's title but never its value, and nothing of a pasted token",
+    async () => {
+      const api = publicApi();
+      server.use(getCurrentUser(seller), listApiTokens([OWN]), api.handler);
+      const { user } = renderApp('/api-test?operation=listSellerWarehouses');
+      await user.click(await screen.findByRole('combobox', { name: 'Your tokens' }));
+      await user.click(await screen.findByRole('option', { name: /ERP sync/ }));
+      await user.click(screen.getByRole('button', { name: 'Test API' }));
+      await screen.findByText('Status 200');
+      await user.clear(screen.getByLabelText('API token'));
+      await user.click(screen.getByLabelText('API token'));
+      await user.paste(PASTED);
+      await user.click(screen.getByRole('button', { name: 'Test API' }));
+      await waitFor(() => expect(api.calls).toHaveLength(2));
 
-    const list = await openHistory(user);
-    await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(2));
-    expect(within(list).getAllByRole('button')[0]).toHaveTextContent(/GET\/seller\/warehouses\?page=0&size=10200just now/);
-    const saved = stored();
-    expect(saved).toContain('ERP sync');
-    expect(saved).not.toContain(OWN.token);
-    expect(saved).not.toContain(PASTED);
-    expect(saved).not.toContain(FAKE_TOKEN);
-    const entries = JSON.parse(localStorage.getItem('api-test-history:v1:seller:seller@example.com') ?? '[]') as { token: unknown }[];
-    expect(entries.map((entry) => entry.token)).toEqual([null, { title: 'ERP sync', createdDate: OWN.createdDate }]);
-  }, SLOW_MS);
+      const list = await openHistory(user);
+      await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(2));
+      expect(within(list).getAllByRole('button')[0]).toHaveTextContent(/GET\/seller\/warehouses\?page=0&size=10200just now/);
+      const saved = stored();
+      expect(saved).toContain('ERP sync');
+      expect(saved).not.toContain(OWN.token);
+      expect(saved).not.toContain(PASTED);
+      expect(saved).not.toContain(FAKE_TOKEN);
+      const entries = JSON.parse(localStorage.getItem('api-test-history:v1:seller:seller@example.com') ?? '[]') as { token: unknown }[];
+      expect(entries.map((entry) => entry.token)).toEqual([null, { title: 'ERP sync', createdDate: OWN.createdDate }]);
+    },
+    SLOW_MS,
+  );
 
-  it('restores a call and its own token when one is clicked, and clears', async () => {
-    const api = publicApi();
-    server.use(getCurrentUser(seller), listApiTokens([OWN]), api.handler);
-    const { user, router } = renderApp('/api-test?operation=listSellerProducts&page=2&size=5');
-    await user.click(await screen.findByRole('combobox', { name: 'Your tokens' }));
-    await user.click(await screen.findByRole('option', { name: /ERP sync/ }));
-    await user.click(screen.getByRole('button', { name: 'Test API' }));
-    await screen.findByText('Status 200');
+  it(
+    'restores a call and its own token when one is clicked, and clears',
+    async () => {
+      const api = publicApi();
+      server.use(getCurrentUser(seller), listApiTokens([OWN]), api.handler);
+      const { user, router } = renderApp('/api-test?operation=listSellerProducts&page=2&size=5');
+      await user.click(await screen.findByRole('combobox', { name: 'Your tokens' }));
+      await user.click(await screen.findByRole('option', { name: /ERP sync/ }));
+      await user.click(screen.getByRole('button', { name: 'Test API' }));
+      await screen.findByText('Status 200');
 
-    // Somewhere else, with another token value typed in.
-    await user.click(screen.getByRole('button', { name: 'Warehouse API' }));
-    await user.clear(screen.getByLabelText('API token'));
-    expect(currentUrl(router)).not.toContain('listSellerProducts');
+      // Somewhere else, with another token value typed in.
+      await user.click(screen.getByRole('button', { name: 'Warehouse API' }));
+      await user.clear(screen.getByLabelText('API token'));
+      expect(currentUrl(router)).not.toContain('listSellerProducts');
 
-    const list = await openHistory(user);
-    await user.click(within(list).getByRole('button', { name: /\/seller\/products\?page=2&size=5/ }));
-    expect(currentUrl(router)).toBe('/api-test?operation=listSellerProducts&page=2&size=5');
-    expect(screen.getByLabelText('Page')).toHaveValue('2');
-    expect(screen.getByLabelText('API token')).toHaveValue(OWN.token);
-    await user.click(screen.getByRole('button', { name: 'Test API' }));
-    await waitFor(() => expect(api.calls.at(-1)).toBe('/api/v1/seller/products?page=2&size=5'));
+      const list = await openHistory(user);
+      await user.click(within(list).getByRole('button', { name: /\/seller\/products\?page=2&size=5/ }));
+      expect(currentUrl(router)).toBe('/api-test?operation=listSellerProducts&page=2&size=5');
+      expect(screen.getByLabelText('Page')).toHaveValue('2');
+      expect(screen.getByLabelText('API token')).toHaveValue(OWN.token);
+      await user.click(screen.getByRole('button', { name: 'Test API' }));
+      await waitFor(() => expect(api.calls.at(-1)).toBe('/api/v1/seller/products?page=2&size=5'));
 
-    await user.click(screen.getByRole('button', { name: 'Clear history' }));
-    expect(screen.queryByRole('list', { name: 'Recent requests' })).not.toBeInTheDocument();
-    expect(stored()).toBe('');
-  }, SLOW_MS);
+      await user.click(screen.getByRole('button', { name: 'Clear history' }));
+      expect(screen.queryByRole('list', { name: 'Recent requests' })).not.toBeInTheDocument();
+      expect(stored()).toBe('');
+    },
+    SLOW_MS,
+  );
 
   it('is kept per user: another account on this browser does not see it', async () => {
     localStorage.setItem(
       'api-test-history:v1:seller:seller2@example.com',
-      JSON.stringify([{ at: Date.now(), operationId: 'listSellerOrders', method: 'GET', path: '/seller/secret-list', status: 200, id: '', page: 0, size: 10, token: null }]),
+      JSON.stringify([
+        { at: Date.now(), operationId: 'listSellerOrders', method: 'GET', path: '/seller/secret-list', status: 200, id: '', page: 0, size: 10, token: null },
+      ]),
     );
     server.use(getCurrentUser(seller), listApiTokens([]));
     const { user } = renderApp('/api-test');
@@ -122,18 +132,22 @@ describe('Ctrl+Enter', () => {
     await waitFor(() => expect(api.calls).toHaveLength(2));
   });
 
-  it('sends from the token picker without opening its menu', async () => {
-    const api = publicApi();
-    server.use(getCurrentUser(seller), listApiTokens([OWN]), api.handler);
-    const { user } = renderApp('/api-test?operation=listSellerWarehouses');
-    await user.click(await screen.findByRole('combobox', { name: 'Your tokens' }));
-    await user.click(await screen.findByRole('option', { name: /ERP sync/ }));
-    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
-    screen.getByRole('combobox', { name: 'Your tokens' }).focus();
-    await user.keyboard('{Control>}{Enter}{/Control}');
-    await waitFor(() => expect(api.calls).toEqual(['/api/v1/seller/warehouses?page=0&size=10']));
-    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
-  }, SLOW_MS);
+  it(
+    'sends from the token picker without opening its menu',
+    async () => {
+      const api = publicApi();
+      server.use(getCurrentUser(seller), listApiTokens([OWN]), api.handler);
+      const { user } = renderApp('/api-test?operation=listSellerWarehouses');
+      await user.click(await screen.findByRole('combobox', { name: 'Your tokens' }));
+      await user.click(await screen.findByRole('option', { name: /ERP sync/ }));
+      await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+      screen.getByRole('combobox', { name: 'Your tokens' }).focus();
+      await user.keyboard('{Control>}{Enter}{/Control}');
+      await waitFor(() => expect(api.calls).toEqual(['/api/v1/seller/warehouses?page=0&size=10']));
+      expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    },
+    SLOW_MS,
+  );
 
   it('runs the same checks as the button', async () => {
     server.use(getCurrentUser(seller), listApiTokens([]));
@@ -145,21 +159,27 @@ describe('Ctrl+Enter', () => {
 });
 
 describe('Table view of a list', () => {
-  it('shows the spec columns in order and opens a row id in detail view', async () => {
-    const api = publicApi();
-    server.use(getCurrentUser(seller), listApiTokens([]), api.handler);
-    const { user, router } = renderApp('/api-test?operation=listSellerWarehouses');
-    const token = await screen.findByLabelText('API token');
-    await user.click(token);
-    await user.paste(FAKE_TOKEN);
-    await user.click(screen.getByRole('button', { name: 'Test API' }));
-    await screen.findByText('Status 200');
-    await user.click(screen.getByRole('tab', { name: 'Table' }));
-    const grid = await screen.findByRole('grid', { name: 'Response rows' });
-    const headers = within(grid).getAllByRole('columnheader').map((header) => header.textContent);
-    expect(headers.slice(0, 3)).toEqual(['id', 'name', 'email']);
-    await user.click(within(grid).getByRole('button', { name: 'Open ID 1 in detail view' }));
-    await waitFor(() => expect(currentUrl(router)).toBe('/api-test?operation=getSellerWarehouse&id=1'));
-    await waitFor(() => expect(api.calls.at(-1)).toBe('/api/v1/seller/warehouses/1'));
-  }, SLOW_MS);
+  it(
+    'shows the spec columns in order and opens a row id in detail view',
+    async () => {
+      const api = publicApi();
+      server.use(getCurrentUser(seller), listApiTokens([]), api.handler);
+      const { user, router } = renderApp('/api-test?operation=listSellerWarehouses');
+      const token = await screen.findByLabelText('API token');
+      await user.click(token);
+      await user.paste(FAKE_TOKEN);
+      await user.click(screen.getByRole('button', { name: 'Test API' }));
+      await screen.findByText('Status 200');
+      await user.click(screen.getByRole('tab', { name: 'Table' }));
+      const grid = await screen.findByRole('grid', { name: 'Response rows' });
+      const headers = within(grid)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent);
+      expect(headers.slice(0, 3)).toEqual(['id', 'name', 'email']);
+      await user.click(within(grid).getByRole('button', { name: 'Open ID 1 in detail view' }));
+      await waitFor(() => expect(currentUrl(router)).toBe('/api-test?operation=getSellerWarehouse&id=1'));
+      await waitFor(() => expect(api.calls.at(-1)).toBe('/api/v1/seller/warehouses/1'));
+    },
+    SLOW_MS,
+  );
 });

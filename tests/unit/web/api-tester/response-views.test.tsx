@@ -34,7 +34,8 @@ function captureDownloads() {
   });
   vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    if (pending) files.push({ name: this.download, text: pending.arrayBuffer().then((buffer) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(buffer)) });
+    if (pending)
+      files.push({ name: this.download, text: pending.arrayBuffer().then((buffer) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(buffer)) });
   });
   return files;
 }
@@ -44,12 +45,18 @@ afterEach(() => vi.useRealTimers());
 
 describe('Table view', () => {
   it('shows a detail as field/value rows in the spec order, nested fields dotted', async () => {
-    server.use(getCurrentUser(seller), listApiTokens([]), http.get('*/api/v1/seller/products/3', () => HttpResponse.json(product(3, 'B-07'), { headers: RATE })));
+    server.use(
+      getCurrentUser(seller),
+      listApiTokens([]),
+      http.get('*/api/v1/seller/products/3', () => HttpResponse.json(product(3, 'B-07'), { headers: RATE })),
+    );
     const { user } = renderApp('/api-test?operation=getSellerProduct&id=3');
     await send(user);
     await user.click(screen.getByRole('tab', { name: 'Table' }));
     const table = await screen.findByRole('table', { name: 'Response fields' });
-    const fields = within(table).getAllByRole('rowheader').map((cell) => cell.textContent);
+    const fields = within(table)
+      .getAllByRole('rowheader')
+      .map((cell) => cell.textContent);
     expect(fields.slice(0, 3)).toEqual(['id', 'productName', 'width']);
     expect(fields.indexOf('inventory.location')).toBeGreaterThan(fields.indexOf('lotProduct'));
     const location = within(table).getByRole('rowheader', { name: 'inventory.location' }).closest('tr');
@@ -57,8 +64,19 @@ describe('Table view', () => {
   });
 
   it('counts an array and expands it in place', async () => {
-    const order = { id: 9, orderNumber: 'SO-9', products: [{ productName: 'Mug', sku: 'MUG-1', orderQuantity: 2 }, { productName: 'Cup', sku: 'CUP-1', orderQuantity: 1 }] };
-    server.use(getCurrentUser(seller), listApiTokens([]), http.get('*/api/v1/seller/orders/normal/9', () => HttpResponse.json(order)));
+    const order = {
+      id: 9,
+      orderNumber: 'SO-9',
+      products: [
+        { productName: 'Mug', sku: 'MUG-1', orderQuantity: 2 },
+        { productName: 'Cup', sku: 'CUP-1', orderQuantity: 1 },
+      ],
+    };
+    server.use(
+      getCurrentUser(seller),
+      listApiTokens([]),
+      http.get('*/api/v1/seller/orders/normal/9', () => HttpResponse.json(order)),
+    );
     const { user } = renderApp('/api-test?operation=getSellerNormalOrder&id=9');
     await send(user);
     await user.click(screen.getByRole('tab', { name: 'Table' }));
@@ -71,7 +89,11 @@ describe('Table view', () => {
   });
 
   it('says when a response has no table (an error)', async () => {
-    server.use(getCurrentUser(seller), listApiTokens([]), http.get('*/api/v1/seller/products/4', () => HttpResponse.json({ status: 404, message: 'Not found' }, { status: 404 })));
+    server.use(
+      getCurrentUser(seller),
+      listApiTokens([]),
+      http.get('*/api/v1/seller/products/4', () => HttpResponse.json({ status: 404, message: 'Not found' }, { status: 404 })),
+    );
     const { user } = renderApp('/api-test?operation=getSellerProduct&id=4');
     await send(user);
     await user.click(screen.getByRole('tab', { name: 'Table' }));
@@ -82,7 +104,11 @@ describe('Table view', () => {
 
 describe('Headers view and rate limit', () => {
   it('lists every header and shows the gauge and the chip', async () => {
-    server.use(getCurrentUser(seller), listApiTokens([]), http.get('*/api/v1/seller/products/3', () => HttpResponse.json(product(3, 'B-07'), { headers: { ...RATE, 'X-Request-Id': 'abc' } })));
+    server.use(
+      getCurrentUser(seller),
+      listApiTokens([]),
+      http.get('*/api/v1/seller/products/3', () => HttpResponse.json(product(3, 'B-07'), { headers: { ...RATE, 'X-Request-Id': 'abc' } })),
+    );
     const { user } = renderApp('/api-test?operation=getSellerProduct&id=3');
     await send(user);
     const chip = within(screen.getByRole('group', { name: 'Response summary' })).getByLabelText(/^Rate limit: 412 of 600 left, resets in 3\d s$/);
@@ -97,7 +123,11 @@ describe('Headers view and rate limit', () => {
   });
 
   it('has no chip when the response has no rate-limit headers', async () => {
-    server.use(getCurrentUser(seller), listApiTokens([]), http.get('*/api/v1/seller/products/3', () => HttpResponse.json(product(3, 'B-07'))));
+    server.use(
+      getCurrentUser(seller),
+      listApiTokens([]),
+      http.get('*/api/v1/seller/products/3', () => HttpResponse.json(product(3, 'B-07'))),
+    );
     const { user } = renderApp('/api-test?operation=getSellerProduct&id=3');
     await send(user);
     expect(screen.queryByLabelText(/^Rate limit:/)).not.toBeInTheDocument();
@@ -106,7 +136,11 @@ describe('Headers view and rate limit', () => {
 
 describe('Download CSV', () => {
   it('saves a detail as one row with the spec columns, a BOM and a dated name', async () => {
-    server.use(getCurrentUser(seller), listApiTokens([]), http.get('*/api/v1/seller/products/3', () => HttpResponse.json(product(3, 'B-07, shelf "2"'))));
+    server.use(
+      getCurrentUser(seller),
+      listApiTokens([]),
+      http.get('*/api/v1/seller/products/3', () => HttpResponse.json(product(3, 'B-07, shelf "2"'))),
+    );
     const files = captureDownloads();
     const { user } = renderApp('/api-test?operation=getSellerProduct&id=3');
     await send(user);
@@ -134,7 +168,12 @@ describe('Download CSV', () => {
           refused = true;
           return HttpResponse.json({ status: 429, message: 'Too many requests' }, { status: 429, headers: { 'Retry-After': '1' } });
         }
-        return HttpResponse.json({ page, size: 2, lastPage: 2, data: [product(page * 2 + 1, `L${page}a`), ...(page < 2 ? [product(page * 2 + 2, `L${page}b`)] : [])] });
+        return HttpResponse.json({
+          page,
+          size: 2,
+          lastPage: 2,
+          data: [product(page * 2 + 1, `L${page}a`), ...(page < 2 ? [product(page * 2 + 2, `L${page}b`)] : [])],
+        });
       }),
     );
     const files = captureDownloads();

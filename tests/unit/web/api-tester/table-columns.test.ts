@@ -7,7 +7,14 @@ describe('columnsOf', () => {
   it('keeps the spec order, turns nested objects into dotted columns and keeps an array as one column', () => {
     const columns = columnsOf([
       { name: 'id', kind: 'integer' },
-      { name: 'inventory', kind: 'object', fields: [{ name: 'location', kind: 'string' }, { name: 'bin', kind: 'object', fields: [{ name: 'row', kind: 'integer' }] }] },
+      {
+        name: 'inventory',
+        kind: 'object',
+        fields: [
+          { name: 'location', kind: 'string' },
+          { name: 'bin', kind: 'object', fields: [{ name: 'row', kind: 'integer' }] },
+        ],
+      },
       { name: 'products', kind: 'array', items: [{ name: 'sku', kind: 'string' }] },
       { name: 'informationOrder', kind: 'object' },
     ]);

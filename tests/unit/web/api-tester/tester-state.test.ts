@@ -8,13 +8,21 @@ const parse = (query: string, defaultFamily: 'seller' | 'warehouse' = 'seller') 
 describe('parseTesterState', () => {
   it('reads a call addressed by its operationId, its one id as `id`', () => {
     expect(parse('operation=getSellerReturnOrder&id=12')).toEqual({ family: 'seller', operationId: 'getSellerReturnOrder', values: { returnId: '12' } });
-    expect(parse('operation=listWarehouseInventory&page=2', 'seller')).toEqual({ family: 'warehouse', operationId: 'listWarehouseInventory', values: { page: '2' } });
+    expect(parse('operation=listWarehouseInventory&page=2', 'seller')).toEqual({
+      family: 'warehouse',
+      operationId: 'listWarehouseInventory',
+      values: { page: '2' },
+    });
   });
   it('reads a parameter by its own name too', () => {
     expect(parse('operation=getSellerReturnOrder&returnId=7').values).toEqual({ returnId: '7' });
   });
   it('still reads the older link form', () => {
-    expect(parse('api=seller&domain=orders&mode=detail&id=12&orderType=return')).toEqual({ family: 'seller', operationId: 'getSellerReturnOrder', values: { returnId: '12' } });
+    expect(parse('api=seller&domain=orders&mode=detail&id=12&orderType=return')).toEqual({
+      family: 'seller',
+      operationId: 'getSellerReturnOrder',
+      values: { returnId: '12' },
+    });
     expect(parse('api=warehouse&domain=imports')).toEqual({ family: 'warehouse', operationId: 'listWarehouseImports', values: {} });
   });
   it('falls back to the other parameters for an unknown operationId', () => {
@@ -42,8 +50,12 @@ describe('testerStateToParams', () => {
     expect(testerStateToParams(detail, operations).toString()).toBe('operation=getSellerReturnOrder&id=12');
   });
   it('leaves out default values and empty ones', () => {
-    expect(testerStateToParams({ family: 'seller', operationId: 'listSellerProducts', values: { page: '0', size: '10' } }, operations).toString()).toBe('operation=listSellerProducts');
-    expect(testerStateToParams({ family: 'seller', operationId: 'listSellerProducts', values: { page: '' } }, operations).toString()).toBe('operation=listSellerProducts');
+    expect(testerStateToParams({ family: 'seller', operationId: 'listSellerProducts', values: { page: '0', size: '10' } }, operations).toString()).toBe(
+      'operation=listSellerProducts',
+    );
+    expect(testerStateToParams({ family: 'seller', operationId: 'listSellerProducts', values: { page: '' } }, operations).toString()).toBe(
+      'operation=listSellerProducts',
+    );
   });
   it('writes values that are not the default', () => {
     expect(testerStateToParams({ family: 'seller', operationId: 'listSellerReturnOrders', values: { page: '2', size: '50' } }, operations).toString()).toBe(

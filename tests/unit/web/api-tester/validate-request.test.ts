@@ -16,7 +16,10 @@ describe('validateRequest', () => {
   });
   it("then a detail call's ID, by its parameter", () => {
     expect(validateRequest({ operation: detail, token: 't', values: {} })).toEqual({ field: 'returnId', message: 'ID is required for detail view.' });
-    expect(validateRequest({ operation: detail, token: 't', values: { returnId: '0' } })).toEqual({ field: 'returnId', message: 'ID must be from 1 to 2147483647.' });
+    expect(validateRequest({ operation: detail, token: 't', values: { returnId: '0' } })).toEqual({
+      field: 'returnId',
+      message: 'ID must be from 1 to 2147483647.',
+    });
   });
   it('needs no ID for a list', () => {
     expect(validateRequest({ operation: list, token: 't', values: {} })).toBeNull();

@@ -10,11 +10,20 @@ describe('buildDocsNav (from the generated catalogue)', () => {
       ['Seller API', ['warehouse', 'quotation', 'import', 'product', 'order']],
       ['Warehouse API', ['quotation', 'import', 'inventory', 'order']],
     ]);
-    expect(nav[2]?.pages[0]).toEqual({ label: 'Warehouse', category: 'seller', subcategory: 'warehouse', to: '/documentation?category=seller&subcategory=warehouse' });
+    expect(nav[2]?.pages[0]).toEqual({
+      label: 'Warehouse',
+      category: 'seller',
+      subcategory: 'warehouse',
+      to: '/documentation?category=seller&subcategory=warehouse',
+    });
   });
   it('follows the catalogue it is given', () => {
     expect(buildDocsNav([{ category: 'warehouse', title: 'X API', pages: [{ subcategory: 'y', title: 'Y' }] }])).toEqual([
-      { label: 'X API', category: 'warehouse', pages: [{ label: 'Y', category: 'warehouse', subcategory: 'y', to: '/documentation?category=warehouse&subcategory=y' }] },
+      {
+        label: 'X API',
+        category: 'warehouse',
+        pages: [{ label: 'Y', category: 'warehouse', subcategory: 'y', to: '/documentation?category=warehouse&subcategory=y' }],
+      },
     ]);
   });
 });

@@ -67,7 +67,9 @@ describe('the sidebar', () => {
     server.use(getCurrentUser(seller), listApiTokens([]));
     renderApp('/settings');
     const nav = await view.findByRole('navigation', { name: 'Main' });
-    const hrefs = within(nav).getAllByRole('link').map((link) => link.getAttribute('href'));
+    const hrefs = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
     for (const screen of appScreens.filter((entry) => entry.path !== '*' && !entry.home)) {
       expect(hrefs.includes(screen.path), screen.name).toBe(screen.label !== undefined);
     }
@@ -79,7 +81,9 @@ describe('titles', () => {
     server.use(
       getCurrentUser(seller),
       listApiTokens([]),
-      http.get('*/api/usage/series', () => HttpResponse.json({ bucket: 'hour', points: [], totals: { calls: 0, errorRate: 0, p50Ms: null, p95Ms: null, busiestOperation: null } })),
+      http.get('*/api/usage/series', () =>
+        HttpResponse.json({ bucket: 'hour', points: [], totals: { calls: 0, errorRate: 0, p50Ms: null, p95Ms: null, busiestOperation: null } }),
+      ),
       http.get('*/api/usage/operations', () => HttpResponse.json({ data: [] })),
       http.get('*/api/usage/requests', () => HttpResponse.json({ data: [], nextCursor: null })),
     );

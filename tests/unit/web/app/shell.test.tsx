@@ -104,7 +104,9 @@ describe('sidebar', () => {
     expect(within(nav).getByRole('link', { name: 'Usage' })).toHaveAttribute('href', '/usage');
     expect(within(nav).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
     // Usage sits between API Test and Settings.
-    const order = within(nav).getAllByRole('link').map((link) => link.textContent);
+    const order = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
     expect(order.slice(-3)).toEqual(['API Test', 'Usage', 'Settings']);
   });
 
@@ -124,7 +126,9 @@ describe('sidebar', () => {
     const { router } = renderApp('/not-a-page');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     await router.navigate('/documentation?category=warehouse&subcategory=inventory');
-    await waitFor(() => expect(within(within(nav).getByRole('list', { name: 'Warehouse API' })).getByRole('link', { name: 'Inventory' })).toHaveAttribute('aria-current', 'page'));
+    await waitFor(() =>
+      expect(within(within(nav).getByRole('list', { name: 'Warehouse API' })).getByRole('link', { name: 'Inventory' })).toHaveAttribute('aria-current', 'page'),
+    );
     expect(within(within(nav).getByRole('list', { name: 'Seller API' })).getByRole('link', { name: 'Warehouse' })).not.toHaveAttribute('aria-current');
   });
 

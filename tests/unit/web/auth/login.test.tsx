@@ -20,7 +20,9 @@ describe('login', () => {
     const userType = screen.getByRole('combobox', { name: 'User type' });
     expect(userType).toHaveTextContent('Seller');
     await user.click(userType);
-    const options = within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent);
+    const options = within(screen.getByRole('listbox'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(options).toEqual(['Seller', 'Warehouse']);
     expect(screen.getByText(/same email and password as the warehouse management system/)).toBeInTheDocument();
     expect(screen.getByText(/check that the user type matches/)).toBeInTheDocument();
@@ -63,7 +65,11 @@ describe('login', () => {
   });
 
   it('returns to the remembered destination after login', async () => {
-    server.use(http.post('*/api/auth/login', () => HttpResponse.json(seller)), getCurrentUser(seller), listApiTokens([]));
+    server.use(
+      http.post('*/api/auth/login', () => HttpResponse.json(seller)),
+      getCurrentUser(seller),
+      listApiTokens([]),
+    );
     const { user, router } = renderApp('/login?redirectTo=%2Fsettings');
     await user.type(await screen.findByLabelText('Email'), 'seller@example.com');
     await user.type(screen.getByLabelText('Password'), 'demo-password');
@@ -73,7 +79,10 @@ describe('login', () => {
   });
 
   it('ignores a remembered destination on another site', async () => {
-    server.use(http.post('*/api/auth/login', () => HttpResponse.json(seller)), getCurrentUser(seller));
+    server.use(
+      http.post('*/api/auth/login', () => HttpResponse.json(seller)),
+      getCurrentUser(seller),
+    );
     const { user, router } = renderApp('/login?redirectTo=%2F%2Fevil.example%2F');
     await user.type(await screen.findByLabelText('Email'), 'seller@example.com');
     await user.type(screen.getByLabelText('Password'), 'demo-password');

@@ -11,7 +11,9 @@ describe('normaliseErrors', () => {
     expect(await onResponse(new Response('<p>ok</p>', { status: 200 }))).toBeUndefined();
   });
   it('leaves JSON errors alone', async () => {
-    expect(await onResponse(new Response('{"status":401,"message":"forbidden"}', { status: 401, headers: { 'content-type': 'application/json' } }))).toBeUndefined();
+    expect(
+      await onResponse(new Response('{"status":401,"message":"forbidden"}', { status: 401, headers: { 'content-type': 'application/json' } })),
+    ).toBeUndefined();
   });
   it('turns a non-JSON error into the spec Error body', async () => {
     const replaced = (await onResponse(new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }))) as Response;

@@ -23,7 +23,9 @@ describe('startDeferredAssets', () => {
     listAssets(JSON.stringify({ modulepreload: ['/assets/boot-1.js', '/assets/styled-2.js'], scripts: ['/assets/preload-routes-3.js'] }));
     startDeferredAssets();
     const added = [...document.head.children].map((element) =>
-      element instanceof HTMLLinkElement ? `${element.rel} ${element.getAttribute('href')} ${element.getAttribute('crossorigin')}` : `script ${element.getAttribute('src')} ${(element as HTMLScriptElement).async}`,
+      element instanceof HTMLLinkElement
+        ? `${element.rel} ${element.getAttribute('href')} ${element.getAttribute('crossorigin')}`
+        : `script ${element.getAttribute('src')} ${(element as HTMLScriptElement).async}`,
     );
     expect(added).toEqual(['script /assets/preload-routes-3.js true', 'modulepreload /assets/boot-1.js ', 'modulepreload /assets/styled-2.js ']);
   });

@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { jsonLines } from '../../../../src/web/lib/json-lines';
 
-const text = (value: unknown, link = false) => jsonLines(value, link).map((line) => line.map((segment) => segment.text).join('')).join('\n');
+const text = (value: unknown, link = false) =>
+  jsonLines(value, link)
+    .map((line) => line.map((segment) => segment.text).join(''))
+    .join('\n');
 
 describe('jsonLines', () => {
   it.each([
-    ['a list response', { page: 0, size: 10, lastPage: 2, data: [{ id: 1, name: 'A', tags: [], meta: {} }, { id: 2, nested: { deep: [1, 'x', null, true] } }] }],
+    [
+      'a list response',
+      {
+        page: 0,
+        size: 10,
+        lastPage: 2,
+        data: [
+          { id: 1, name: 'A', tags: [], meta: {} },
+          { id: 2, nested: { deep: [1, 'x', null, true] } },
+        ],
+      },
+    ],
     ['a scalar', 'hello "world"'],
     ['null', null],
     ['an empty array', []],
@@ -31,7 +45,11 @@ describe('jsonLines', () => {
   });
 
   it('marks nothing when not asked', () => {
-    expect(jsonLines({ data: [{ id: 5 }] }).flat().some((segment) => segment.detailId !== undefined)).toBe(false);
+    expect(
+      jsonLines({ data: [{ id: 5 }] })
+        .flat()
+        .some((segment) => segment.detailId !== undefined),
+    ).toBe(false);
   });
 
   it('kinds keys and values', () => {

@@ -27,7 +27,7 @@ describe('token access', () => {
     expect(accessSummary({ scopes: null }, 'warehouse')).toBe('All Warehouse API domains');
     expect(accessSummary({ scopes: ['imports', 'orders'] }, 'seller')).toBe('Imports, Orders');
   });
-  it("says what the API answers, as openapi/components/responses/NoAccessTo*.yaml does", () => {
+  it('says what the API answers, as openapi/components/responses/NoAccessTo*.yaml does', () => {
     expect(noAccessMessage('orders')).toBe('This token has no access to orders.');
   });
 });

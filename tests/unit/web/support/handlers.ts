@@ -9,7 +9,9 @@ export const listApiTokens = (tokens: ApiTokenFixture[] | (() => ApiTokenFixture
   http.get('*/api/auth/token', () => HttpResponse.json({ data: typeof tokens === 'function' ? tokens() : tokens }));
 
 export const logout = (status = 204) =>
-  http.get('*/api/auth/logout', () => (status === 204 ? new HttpResponse(null, { status: 204 }) : HttpResponse.json({ status, message: 'Server error' }, { status })));
+  http.get('*/api/auth/logout', () =>
+    status === 204 ? new HttpResponse(null, { status: 204 }) : HttpResponse.json({ status, message: 'Server error' }, { status }),
+  );
 
 export type TokenUsageFixture = { tokenId: number; title: string; deleted: boolean; calls: number; errorRate: number; daily: number[] };
 

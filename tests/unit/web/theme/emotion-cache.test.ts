@@ -17,7 +17,14 @@ function cssFor(styles: CSSObject, cache: EmotionCache = createEmotionCache()): 
 
 describe('the app’s Emotion cache', () => {
   it('writes no prefix that only Internet Explorer or old WebKit reads', () => {
-    const css = cssFor({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', transition: 'color 250ms', textDecoration: 'none' });
+    const css = cssFor({
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'space-between',
+      flexWrap: 'wrap',
+      transition: 'color 250ms',
+      textDecoration: 'none',
+    });
     expect(css).toContain('display:flex;align-items:center;justify-content:space-between;flex-wrap:wrap;transition:color 250ms;text-decoration:none;');
     expect(css).not.toMatch(/-ms-|-webkit-|-moz-/);
   });

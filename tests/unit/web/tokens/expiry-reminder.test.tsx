@@ -25,7 +25,10 @@ afterEach(() => {
 
 describe('token expiry reminder', () => {
   it('names the one token that expires within 7 days and links to Settings', async () => {
-    server.use(getCurrentUser(seller), listApiTokens([tokenFixture({ expiryDate: daysFromNow(3.5) }), tokenFixture({ title: 'Fine', token: fakeSellerToken('fine') })]));
+    server.use(
+      getCurrentUser(seller),
+      listApiTokens([tokenFixture({ expiryDate: daysFromNow(3.5) }), tokenFixture({ title: 'Fine', token: fakeSellerToken('fine') })]),
+    );
     const { user, router } = renderApp('/api-test');
     const banner = await reminder();
     expect(within(banner).getByRole('status')).toHaveTextContent('Your API token “Shop sync” expires in 3 days.');

@@ -153,7 +153,10 @@ describe('listApiTokens', () => {
 
   it('logs a failed list and tells the user', async () => {
     const errors = expectConsoleErrors();
-    server.use(getCurrentUser(seller), http.get('*/api/auth/token', () => HttpResponse.json({ status: 500, message: 'Internal Server Error' }, { status: 500 })));
+    server.use(
+      getCurrentUser(seller),
+      http.get('*/api/auth/token', () => HttpResponse.json({ status: 500, message: 'Internal Server Error' }, { status: 500 })),
+    );
     renderApp('/settings');
     expect(await screen.findByText('Your tokens could not be loaded.')).toBeInTheDocument();
     expect(await screen.findByText(/The token list is unavailable/)).toHaveTextContent('Internal Server Error');
@@ -193,7 +196,11 @@ describe('createApiToken', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await screen.findByRole('article', { name: 'CI pipeline' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(store.calls).toEqual(['listApiTokens', 'createApiToken {"title":"CI pipeline","description":"Deploy checks","expiresInDays":90,"scopes":null}', 'listApiTokens']);
+    expect(store.calls).toEqual([
+      'listApiTokens',
+      'createApiToken {"title":"CI pipeline","description":"Deploy checks","expiresInDays":90,"scopes":null}',
+      'listApiTokens',
+    ]);
     await waitFor(() => expect(opener).toHaveFocus());
   });
 
@@ -247,13 +254,11 @@ describe('createApiToken: lifetime and access', () => {
     const lifetime = within(dialog).getByRole('combobox', { name: 'Expires in' });
     expect(lifetime).toHaveTextContent('90 days (default)');
     await user.click(lifetime);
-    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      '7 days',
-      '30 days',
-      '90 days (default)',
-      '180 days',
-      '365 days',
-    ]);
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['7 days', '30 days', '90 days (default)', '180 days', '365 days']);
     await user.keyboard('{Escape}');
     const access = within(dialog).getByRole('group', { name: 'Access' });
     expect(within(access).getByRole('radio', { name: 'All Seller API domains, including ones added later' })).toBeChecked();
@@ -271,13 +276,19 @@ describe('createApiToken: lifetime and access', () => {
     expect(within(dialog).getByText(/^Until .* A refresh gives it the same lifetime again\.$/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('radio', { name: 'Only the domains I choose' }));
     const domains = within(dialog).getByRole('group', { name: 'Domains' });
-    expect(within(domains).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual(['Warehouses', 'Quotations', 'Imports', 'Products', 'Orders']);
+    expect(
+      within(domains)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['Warehouses', 'Quotations', 'Imports', 'Products', 'Orders']);
     await user.click(within(domains).getByRole('checkbox', { name: 'Orders' }));
     await user.click(within(domains).getByRole('checkbox', { name: 'Products' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     const created = await screen.findByRole('article', { name: 'Stock view' });
     expect(store.calls[1]).toBe('createApiToken {"title":"Stock view","description":"Dashboard","expiresInDays":30,"scopes":["products","orders"]}');
-    const chips = within(created).getAllByRole('listitem').map((item) => item.textContent);
+    const chips = within(created)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(chips).toEqual(['Products', 'Orders']);
   });
 
@@ -305,7 +316,11 @@ describe('createApiToken: lifetime and access', () => {
     expect(within(dialog).getByRole('radio', { name: /^All Warehouse API domains/ })).toBeChecked();
     await user.click(within(dialog).getByRole('radio', { name: 'Only the domains I choose' }));
     const domains = within(dialog).getByRole('group', { name: 'Domains' });
-    expect(within(domains).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual(['Quotations', 'Imports', 'Inventory', 'Orders']);
+    expect(
+      within(domains)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['Quotations', 'Imports', 'Inventory', 'Orders']);
   });
 });
 
@@ -318,8 +333,16 @@ describe('cards: access and grace window', () => {
     renderApp('/settings');
     const full = await screen.findByRole('article', { name: 'Shop sync' });
     expect(within(full).getByText('Access')).toBeInTheDocument();
-    expect(within(full).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['All Seller API domains']);
-    expect(within(card('Restricted')).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Warehouses', 'Orders']);
+    expect(
+      within(full)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['All Seller API domains']);
+    expect(
+      within(card('Restricted'))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Warehouses', 'Orders']);
   });
 
   it('says when the previous value stops working, and "End now" ends the window', async () => {
@@ -356,12 +379,11 @@ describe('refreshApiToken', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Refresh “Shop sync”' });
     expect(dialog).toHaveTextContent('valid for 30 days from now');
     const question = within(dialog).getByRole('radiogroup');
-    expect(within(question).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual([
-      'Not at all: it stops working at once',
-      '1 hour',
-      '24 hours',
-      '7 days',
-    ]);
+    expect(
+      within(question)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['Not at all: it stops working at once', '1 hour', '24 hours', '7 days']);
     expect(within(dialog).getByRole('radio', { name: /Not at all/ })).toBeChecked();
     expect(store.calls).toEqual(['listApiTokens']);
     await user.click(within(dialog).getByRole('button', { name: 'Refresh' }));
@@ -423,7 +445,11 @@ describe('refreshApiToken', () => {
 
   it('logs a failed refresh and shows a snackbar', async () => {
     const errors = expectConsoleErrors();
-    server.use(getCurrentUser(seller), listApiTokens([tokenFixture()]), http.get('*/api/auth/token/refresh/:token', () => HttpResponse.error()));
+    server.use(
+      getCurrentUser(seller),
+      listApiTokens([tokenFixture()]),
+      http.get('*/api/auth/token/refresh/:token', () => HttpResponse.error()),
+    );
     const { user } = renderApp('/settings');
     await user.click(within(await screen.findByRole('article', { name: 'Shop sync' })).getByRole('button', { name: 'Refresh' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Refresh' }));
@@ -487,7 +513,11 @@ describe('deleteApiToken', () => {
 
   it('logs a failed delete and shows a snackbar', async () => {
     const errors = expectConsoleErrors();
-    server.use(getCurrentUser(seller), listApiTokens([tokenFixture()]), http.delete('*/api/auth/token/:token', () => HttpResponse.json({ status: 404, message: 'Token not found.' }, { status: 404 })));
+    server.use(
+      getCurrentUser(seller),
+      listApiTokens([tokenFixture()]),
+      http.delete('*/api/auth/token/:token', () => HttpResponse.json({ status: 404, message: 'Token not found.' }, { status: 404 })),
+    );
     const { user } = renderApp('/settings');
     await user.click(within(await screen.findByRole('article', { name: 'Shop sync' })).getByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));

@@ -13,8 +13,20 @@ const now = Date.now();
 const hour = Math.floor(now / 3_600_000) * 3_600_000;
 
 const entry = (id: number, status: number, path: string, operationId: string, extra: Record<string, unknown> = {}) => ({
-  id, time: new Date(now - id * 1000).toISOString(), tokenId: 1, tokenTitle: 'ERP sync', tokenDeleted: false, operationId, method: 'GET', path,
-  status, durationMs: 4.2, responseBytes: 2048, userAgent: 'curl/8.5.0', clientAddress: '203.0.113.7', ...extra,
+  id,
+  time: new Date(now - id * 1000).toISOString(),
+  tokenId: 1,
+  tokenTitle: 'ERP sync',
+  tokenDeleted: false,
+  operationId,
+  method: 'GET',
+  path,
+  status,
+  durationMs: 4.2,
+  responseBytes: 2048,
+  userAgent: 'curl/8.5.0',
+  clientAddress: '203.0.113.7',
+  ...extra,
 });
 
 /** The four usage reads, recording the query each was asked with. */
@@ -22,7 +34,12 @@ function usageApi(logPages: Record<string, { data: ReturnType<typeof entry>[]; n
   const asked: string[] = [];
   const record = (request: Request) => {
     const url = new URL(request.url);
-    asked.push(`${url.pathname} ${[...url.searchParams.keys()].filter((k) => k !== 'from' && k !== 'to').map((k) => `${k}=${url.searchParams.get(k)}`).join('&')}`);
+    asked.push(
+      `${url.pathname} ${[...url.searchParams.keys()]
+        .filter((k) => k !== 'from' && k !== 'to')
+        .map((k) => `${k}=${url.searchParams.get(k)}`)
+        .join('&')}`,
+    );
     return url;
   };
   server.use(
@@ -41,7 +58,12 @@ function usageApi(logPages: Record<string, { data: ReturnType<typeof entry>[]; n
     }),
     http.get('*/api/usage/operations', ({ request }) => {
       record(request);
-      return HttpResponse.json({ data: [{ operationId: 'listSellerNormalOrders', calls: 2, errorRate: 0.5, p95Ms: 20 }, { operationId: 'getSellerProduct', calls: 1, errorRate: 0, p95Ms: 5 }] });
+      return HttpResponse.json({
+        data: [
+          { operationId: 'listSellerNormalOrders', calls: 2, errorRate: 0.5, p95Ms: 20 },
+          { operationId: 'getSellerProduct', calls: 1, errorRate: 0, p95Ms: 5 },
+        ],
+      });
     }),
     http.get('*/api/usage/requests', ({ request }) => {
       const url = record(request);
@@ -59,8 +81,17 @@ function usageApi(logPages: Record<string, { data: ReturnType<typeof entry>[]; n
 describe('Usage screen', () => {
   it('shows totals, calls per operation and the log, newest first, and pages older by keyset', async () => {
     const asked = usageApi({
-      first: { data: [entry(1, 429, '/api/v1/seller/orders/normal?page=2&size=20', 'listSellerNormalOrders'), entry(2, 200, '/api/v1/seller/products/17', 'getSellerProduct')], nextCursor: '123-2' },
-      '123-2': { data: [entry(3, 200, '/api/v1/seller/orders/normal', 'listSellerNormalOrders', { tokenTitle: 'Old script', tokenDeleted: true })], nextCursor: null },
+      first: {
+        data: [
+          entry(1, 429, '/api/v1/seller/orders/normal?page=2&size=20', 'listSellerNormalOrders'),
+          entry(2, 200, '/api/v1/seller/products/17', 'getSellerProduct'),
+        ],
+        nextCursor: '123-2',
+      },
+      '123-2': {
+        data: [entry(3, 200, '/api/v1/seller/orders/normal', 'listSellerNormalOrders', { tokenTitle: 'Old script', tokenDeleted: true })],
+        nextCursor: null,
+      },
     });
     const { user } = renderApp('/usage');
     expect(await screen.findByRole('heading', { level: 1, name: 'Usage' })).toBeInTheDocument();
@@ -69,7 +100,11 @@ describe('Usage screen', () => {
     expect(within(totals).getByText('20 ms')).toBeInTheDocument();
     expect(within(totals).getByText('listSellerNormalOrders')).toBeInTheDocument();
     const operations = screen.getByRole('table', { name: 'Calls per operation' });
-    expect(within(operations).getAllByRole('row').map((row) => row.textContent)).toEqual(['OperationCallsError ratep95', 'listSellerNormalOrders250%20 ms', 'getSellerProduct10%5 ms']);
+    expect(
+      within(operations)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['OperationCallsError ratep95', 'listSellerNormalOrders250%20 ms', 'getSellerProduct10%5 ms']);
 
     const log = await screen.findByRole('table', { name: 'Request log' });
     const rows = within(log).getAllByRole('row').slice(1);
@@ -86,7 +121,15 @@ describe('Usage screen', () => {
   });
 
   it('opens a call with the plain-words explanation and "Open in API Test" for its operation, page and size', async () => {
-    usageApi({ first: { data: [entry(1, 429, '/api/v1/seller/orders/normal?page=2&size=20', 'listSellerNormalOrders'), entry(2, 404, '/api/v1/seller/products/17', 'getSellerProduct')], nextCursor: null } });
+    usageApi({
+      first: {
+        data: [
+          entry(1, 429, '/api/v1/seller/orders/normal?page=2&size=20', 'listSellerNormalOrders'),
+          entry(2, 404, '/api/v1/seller/products/17', 'getSellerProduct'),
+        ],
+        nextCursor: null,
+      },
+    });
     const { user, router } = renderApp('/usage');
     const log = await screen.findByRole('table', { name: 'Request log' });
     await user.click(within(log).getAllByRole('button', { name: /^Details of the call/ })[0]!);
@@ -122,7 +165,10 @@ describe('token card usage strip', () => {
   it('shows calls, error rate and a link to the Usage screen for that token; a token without calls says so', async () => {
     server.use(
       getCurrentUser(seller),
-      listApiTokens([tokenFixture({ id: 1, title: 'ERP sync' }), tokenFixture({ id: 2, title: 'Quiet', token: fakeSellerToken('quietTokenValue0123456789abcdefg') })]),
+      listApiTokens([
+        tokenFixture({ id: 1, title: 'ERP sync' }),
+        tokenFixture({ id: 2, title: 'Quiet', token: fakeSellerToken('quietTokenValue0123456789abcdefg') }),
+      ]),
       listTokenUsage([{ tokenId: 1, title: 'ERP sync', deleted: false, calls: 240, errorRate: 0.0125, daily: [30, 40, 35, 20, 45, 40, 30] }]),
     );
     renderApp('/settings');

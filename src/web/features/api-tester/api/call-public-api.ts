@@ -100,5 +100,8 @@ export async function callPublicApi(request: TesterRequest, signal?: AbortSignal
 /** `onSettled` hears every call's outcome (the response, or undefined on a network error), even of calls overtaken by a newer one. */
 export function useCallPublicApi(options: { onSettled?: (response: TesterResponse | undefined, request: TesterRequest) => void } = {}) {
   const { onSettled } = options;
-  return useMutation({ mutationFn: (request: TesterRequest) => callPublicApi(request), onSettled: (response, _error, request) => onSettled?.(response, request) });
+  return useMutation({
+    mutationFn: (request: TesterRequest) => callPublicApi(request),
+    onSettled: (response, _error, request) => onSettled?.(response, request),
+  });
 }

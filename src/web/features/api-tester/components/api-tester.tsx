@@ -50,7 +50,10 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
   const domainRef = useRef<HTMLInputElement>(null);
   const tokenRef = useRef<HTMLInputElement>(null);
   const fieldRefs = useRef(new Map<string, HTMLInputElement | null>());
-  const fieldRef = (name: string): Ref<HTMLInputElement> => (element) => void fieldRefs.current.set(name, element);
+  const fieldRef =
+    (name: string): Ref<HTMLInputElement> =>
+    (element) =>
+      void fieldRefs.current.set(name, element);
 
   const send = (next: TesterState, values: ParameterValues) => {
     const target = operations.find((op) => op.operationId === next.operationId);
@@ -112,7 +115,12 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
   const displayPath = operation ? buildRequestPath(operation, tester.texts) : null;
   const query = operation ? buildQuery(operation, tester.committedValues()) : undefined;
   const relativeUrl = displayPath ? buildRequestUrl(PUBLIC_API_BASE, displayPath, query) : null;
-  const curl = () => buildCurl({ url: buildRequestUrl(`${window.location.origin}${PUBLIC_API_BASE}`, displayPath ?? '', query), headerName: brand.apiTokenHeader, tokenVariable: brand.tokenVariable });
+  const curl = () =>
+    buildCurl({
+      url: buildRequestUrl(`${window.location.origin}${PUBLIC_API_BASE}`, displayPath ?? '', query),
+      headerName: brand.apiTokenHeader,
+      tokenVariable: brand.tokenVariable,
+    });
 
   const tokensFit = state.family === userFamily;
   // With exactly one usable token (of this API, not expired), it is preselected once the list arrives.
@@ -130,7 +138,15 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
   return (
     <>
       <PageHeader title="API Test" description={`Call the ${brand.name} API from your browser with one of your tokens and inspect the response.`} />
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(340px, 5fr) minmax(0, 7fr)' }, gridTemplateRows: { lg: 'auto 1fr' }, gap: 3, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(340px, 5fr) minmax(0, 7fr)' },
+          gridTemplateRows: { lg: 'auto 1fr' },
+          gap: 3,
+          alignItems: 'start',
+        }}
+      >
         <RequestForm relativeUrl={relativeUrl} curl={curl} running={call.isPending} onSend={run}>
           <CallChoices
             operations={operations}
@@ -167,7 +183,9 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
             family={userFamily}
             domain={operation?.domain ?? ''}
             unavailableReason={
-              tokensFit ? null : `Your tokens reach the ${FAMILY[userFamily].apiName} only. The ${FAMILY[state.family].apiName} needs a token of a ${state.family} account: paste one below.`
+              tokensFit
+                ? null
+                : `Your tokens reach the ${FAMILY[userFamily].apiName} only. The ${FAMILY[state.family].apiName} needs a token of a ${state.family} account: paste one below.`
             }
             error={failure?.field === 'token' ? failure.message : null}
           />
@@ -184,7 +202,9 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
           running={call.isPending}
           onOpenId={detail ? openId : undefined}
           onPage={openPage}
-          fetchPage={lastRequest ? (page, signal) => callPublicApi({ ...lastRequest, values: { ...lastRequest.values, page: String(page) } }, signal) : undefined}
+          fetchPage={
+            lastRequest ? (page, signal) => callPublicApi({ ...lastRequest, values: { ...lastRequest.values, page: String(page) } }, signal) : undefined
+          }
         />
         <RequestHistoryList entries={history.entries} onRestore={restore} onClear={history.clear} />
       </Box>

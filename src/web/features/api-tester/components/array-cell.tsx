@@ -38,7 +38,12 @@ function ItemText({ item, fields }: { item: unknown; fields?: readonly ResponseF
 
 export function ArrayCell({ items, fields, label, onToggle }: ArrayCellProps) {
   const [open, setOpen] = useState(false);
-  if (items.length === 0) return <Box component="span" sx={{ color: 'text.secondary' }}>0 items</Box>;
+  if (items.length === 0)
+    return (
+      <Box component="span" sx={{ color: 'text.secondary' }}>
+        0 items
+      </Box>
+    );
   return (
     <Box sx={{ py: 0.25, whiteSpace: 'normal' }}>
       <Button

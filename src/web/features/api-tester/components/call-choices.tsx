@@ -9,7 +9,17 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { API_FAMILIES, FAMILY, type ApiFamily } from '../../../../shared/api-family';
 import { domainLabel } from '../../../lib/api-domains';
-import { choiceOf, domainsFor, findOperation, operationsFor, orderTypesFor, type Mode, type OperationChoice, type OrderType, type TesterOperation } from '../lib/operations';
+import {
+  choiceOf,
+  domainsFor,
+  findOperation,
+  operationsFor,
+  orderTypesFor,
+  type Mode,
+  type OperationChoice,
+  type OrderType,
+  type TesterOperation,
+} from '../lib/operations';
 import { ChoiceToggle } from './choice-toggle';
 
 const FAMILY_OPTIONS = API_FAMILIES.map((family) => ({ value: family, label: FAMILY[family].apiName }));
@@ -68,7 +78,12 @@ export function CallChoices({ operations, family, operation, onFamily, onOperati
       >
         {domains.map((domain) => (
           <MenuItem key={domain} value={domain}>
-            <ListItemText primary={domainLabel(domain)} secondary={outsideAccess(domain) ? "not in this token's access" : undefined} slotProps={{ primary: { variant: 'body1' } }} sx={{ my: 0 }} />
+            <ListItemText
+              primary={domainLabel(domain)}
+              secondary={outsideAccess(domain) ? "not in this token's access" : undefined}
+              slotProps={{ primary: { variant: 'body1' } }}
+              sx={{ my: 0 }}
+            />
           </MenuItem>
         ))}
       </TextField>
@@ -83,7 +98,12 @@ export function CallChoices({ operations, family, operation, onFamily, onOperati
       ) : null}
       <ChoiceToggle id="tester-mode" label="Call" value={choice.mode} options={MODES} onChange={(mode) => choose({ mode })} />
       {offered.length > 1 && operation ? (
-        <TextField select label="Operation" value={operation.operationId} onChange={(event) => onOperation(offered.find((op) => op.operationId === event.target.value))}>
+        <TextField
+          select
+          label="Operation"
+          value={operation.operationId}
+          onChange={(event) => onOperation(offered.find((op) => op.operationId === event.target.value))}
+        >
           {offered.map((op) => (
             <MenuItem key={op.operationId} value={op.operationId}>
               {op.summary}

@@ -43,7 +43,10 @@ const number = (value: number) => value.toLocaleString('en-US');
 function noteFor(result: WalkResult): Outcome {
   if (result.stop === 'cancelled') return { kind: 'note', text: 'Download cancelled: no file was saved.' };
   if (result.stop === 'row-cap')
-    return { kind: 'note', text: `Stopped at ${number(MAX_WALK_ROWS)} rows, the most one download holds: the file has the first ${number(result.rows.length)} rows of ${number(result.listPages)} pages.` };
+    return {
+      kind: 'note',
+      text: `Stopped at ${number(MAX_WALK_ROWS)} rows, the most one download holds: the file has the first ${number(result.rows.length)} rows of ${number(result.listPages)} pages.`,
+    };
   if (result.stop === 'page-cap')
     return {
       kind: 'note',
@@ -94,7 +97,8 @@ export function CsvDownload({ response, columns, rows, rowsOf, fetchPage }: CsvD
       setOutcome(noteFor(result));
     } catch (error) {
       if (controller.signal.aborted) return;
-      const text = error instanceof WalkError ? `Page ${error.page} answered ${error.status}: ${error.message}` : error instanceof Error ? error.message : String(error);
+      const text =
+        error instanceof WalkError ? `Page ${error.page} answered ${error.status}: ${error.message}` : error instanceof Error ? error.message : String(error);
       setOutcome({ kind: 'error', text: `Download stopped. ${text}` });
     } finally {
       if (walk.current === controller) walk.current = null;

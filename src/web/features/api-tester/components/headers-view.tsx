@@ -23,7 +23,11 @@ export function HeadersView({ headers, rateLimit, receivedAt }: HeadersViewProps
         size="small"
         aria-label="Response headers"
         // Names break at their hyphens only; values (long policies) anywhere.
-        sx={{ '& td, & th': { fontFamily: monospace, fontSize: '0.8125rem', verticalAlign: 'top', px: { xs: 1, sm: 2 } }, '& th': { overflowWrap: 'break-word' }, '& td': { overflowWrap: 'anywhere' } }}
+        sx={{
+          '& td, & th': { fontFamily: monospace, fontSize: '0.8125rem', verticalAlign: 'top', px: { xs: 1, sm: 2 } },
+          '& th': { overflowWrap: 'break-word' },
+          '& td': { overflowWrap: 'anywhere' },
+        }}
       >
         <TableHead>
           <TableRow>

@@ -38,7 +38,12 @@ export function ListPager({ envelope, running, onPage }: ListPagerProps) {
         </Button>
       )}
       {/* On a phone the text takes its own line above the two buttons. */}
-      <Typography variant="body2" color="text.secondary" aria-live="polite" sx={{ textAlign: 'center', flexBasis: { xs: '100%', sm: 'auto' }, order: { xs: -1, sm: 0 } }}>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        aria-live="polite"
+        sx={{ textAlign: 'center', flexBasis: { xs: '100%', sm: 'auto' }, order: { xs: -1, sm: 0 } }}
+      >
         {pagerText(envelope)}
       </Typography>
       <Button size="small" variant="outlined" endIcon={<ChevronRightIcon />} disabled={running || page >= lastPage} onClick={() => onPage(page + 1)}>

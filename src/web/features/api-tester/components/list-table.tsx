@@ -48,40 +48,38 @@ export default function ListTable({ columns, rows, onOpenId, height }: ListTable
   const gridRows = useMemo(() => rows.map((row, index): GridRow => ({ index, row })), [rows]);
   const gridColumns = useMemo(
     () =>
-      columns.map(
-        (column, position): GridColDef<GridRow> => ({
-          field: `c${position}`,
-          headerName: column.key,
-          width: widthOf(column),
-          type: column.kind === 'integer' || column.kind === 'number' || column.kind === 'array' ? 'number' : 'string',
-          align: 'left',
-          headerAlign: 'left',
-          valueGetter: (_value, gridRow) => sortValue(column, valueAt(gridRow.row, column.path)),
-          // As the API sent it: no thousands separators in ids and quantities.
-          valueFormatter: (value: string | number | null) => (value === null ? '' : String(value)),
-          // Plain values render as the grid's own text (cheapest); only ids and arrays need a component.
-          ...(needsComponent(column, onOpenId)
-            ? {
-                renderCell: ({ row: gridRow }) => (
-                  <TableCellValue
-                    column={column}
-                    value={valueAt(gridRow.row, column.path)}
-                    where={`row ${gridRow.index + 1}`}
-                    onOpenId={onOpenId}
-                    onToggle={(open) =>
-                      setExpanded((current) => {
-                        const next = new Set(current);
-                        if (open) next.add(gridRow.index);
-                        else next.delete(gridRow.index);
-                        return next;
-                      })
-                    }
-                  />
-                ),
-              }
-            : {}),
-        }),
-      ),
+      columns.map((column, position): GridColDef<GridRow> => ({
+        field: `c${position}`,
+        headerName: column.key,
+        width: widthOf(column),
+        type: column.kind === 'integer' || column.kind === 'number' || column.kind === 'array' ? 'number' : 'string',
+        align: 'left',
+        headerAlign: 'left',
+        valueGetter: (_value, gridRow) => sortValue(column, valueAt(gridRow.row, column.path)),
+        // As the API sent it: no thousands separators in ids and quantities.
+        valueFormatter: (value: string | number | null) => (value === null ? '' : String(value)),
+        // Plain values render as the grid's own text (cheapest); only ids and arrays need a component.
+        ...(needsComponent(column, onOpenId)
+          ? {
+              renderCell: ({ row: gridRow }) => (
+                <TableCellValue
+                  column={column}
+                  value={valueAt(gridRow.row, column.path)}
+                  where={`row ${gridRow.index + 1}`}
+                  onOpenId={onOpenId}
+                  onToggle={(open) =>
+                    setExpanded((current) => {
+                      const next = new Set(current);
+                      if (open) next.add(gridRow.index);
+                      else next.delete(gridRow.index);
+                      return next;
+                    })
+                  }
+                />
+              ),
+            }
+          : {}),
+      })),
     [columns, onOpenId],
   );
 

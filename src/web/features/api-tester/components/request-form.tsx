@@ -67,7 +67,15 @@ export function RequestForm({ children, relativeUrl, curl, running, onSend, form
         ) : null}
         {/* Sticky at the bottom of the screen while the form runs past it: Test API is always in reach. */}
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', position: 'sticky', bottom: 0, zIndex: 1, bgcolor: 'background.paper', py: 1.5, mb: -1.5 }}>
-          <Button type="submit" variant="contained" size="large" startIcon={<PlayArrowIcon />} loading={running} loadingPosition="start" sx={{ flex: '1 1 auto' }}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            startIcon={<PlayArrowIcon />}
+            loading={running}
+            loadingPosition="start"
+            sx={{ flex: '1 1 auto' }}
+          >
             Test API
           </Button>
           <CopyButton variant="text" size="large" label="Copy as cURL" text={curl} disabled={!relativeUrl} />

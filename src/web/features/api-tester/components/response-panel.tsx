@@ -66,8 +66,8 @@ function ErrorAlert({ response, error }: { response: TesterResponse | undefined;
 function NoAccessHelp({ domain }: { domain: string }) {
   return (
     <Alert severity="info" variant="outlined" role="note">
-      This token is valid, but its access does not include {domain}: a token reads only the domains chosen when it was created. Pick a
-      token with access to {domain}, or create one in{' '}
+      This token is valid, but its access does not include {domain}: a token reads only the domains chosen when it was created. Pick a token with access to{' '}
+      {domain}, or create one in{' '}
       <Link component={RouterLink} to="/settings">
         Settings
       </Link>
@@ -103,7 +103,12 @@ export function ResponsePanel({ response, error, running, onOpenId, onPage, fetc
   const rateLimit = useMemo(() => (response ? readRateLimit(new Headers(response.headers)) : null), [response]);
   const shape = response ? responseFields[response.operation.operationId] : undefined;
   return (
-    <Paper variant="outlined" component="section" aria-labelledby="response-heading" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0, gridRow: { lg: 'span 2' } }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="response-heading"
+      sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0, gridRow: { lg: 'span 2' } }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <Typography id="response-heading" variant="h2" component="h2" sx={{ mr: 'auto' }}>
           Response
@@ -126,7 +131,14 @@ export function ResponsePanel({ response, error, running, onOpenId, onPage, fetc
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <Tabs value={view} onChange={(_, next: ResponseViewName) => setView(next)} aria-label="Response view" sx={{ minHeight: 40 }}>
             {RESPONSE_VIEWS.map((option) => (
-              <Tab key={option.value} value={option.value} label={option.label} id={`response-tab-${option.value}`} aria-controls="response-body" sx={{ minHeight: 40, py: 1 }} />
+              <Tab
+                key={option.value}
+                value={option.value}
+                label={option.label}
+                id={`response-tab-${option.value}`}
+                aria-controls="response-body"
+                sx={{ minHeight: 40, py: 1 }}
+              />
             ))}
           </Tabs>
           {table && table.items.length > 0 ? (

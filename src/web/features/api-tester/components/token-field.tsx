@@ -35,7 +35,10 @@ interface TokenFieldProps {
   error: string | null;
 }
 
-export const TokenField = forwardRef<HTMLInputElement, TokenFieldProps>(function TokenField({ value, onChange, tokens, family, domain, unavailableReason, error }, ref) {
+export const TokenField = forwardRef<HTMLInputElement, TokenFieldProps>(function TokenField(
+  { value, onChange, tokens, family, domain, unavailableReason, error },
+  ref,
+) {
   const [shown, setShown] = useState(false);
   const pickedToken = tokens?.find((token) => token.token === value);
   const picked = pickedToken?.token ?? '';
@@ -66,7 +69,9 @@ export const TokenField = forwardRef<HTMLInputElement, TokenFieldProps>(function
                 primary={token.title}
                 secondary={
                   <Box component="span" sx={{ display: 'flex', columnGap: 1, flexWrap: 'wrap' }}>
-                    <Box component="span" sx={{ letterSpacing: '0.1em' }}>{TOKEN_MASK.slice(0, 12)}</Box>
+                    <Box component="span" sx={{ letterSpacing: '0.1em' }}>
+                      {TOKEN_MASK.slice(0, 12)}
+                    </Box>
                     <span>{state.kind === 'expired' ? 'Expired' : `Expires ${formatDateTime(token.expiryDate)}`}</span>
                     {badge && state.kind !== 'expired' ? <span>({badge})</span> : null}
                     <Box component="span" sx={{ flexBasis: '100%' }}>

@@ -27,8 +27,8 @@ export function UnauthorizedHelp({ response }: { response: Pick<TesterResponse, 
     text = (
       <>
         This is a {response.tokenFamily} token (it starts with <code>{prefix(response.tokenFamily)}</code>): it reaches only the{' '}
-        {FAMILY[response.tokenFamily].apiName}, not the {FAMILY[called].apiName}. Switch the API above, or use a {called} token (
-        <code>{prefix(called)}</code>…).
+        {FAMILY[response.tokenFamily].apiName}, not the {FAMILY[called].apiName}. Switch the API above, or use a {called} token (<code>{prefix(called)}</code>
+        …).
       </>
     );
   } else if (which === 'not-a-token') {
@@ -41,8 +41,8 @@ export function UnauthorizedHelp({ response }: { response: Pick<TesterResponse, 
   } else {
     text = (
       <>
-        This {called} token is not one the API knows: it may be mistyped, expired, deleted, or replaced by a refresh (once its grace window
-        ended). Check your tokens in <SettingsLink />.
+        This {called} token is not one the API knows: it may be mistyped, expired, deleted, or replaced by a refresh (once its grace window ended). Check your
+        tokens in <SettingsLink />.
       </>
     );
   }

@@ -4,5 +4,8 @@ import type { TesterOperation } from './operations';
 export function csvFileName(operation: Pick<TesterOperation, 'family' | 'domain' | 'orderType' | 'mode'>, date: Date, id?: string): string {
   const day = `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
   const parts = [operation.family, operation.domain, operation.orderType, operation.mode === 'detail' ? id : undefined, day];
-  return `${parts.filter((part) => part).join('-').replace(/[^A-Za-z0-9._-]+/g, '-')}.csv`;
+  return `${parts
+    .filter((part) => part)
+    .join('-')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')}.csv`;
 }

@@ -41,7 +41,8 @@ export function choiceOf(operation: TesterOperation): OperationChoice {
 /** Every operation a set of choices offers, in the spec's order; one without an order type fits either. */
 export function operationsFor(operations: readonly TesterOperation[], choice: OperationChoice): TesterOperation[] {
   return operations.filter(
-    (op) => op.family === choice.family && op.domain === choice.domain && op.mode === choice.mode && (op.orderType === null || op.orderType === choice.orderType),
+    (op) =>
+      op.family === choice.family && op.domain === choice.domain && op.mode === choice.mode && (op.orderType === null || op.orderType === choice.orderType),
   );
 }
 

@@ -27,7 +27,10 @@ export const PASSWORD_REQUIRED_MESSAGE = 'Enter your password.';
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Typed by the spec's enum, so a renamed user type fails the build. */
-const USER_TYPES: { value: LoginBody['userType']; label: string }[] = API_FAMILIES.map((family) => ({ value: FAMILY[family].userType, label: FAMILY[family].userTypeLabel }));
+const USER_TYPES: { value: LoginBody['userType']; label: string }[] = API_FAMILIES.map((family) => ({
+  value: FAMILY[family].userType,
+  label: FAMILY[family].userTypeLabel,
+}));
 
 export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => void }) {
   const { enqueueSnackbar } = useToast();

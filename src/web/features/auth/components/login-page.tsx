@@ -38,8 +38,7 @@ export function LoginPage({ onSuccess }: { onSuccess: (user: CurrentUser) => voi
           </Box>
         </Box>
         <Alert severity="info" variant="outlined" role="note" sx={{ mb: 3 }}>
-          Log in with the same email and password as the warehouse management system, and check that the user type
-          matches your account.
+          Log in with the same email and password as the warehouse management system, and check that the user type matches your account.
         </Alert>
         <LoginForm onSuccess={onSuccess} />
       </Paper>

@@ -23,7 +23,11 @@ export const SEARCH_SHORTCUT = isMac() ? '⌘K' : 'Ctrl K';
 
 /** The shortcut's label; a page rendered ahead of time says Ctrl K, and a Mac shows ⌘K once hydrated. */
 function useSearchShortcutLabel(): string {
-  return useSyncExternalStore(neverChanges, () => SEARCH_SHORTCUT, () => 'Ctrl K');
+  return useSyncExternalStore(
+    neverChanges,
+    () => SEARCH_SHORTCUT,
+    () => 'Ctrl K',
+  );
 }
 
 interface DocsHeaderProps {
@@ -44,7 +48,10 @@ export function DocsHeader({ title, eyebrow, baseUrl, apiVersion, onSearch }: Do
         description={eyebrow}
         actions={
           <Button variant="outlined" size="small" startIcon={<SearchIcon />} onClick={onSearch} aria-keyshortcuts="Control+K Meta+K">
-            Search<span className="kbd keyboard-hint" aria-hidden>{shortcut}</span>
+            Search
+            <span className="kbd keyboard-hint" aria-hidden>
+              {shortcut}
+            </span>
           </Button>
         }
       />

@@ -72,14 +72,25 @@ export function DocumentationPage({ page, origin, onSearch }: DocumentationPageP
   const firstHeading = description.findIndex((block) => block.t === 'h');
   const intro = firstHeading < 0 ? description : description.slice(0, firstHeading);
   const rest = firstHeading < 0 ? [] : description.slice(firstHeading);
-  const eyebrow = page.groupTitle === page.title ? `${page.operations.length} operations` : `${page.groupTitle} · ${page.operations.length} ${page.operations.length === 1 ? 'operation' : 'operations'}`;
+  const eyebrow =
+    page.groupTitle === page.title
+      ? `${page.operations.length} operations`
+      : `${page.groupTitle} · ${page.operations.length} ${page.operations.length === 1 ? 'operation' : 'operations'}`;
 
   return (
     <DocsRoot>
       <title>{`${page.groupTitle === page.title ? page.title : `${page.title} · ${page.groupTitle}`} · Documentation`}</title>
       <DocsHeader
         title={page.title}
-        eyebrow={page.changelog ? `Current version ${page.apiVersion}` : isAuthentication ? 'How to authenticate every call' : page.category === 'guide' ? 'Read this first: how every call behaves' : eyebrow}
+        eyebrow={
+          page.changelog
+            ? `Current version ${page.apiVersion}`
+            : isAuthentication
+              ? 'How to authenticate every call'
+              : page.category === 'guide'
+                ? 'Read this first: how every call behaves'
+                : eyebrow
+        }
         baseUrl={baseUrl}
         apiVersion={page.apiVersion}
         onSearch={onSearch}
@@ -128,7 +139,14 @@ export function DocumentationPage({ page, origin, onSearch }: DocumentationPageP
       <SampleSettingsProvider>
         <div style={{ marginTop: 24 }} ref={listRef}>
           {page.operations.slice(0, count).map((operation, index) => (
-            <OperationSection key={operation.operationId} operation={operation} page={page} basePath={basePath} origin={origin} detailed={isDetailed(index, operation.operationId)} />
+            <OperationSection
+              key={operation.operationId}
+              operation={operation}
+              page={page}
+              basePath={basePath}
+              origin={origin}
+              detailed={isDetailed(index, operation.operationId)}
+            />
           ))}
         </div>
       </SampleSettingsProvider>

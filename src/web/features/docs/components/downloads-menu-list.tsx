@@ -22,7 +22,14 @@ export default function DownloadsMenuList({ id, anchor, scope, onClose }: Downlo
       {scopes.flatMap((each) => [
         <ListSubheader key={`${each}-title`}>{scopeTitle(each)}</ListSubheader>,
         ...EXPORT_FILES.map((file) => (
-          <MenuItem key={`${each}-${file.file}`} component="a" href={downloadHref(each, file.file)} download onClick={onClose} aria-label={`${scopeTitle(each)} ${file.label}`}>
+          <MenuItem
+            key={`${each}-${file.file}`}
+            component="a"
+            href={downloadHref(each, file.file)}
+            download
+            onClick={onClose}
+            aria-label={`${scopeTitle(each)} ${file.label}`}
+          >
             {file.label}
           </MenuItem>
         )),

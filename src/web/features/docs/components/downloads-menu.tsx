@@ -31,7 +31,15 @@ export function DownloadsMenu() {
     <>
       <span className="downloads-label">{scopeTitle(scope)}:</span>
       {headline.map((file) => (
-        <Button key={file.file} component="a" href={downloadHref(scope, file.file)} download size="small" startIcon={<DownloadIcon />} aria-label={`${scopeTitle(scope)} ${file.label}`}>
+        <Button
+          key={file.file}
+          component="a"
+          href={downloadHref(scope, file.file)}
+          download
+          size="small"
+          startIcon={<DownloadIcon />}
+          aria-label={`${scopeTitle(scope)} ${file.label}`}
+        >
           {file.short}
         </Button>
       ))}

@@ -124,24 +124,24 @@ function ErrorResponses({ responses, operationId }: { responses: ReferenceRespon
   const body = responses.find((response) => response.body)?.body;
   return (
     <>
-    <ul className="errors">
-      {responses.map((response) => (
-        <li key={response.status} id={fieldAnchor(operationId, response.status)} className="error-row">
-          <span className="status status-error">{response.status}</span>
-          <div className="error-text">
-            {/* One grid item: text and inline code of the description flow as one paragraph. */}
-            <span>
-              <InlineText nodes={response.description} />
-            </span>
-            {response.examples?.map((example) => (
-              <code key={example.name} className="error-body">
-                {compact(example.json)}
-              </code>
-            ))}
-          </div>
-        </li>
-      ))}
-    </ul>
+      <ul className="errors">
+        {responses.map((response) => (
+          <li key={response.status} id={fieldAnchor(operationId, response.status)} className="error-row">
+            <span className="status status-error">{response.status}</span>
+            <div className="error-text">
+              {/* One grid item: text and inline code of the description flow as one paragraph. */}
+              <span>
+                <InlineText nodes={response.description} />
+              </span>
+              {response.examples?.map((example) => (
+                <code key={example.name} className="error-body">
+                  {compact(example.json)}
+                </code>
+              ))}
+            </div>
+          </li>
+        ))}
+      </ul>
       {body ? (
         <details className="headers">
           <summary>Error body{body.schema ? `: ${body.schema}` : ''}</summary>
@@ -185,13 +185,21 @@ export const OperationSection = memo(function OperationSection({ operation, page
   const firstSuccess = success[0];
   const href = documentationHref(page, operation.operationId);
   return (
-    <section className="op" id={operation.operationId} aria-labelledby={`${operation.operationId}-title`} data-operation-id={operation.operationId} tabIndex={-1}>
+    <section
+      className="op"
+      id={operation.operationId}
+      aria-labelledby={`${operation.operationId}-title`}
+      data-operation-id={operation.operationId}
+      tabIndex={-1}
+    >
       <div className="op-main">
         <h2 className="op-title" id={`${operation.operationId}-title`}>
           <Link to={href} className="heading-link" preventScrollReset>
             {operation.summary}
           </Link>
-          {operation.deprecated ? <span className="deprecated">{operation.deprecatedSince ? `deprecated since ${operation.deprecatedSince}` : 'deprecated'}</span> : null}
+          {operation.deprecated ? (
+            <span className="deprecated">{operation.deprecatedSince ? `deprecated since ${operation.deprecatedSince}` : 'deprecated'}</span>
+          ) : null}
         </h2>
         <p className="op-path">
           <span className={`method method-${operation.method}`}>{operation.method.toUpperCase()}</span>
@@ -231,22 +239,22 @@ export const OperationSection = memo(function OperationSection({ operation, page
         )}
       </div>
       {detailed ? (
-      <div className="op-side">
-        <CodeSamples
-          samples={operation.samples}
-          operationId={operation.operationId}
-          family={page.category}
-          sampleOrigin={page.sampleOrigin}
-          origin={origin}
-          tokenVariable={page.tokenVariable}
-        />
-        {operation.tryIt ? (
-          <Button component={Link} to={operation.tryIt} variant="contained" size="small" startIcon={<PlayArrowIcon />} className="try-it">
-            Try it
-          </Button>
-        ) : null}
-        {firstSuccess ? <ExampleResponse response={firstSuccess} operationId={operation.operationId} /> : null}
-      </div>
+        <div className="op-side">
+          <CodeSamples
+            samples={operation.samples}
+            operationId={operation.operationId}
+            family={page.category}
+            sampleOrigin={page.sampleOrigin}
+            origin={origin}
+            tokenVariable={page.tokenVariable}
+          />
+          {operation.tryIt ? (
+            <Button component={Link} to={operation.tryIt} variant="contained" size="small" startIcon={<PlayArrowIcon />} className="try-it">
+              Try it
+            </Button>
+          ) : null}
+          {firstSuccess ? <ExampleResponse response={firstSuccess} operationId={operation.operationId} /> : null}
+        </div>
       ) : null}
     </section>
   );

@@ -22,12 +22,42 @@ const Panel = styled('div')(({ theme }) => {
     display: 'flex',
     flexDirection: 'column',
     maxHeight: '70vh',
-    '.search-box': { display: 'flex', alignItems: 'center', gap: theme.spacing(1), padding: theme.spacing(1.5, 2), borderBottom: `1px solid ${v.palette.divider}` },
-    '.search-input': { flex: 1, font: 'inherit', fontSize: '1rem', border: 'none', outline: 'none', background: 'none', color: v.palette.text.primary, padding: theme.spacing(0.5, 0) },
+    '.search-box': {
+      display: 'flex',
+      alignItems: 'center',
+      gap: theme.spacing(1),
+      padding: theme.spacing(1.5, 2),
+      borderBottom: `1px solid ${v.palette.divider}`,
+    },
+    '.search-input': {
+      flex: 1,
+      font: 'inherit',
+      fontSize: '1rem',
+      border: 'none',
+      outline: 'none',
+      background: 'none',
+      color: v.palette.text.primary,
+      padding: theme.spacing(0.5, 0),
+    },
     '.search-results': { listStyle: 'none', margin: 0, padding: theme.spacing(1), overflowY: 'auto' },
-    '.search-option': { display: 'grid', gridTemplateColumns: '88px minmax(0, 1fr)', gap: theme.spacing(0.25, 1.5), padding: theme.spacing(1, 1.5), borderRadius: theme.shape.borderRadius, cursor: 'pointer' },
+    '.search-option': {
+      display: 'grid',
+      gridTemplateColumns: '88px minmax(0, 1fr)',
+      gap: theme.spacing(0.25, 1.5),
+      padding: theme.spacing(1, 1.5),
+      borderRadius: theme.shape.borderRadius,
+      cursor: 'pointer',
+    },
     '.search-option[aria-selected="true"]': { background: v.palette.action.selected },
-    '.search-kind': { gridRow: 'span 2', fontSize: '0.75rem', fontWeight: 700, color: v.palette.text.secondary, textTransform: 'uppercase', letterSpacing: '0.04em', paddingTop: 2 },
+    '.search-kind': {
+      gridRow: 'span 2',
+      fontSize: '0.75rem',
+      fontWeight: 700,
+      color: v.palette.text.secondary,
+      textTransform: 'uppercase',
+      letterSpacing: '0.04em',
+      paddingTop: 2,
+    },
     '.search-title': { fontFamily: 'monospace', fontWeight: 600, fontSize: '0.875rem', wordBreak: 'break-all' },
     '.search-detail': { fontSize: '0.8125rem', color: v.palette.text.secondary, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
     '.search-hint': { padding: theme.spacing(2, 2.5), color: v.palette.text.secondary, fontSize: '0.875rem', margin: 0 },
@@ -105,7 +135,14 @@ export default function SearchDialog({ open, onClose, preferredCategory }: Searc
 
   const optionId = (index: number) => `${listId}-option-${index}`;
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId} sx={{ '& .MuiDialog-container': { alignItems: 'flex-start', pt: '10vh' } }}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={titleId}
+      sx={{ '& .MuiDialog-container': { alignItems: 'flex-start', pt: '10vh' } }}
+    >
       <Panel>
         <h2 id={titleId} className="visually-hidden">
           Search the documentation

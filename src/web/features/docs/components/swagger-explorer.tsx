@@ -98,7 +98,15 @@ export default function SwaggerExplorer({ specUrl }: { specUrl: string }) {
   if (!spec) return <p className="muted">Loading the spec…</p>;
   return (
     <Frame>
-      <SwaggerUI spec={spec} docExpansion="list" defaultModelsExpandDepth={0} deepLinking={false} persistAuthorization={false} tryItOutEnabled displayRequestDuration />
+      <SwaggerUI
+        spec={spec}
+        docExpansion="list"
+        defaultModelsExpandDepth={0}
+        deepLinking={false}
+        persistAuthorization={false}
+        tryItOutEnabled
+        displayRequestDuration
+      />
     </Frame>
   );
 }

@@ -96,7 +96,9 @@ export default function TokenPicker({ family, operationId, tokenVariable }: Toke
           {reveal ? <VisibilityOffIcon fontSize="small" /> : <VisibilityIcon fontSize="small" />}
         </IconButton>
       ) : null}
-      {selected && domain !== undefined && lacks(selected) ? <span className="picker-note picker-wide">{noAccessMessage(domain)} Calls answer 403.</span> : null}
+      {selected && domain !== undefined && lacks(selected) ? (
+        <span className="picker-note picker-wide">{noAccessMessage(domain)} Calls answer 403.</span>
+      ) : null}
     </span>
   );
 }

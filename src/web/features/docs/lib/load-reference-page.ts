@@ -61,8 +61,6 @@ let preparedPromise: Promise<PreparedEntry[]> | undefined;
  * run as separate tasks, so neither blocks the page for long even with thousands of entries.
  */
 export function loadPreparedSearchIndex(): Promise<PreparedEntry[]> {
-  preparedPromise ??= loadSearchIndex().then(
-    (index) => new Promise<PreparedEntry[]>((resolve) => setTimeout(() => resolve(prepareEntries(index.entries)), 0)),
-  );
+  preparedPromise ??= loadSearchIndex().then((index) => new Promise<PreparedEntry[]>((resolve) => setTimeout(() => resolve(prepareEntries(index.entries)), 0)));
   return preparedPromise;
 }

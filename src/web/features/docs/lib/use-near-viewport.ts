@@ -12,11 +12,14 @@ export function useNearViewport(container: RefObject<HTMLElement | null>, render
   useEffect(() => {
     const root = container.current;
     if (!root || typeof IntersectionObserver === 'undefined') return undefined;
-    const observer = new IntersectionObserver((entries) => {
-      const added = entries.filter((entry) => entry.isIntersecting).map((entry) => (entry.target as HTMLElement).dataset.operationId ?? '');
-      if (added.length === 0) return;
-      setNear((current) => (added.every((id) => current.has(id)) ? current : new Set([...current, ...added])));
-    }, { rootMargin: MARGIN });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        const added = entries.filter((entry) => entry.isIntersecting).map((entry) => (entry.target as HTMLElement).dataset.operationId ?? '');
+        if (added.length === 0) return;
+        setNear((current) => (added.every((id) => current.has(id)) ? current : new Set([...current, ...added])));
+      },
+      { rootMargin: MARGIN },
+    );
     root.querySelectorAll('section[data-operation-id]').forEach((section) => observer.observe(section));
     return () => observer.disconnect();
   }, [container, rendered]);

@@ -20,7 +20,8 @@ import { lastUserType, useCurrentUser } from '../../../lib/current-user';
 /** Once the page has settled, fetch search in the background so Ctrl+K opens at once. */
 function usePreloadSearch(): void {
   useEffect(() => {
-    const idle = (callback: () => void) => ('requestIdleCallback' in window ? window.requestIdleCallback(callback, { timeout: 5000 }) : setTimeout(callback, 2000));
+    const idle = (callback: () => void) =>
+      'requestIdleCallback' in window ? window.requestIdleCallback(callback, { timeout: 5000 }) : setTimeout(callback, 2000);
     const timer = window.setTimeout(() => idle(() => void loadSearchDialog().catch(() => undefined)), 1500);
     return () => window.clearTimeout(timer);
   }, []);
@@ -34,7 +35,8 @@ function usePreloadSearch(): void {
 if (typeof window !== 'undefined') {
   const initial = resolvePage(catalogue.groups, new URLSearchParams(window.location.search), lastUserType());
   if (window.location.pathname.startsWith('/documentation') || window.location.pathname === '/') {
-    if (initial.found && hasPage(initial.page.category, initial.page.subcategory)) void loadReferencePage(initial.page.category, initial.page.subcategory).catch(() => undefined);
+    if (initial.found && hasPage(initial.page.category, initial.page.subcategory))
+      void loadReferencePage(initial.page.category, initial.page.subcategory).catch(() => undefined);
   }
 }
 

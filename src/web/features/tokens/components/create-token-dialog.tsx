@@ -68,7 +68,7 @@ export function CreateTokenDialog({ open, creating, family, error, onClose, onCr
       title: values.title.trim(),
       description: values.description.trim(),
       expiresInDays: values.expiresInDays,
-      scopes: values.access === 'all' ? null : domains.filter((domain) => values.scopes.includes(domain)) as TokenScope[],
+      scopes: values.access === 'all' ? null : (domains.filter((domain) => values.scopes.includes(domain)) as TokenScope[]),
     });
 
   return (

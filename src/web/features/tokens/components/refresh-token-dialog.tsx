@@ -75,7 +75,13 @@ export function RefreshTokenDialog({ open, token, refreshing, onCancel, onConfir
           <FormLabel component="legend">How long should the current value keep working?</FormLabel>
           <RadioGroup name="graceHours" value={String(grace)} onChange={(event) => setGrace(Number(event.target.value) as GraceHours)}>
             {GRACE_OPTIONS.map((option) => (
-              <FormControlLabel key={option.value} value={String(option.value)} control={<Radio />} label={option.label} disabled={expired && option.value > 0} />
+              <FormControlLabel
+                key={option.value}
+                value={String(option.value)}
+                control={<Radio />}
+                label={option.label}
+                disabled={expired && option.value > 0}
+              />
             ))}
           </RadioGroup>
           <FormHelperText>{help}</FormHelperText>

@@ -83,15 +83,22 @@ export function TokenSettings({ userTypeLabel, family }: { userTypeLabel: string
     body = <TokenListSkeleton />;
   } else if (tokens.isError) {
     body = (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void tokens.refetch()}>Retry</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void tokens.refetch()}>
+            Retry
+          </Button>
+        }
+      >
         The token list is unavailable ({tokens.error.message}).
       </Alert>
     );
   } else if (tokens.data.length === 0) {
     body = (
       <EmptyState icon={<VpnKeyOutlinedIcon />} title="No API tokens yet" action={createButton}>
-        An API token lets your own systems call the {brand.name} API on your behalf. Send it in the {brand.apiTokenHeader} header
-        of each request. Your tokens are {userTypeLabel.toLowerCase()} tokens: they reach the {userTypeLabel} API only.
+        An API token lets your own systems call the {brand.name} API on your behalf. Send it in the {brand.apiTokenHeader} header of each request. Your tokens
+        are {userTypeLabel.toLowerCase()} tokens: they reach the {userTypeLabel} API only.
       </EmptyState>
     );
   } else {

@@ -46,7 +46,9 @@ export function RequestDetailDialog({ entry, onClose }: { entry: RequestLogEntry
             <Field label="Time">{formatDateTime(call.time)}</Field>
             <Field label="Token">{tokenLabel(call)}</Field>
             <Field label="Operation">
-              <Box component="span" sx={{ fontFamily: 'monospace' }}>{call.operationId}</Box>
+              <Box component="span" sx={{ fontFamily: 'monospace' }}>
+                {call.operationId}
+              </Box>
             </Field>
             <Field label="Request">
               <Box component="span" sx={{ fontFamily: 'monospace' }}>{`${call.method} ${call.path}`}</Box>

@@ -56,8 +56,12 @@ export function RequestLogTable({ rows, onOpen, hasNewer, hasOlder, onNewer, onO
                 <TableCell sx={WIDE_ONLY}>Method</TableCell>
                 <TableCell>Path</TableCell>
                 <TableCell>Status</TableCell>
-                <TableCell align="right" sx={WIDE_ONLY}>Duration</TableCell>
-                <TableCell align="right" sx={WIDE_ONLY}>Size</TableCell>
+                <TableCell align="right" sx={WIDE_ONLY}>
+                  Duration
+                </TableCell>
+                <TableCell align="right" sx={WIDE_ONLY}>
+                  Size
+                </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -83,8 +87,12 @@ export function RequestLogTable({ rows, onOpen, hasNewer, hasOlder, onNewer, onO
                   <TableCell>
                     <StatusChip status={row.status} />
                   </TableCell>
-                  <TableCell align="right" sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{formatMs(row.durationMs)}</TableCell>
-                  <TableCell align="right" sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{formatBytes(row.responseBytes)}</TableCell>
+                  <TableCell align="right" sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>
+                    {formatMs(row.durationMs)}
+                  </TableCell>
+                  <TableCell align="right" sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>
+                    {formatBytes(row.responseBytes)}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

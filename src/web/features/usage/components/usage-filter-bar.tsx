@@ -11,7 +11,14 @@ import type { TokenUsage } from '../../../lib/token-usage';
 import { STATUS_FILTERS, rangeBounds, type RangeKey, type StatusFilter, type UsageFilters } from '../lib/usage-filters';
 
 const RANGE_LABELS: Record<RangeKey, string> = { '24h': '24 hours', '7d': '7 days', '30d': '30 days', custom: 'Custom' };
-const STATUS_LABELS: Record<StatusFilter, string> = { '2xx': '2xx success', '3xx': '3xx', '4xx': '4xx (all)', '5xx': '5xx', '401': '401 only', '429': '429 only' };
+const STATUS_LABELS: Record<StatusFilter, string> = {
+  '2xx': '2xx success',
+  '3xx': '3xx',
+  '4xx': '4xx (all)',
+  '5xx': '5xx',
+  '401': '401 only',
+  '429': '429 only',
+};
 
 /** datetime-local wants local "YYYY-MM-DDTHH:mm". */
 function toLocalInput(iso: string): string {
@@ -54,8 +61,24 @@ export function UsageFilterBar({ filters, tokens, operations, onChange }: UsageF
       </ToggleButtonGroup>
       {filters.range === 'custom' && filters.from && filters.to ? (
         <>
-          <TextField size="small" fullWidth={false} type="datetime-local" label="From" value={toLocalInput(filters.from)} onChange={(event) => setEnd('from', event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField size="small" fullWidth={false} type="datetime-local" label="To" value={toLocalInput(filters.to)} onChange={(event) => setEnd('to', event.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField
+            size="small"
+            fullWidth={false}
+            type="datetime-local"
+            label="From"
+            value={toLocalInput(filters.from)}
+            onChange={(event) => setEnd('from', event.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            size="small"
+            fullWidth={false}
+            type="datetime-local"
+            label="To"
+            value={toLocalInput(filters.to)}
+            onChange={(event) => setEnd('to', event.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
         </>
       ) : null}
       <TextField

@@ -21,7 +21,11 @@ function Stat({ label, value }: { label: string; value: string }) {
 
 export function UsageTotals({ totals }: { totals: UsageSeries['totals'] }) {
   return (
-    <Box component="dl" aria-label="Totals for the range" sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(5, minmax(0, 1fr))' } }}>
+    <Box
+      component="dl"
+      aria-label="Totals for the range"
+      sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(5, minmax(0, 1fr))' } }}
+    >
       <Stat label="Calls" value={totals.calls.toLocaleString()} />
       <Stat label="Error rate" value={formatErrorRate(totals.errorRate)} />
       <Stat label="p50 latency" value={formatMs(totals.p50Ms)} />
