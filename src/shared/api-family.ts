@@ -36,7 +36,7 @@ export function isUserType(value: unknown): value is UserType {
 
 /** The family whose API a user type's tokens reach. */
 export function familyOfUserType(userType: UserType): ApiFamily {
-  return userType === 'WAREHOUSE' ? 'warehouse' : 'seller';
+  return API_FAMILIES.find((family) => FAMILY[family].userType === userType) ?? 'seller';
 }
 
 /** The start every token value of a family has: `acme_s_`. */
