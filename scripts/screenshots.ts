@@ -38,11 +38,11 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(400);
 }
 
-/** Opens the tester at `url`, picks the first of the user's tokens and runs the call. */
+/** Opens the tester at `url`, picks the demo token that reads every domain (seedTokens) and runs the call. */
 async function runTesterCall(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.getByRole('combobox', { name: 'Your tokens' }).click();
-  await page.getByRole('option').first().click();
+  await page.getByRole('option', { name: /^Shopify sync/ }).click();
   await page.getByRole('button', { name: 'Test API' }).click();
   await page.getByRole('group', { name: 'Response summary' }).waitFor();
 }
