@@ -198,7 +198,7 @@ describe('catalogue.ts', () => {
     expect(ctx.catalogue.paging).toEqual({ page: { default: 0, minimum: 0 }, size: { default: 10, minimum: 1, maximum: 100 } });
   });
 
-  it('lists every public operation with family, domain, order type, mode and id parameter', () => {
+  it('lists every public operation with family, domain, order type, mode, id parameter and parameters', () => {
     expect(ctx.catalogue.operations).toEqual(
       publicOperations.operations.map(({ operationId, path, tag, family, domain, orderType, mode, idParam }) => ({
         operationId,
@@ -215,6 +215,14 @@ describe('catalogue.ts', () => {
         idParam,
         // Where a list row holds its detail id (x-row-id): a seller import row is {import, quotation}.
         rowId: mode === 'list' ? (operationId === 'listSellerImports' ? ['import', 'id'] : ['id']) : null,
+        // The tester's fields: a list pages, a detail call takes its id.
+        parameters:
+          mode === 'list'
+            ? [
+                expect.objectContaining({ name: 'page', in: 'query', required: false, type: 'integer', default: 0, minimum: 0 }),
+                expect.objectContaining({ name: 'size', in: 'query', required: false, type: 'integer', default: 10, minimum: 1, maximum: 100 }),
+              ]
+            : [expect.objectContaining({ name: idParam, in: 'path', required: true, type: 'integer', minimum: 1 })],
       })),
     );
   });
