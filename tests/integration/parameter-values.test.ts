@@ -18,6 +18,7 @@ const ODD_VALUES = [
   '0b1',
   '0o7',
   '-0',
+  '01',
   '1.0',
   '1.',
   '.5',
@@ -72,7 +73,7 @@ describe.each(publicOperations.map((op) => [op.operationId, op] as const))('%s',
         const response = await family().client.api(path, family().token);
         if (response.status === 404) continue;
         expectOkOrNamedBadRequest(response, pathParameter.name, value);
-        if (['1e3', '0x10', '1.0', '+1', 'Infinity', '9'.repeat(25)].includes(value)) expect(response.status).toBe(400);
+        if (['1e3', '0x10', '1.0', '+1', 'Infinity', '9'.repeat(25), '-0', '01'].includes(value)) expect(response.status).toBe(400);
       }
     });
   }
@@ -82,7 +83,7 @@ describe.each(publicOperations.map((op) => [op.operationId, op] as const))('%s',
       for (const value of ODD_VALUES) {
         const response = await family().client.api(`/api/v1${op.path}?${parameter.name}=${encodeURIComponent(value)}`, family().token);
         expectOkOrNamedBadRequest(response, parameter.name, value);
-        if (['Infinity', 'NaN', '1e3', '0x10', '1.0', '9'.repeat(25), '', '2147483648'].includes(value)) expect(response.status).toBe(400);
+        if (['Infinity', 'NaN', '1e3', '0x10', '1.0', '9'.repeat(25), '', '2147483648', '-0', '01'].includes(value)) expect(response.status).toBe(400);
       }
       const repeated = await family().client.api(`/api/v1${op.path}?${parameter.name}=1&${parameter.name}=2`, family().token);
       expect(repeated.status).toBe(400);
@@ -92,11 +93,21 @@ describe.each(publicOperations.map((op) => [op.operationId, op] as const))('%s',
 });
 
 describe('what a valid odd value means', () => {
-  it('-0 and leading zeros are plain decimal integers; the answer echoes the number', async () => {
+  it('-0 and leading zeros are refused, naming the parameter: one spelling per number, one URL per resource', async () => {
     const { client, token } = clients.seller;
-    const response = await client.api<{ page: number; size: number }>('/api/v1/seller/orders/normal?page=-0&size=007', token);
-    expect(response.status).toBe(200);
-    expect(response.text.startsWith('{"page":0,"size":7,')).toBe(true);
+    for (const [path, name] of [
+      ['/api/v1/seller/orders/normal?page=01&size=28', 'page'],
+      ['/api/v1/seller/orders/normal?page=0&size=007', 'size'],
+      ['/api/v1/seller/orders/normal?page=-0', 'page'],
+      ['/api/v1/seller/orders/normal/01', 'orderId'],
+    ] as const) {
+      const response = await client.api(path, token);
+      expect(response.status, path).toBe(400);
+      expect(response.body, path).toEqual({ status: 400, message: expect.stringMatching(new RegExp(`^${name} must be an integer .*without a leading zero$`)) });
+    }
+    const canonical = await client.api<{ page: number; size: number }>('/api/v1/seller/orders/normal?page=0&size=7', token);
+    expect(canonical.status).toBe(200);
+    expect(canonical.text.startsWith('{"page":0,"size":7,')).toBe(true);
   });
 
   it('the largest page is 2147483647: 200 with no rows; one more is 400 naming page with its bounds', async () => {

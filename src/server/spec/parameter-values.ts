@@ -1,9 +1,10 @@
 /**
  * Query and path parameters arrive as text. Ajv's type coercion turns any text JavaScript's Number()
  * accepts into a number: `Infinity`, `1e309`, `0x10`, `1e3`, 25 digits (echoed back rounded) and `-0`.
- * Here an integer parameter is read only in plain decimal form (an optional minus and ASCII digits) that
- * is a safe integer within the spec's minimum and maximum; anything else, or the parameter given twice, is
- * a 400 naming it. String parameters stay strings. Ajv then validates without coercing anything.
+ * Here an integer parameter is read only in canonical decimal form (an optional minus and ASCII digits, no
+ * leading zero, no `-0`: one spelling per number, so one resource has one URL and one cache key) that is a
+ * safe integer within the spec's minimum and maximum; anything else, or the parameter given twice, is a 400
+ * naming it. String parameters stay strings. Ajv then validates without coercing anything.
  */
 import type { ValidateFunction } from 'ajv';
 import { resolved } from '../../shared/openapi/openapi-document.ts';
@@ -15,15 +16,13 @@ interface IntegerBounds {
   maximum: number;
 }
 
-const DECIMAL_INTEGER = /^-?[0-9]+$/;
+const DECIMAL_INTEGER = /^(0|-?[1-9][0-9]*)$/;
 
-/** The integer a parameter's text stands for, or undefined when it is not one in plain decimal form. */
+/** The integer a parameter's text stands for, or undefined when it is not one in canonical decimal form. */
 export function parseDecimalInteger(text: string): number | undefined {
   if (!DECIMAL_INTEGER.test(text)) return undefined;
   const value = Number(text);
-  if (!Number.isSafeInteger(value)) return undefined;
-  // "-0" is zero: JSON has no negative zero to echo.
-  return value === 0 ? 0 : value;
+  return Number.isSafeInteger(value) ? value : undefined;
 }
 
 function boundsOf(name: string, schema: JsonSchema): IntegerBounds {
@@ -74,7 +73,7 @@ export function parameterValidator(integers: Map<string, IntegerBounds>, validat
       if (typeof raw !== 'string') return { error: new HttpError(400, `${name} must be given once`) };
       const value = parseDecimalInteger(raw);
       if (value === undefined || value < bounds.minimum || value > bounds.maximum) {
-        return { error: new HttpError(400, `${name} must be an integer ${describeBounds(bounds)}`) };
+        return { error: new HttpError(400, `${name} must be an integer ${describeBounds(bounds)}, in decimal digits without a leading zero`) };
       }
       values[name] = value;
     }
