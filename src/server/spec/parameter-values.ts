@@ -73,7 +73,7 @@ export function parameterValidator(integers: Map<string, IntegerBounds>, validat
       if (typeof raw !== 'string') return { error: new HttpError(400, `${name} must be given once`) };
       const value = parseDecimalInteger(raw);
       if (value === undefined || value < bounds.minimum || value > bounds.maximum) {
-        return { error: new HttpError(400, `${name} must be an integer ${describeBounds(bounds)}, in decimal digits without a leading zero`) };
+        return { error: new HttpError(400, `${name} must be an integer ${describeBounds(bounds)}`) };
       }
       values[name] = value;
     }
