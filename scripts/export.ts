@@ -2,10 +2,11 @@
  * `npm run export`: the public API for integrators, into dist/export/ (the server serves it at /downloads/),
  * for the whole public API (at the root) and for each API family alone (seller/, warehouse/). Each folder:
  *   openapi.yaml, openapi.json     the bundled public spec (no portal API), brand substituted
- *   postman-collection.json        openapi-to-postmanv2, with `baseUrl` and a `<BRAND>_API_TOKEN` variable
- *   postman-environment.json       `baseUrl` and the token variable (secret)
+ *   postman-collection.json        openapi-to-postmanv2, with `baseUrl`, one `<BRAND>_<FAMILY>_API_TOKEN` variable per
+ *                                  family (each folder's apiKey auth reads its family's) and a test script per request
+ *   postman-environment.json       `baseUrl` and the token variables (secret)
  *   insomnia.json                  Insomnia export format 4 (see export/insomnia.ts)
- *   requests.http                  VS Code REST Client / JetBrains HTTP Client, token from a variable
+ *   requests.http                  VS Code REST Client / JetBrains HTTP Client, tokens from variables
  *   api.d.ts                       openapi-typescript types for openapi-fetch
  *   reference.html                 `redocly build-docs --inlineBundle`, made to load nothing from the network
  * The list of files lives in src/shared/portal-data/downloads.ts. Reads src/generated/ (run
@@ -20,7 +21,7 @@ import type { OpenApiDocument } from '../src/shared/openapi/openapi-document.ts'
 import type { Brand } from '../src/shared/brand.ts';
 import type { Catalogue } from '../src/shared/portal-data/catalogue.ts';
 import { EXPORT_SCOPES, scopeDir, scopeTitle, type ExportScope } from '../src/shared/portal-data/downloads.ts';
-import { exampleRequests } from './export/example-requests.ts';
+import { exampleRequests, familiesOf } from './export/example-requests.ts';
 import { familySpec } from './export/family-spec.ts';
 import { httpFile } from './export/http-file.ts';
 import { insomniaExport } from './export/insomnia.ts';
@@ -44,7 +45,7 @@ async function exportScope(publicSpec: OpenApiDocument, scope: ExportScope, outD
   const [collection] = await Promise.all([
     postmanCollection(structuredClone(spec), brand, baseUrl),
     writeFile(join(dir, 'openapi.yaml'), stringify(spec, { lineWidth: 0, version: '1.1' })),
-    writeFile(join(dir, 'postman-environment.json'), `${JSON.stringify(postmanEnvironment(title, brand, baseUrl), null, 2)}\n`),
+    writeFile(join(dir, 'postman-environment.json'), `${JSON.stringify(postmanEnvironment(title, brand, baseUrl, familiesOf(requests)), null, 2)}\n`),
     writeFile(join(dir, 'insomnia.json'), `${JSON.stringify(insomniaExport(title, requests, brand, baseUrl, new Date().toISOString()), null, 2)}\n`),
     writeFile(join(dir, 'requests.http'), httpFile(title, requests, brand, baseUrl)),
     generateTypes(structuredClone(spec)).then((types) =>

@@ -3,13 +3,17 @@
  * Insomnia export and the `.http` file both write. Path parameters take their example; query parameters
  * their example or default.
  */
+import { API_FAMILIES, type ApiFamily } from '../../src/shared/api-family.ts';
 import { isObject, listOperations, operationIdOf, parametersOf, firstTagOf, type OpenApiDocument } from '../../src/shared/openapi/openapi-document.ts';
+import { familyOf, tagsByName } from '../../src/shared/openapi/portal-extensions.ts';
 
 export interface ExampleRequest {
   operationId: string;
   summary: string;
   description: string;
   tag: string;
+  /** Whose token the request needs. */
+  family: ApiFamily;
   method: string;
   /** Relative to the base URL, path parameters filled in: `/seller/warehouses/1`. */
   path: string;
@@ -24,6 +28,7 @@ function exampleOf(parameter: Record<string, unknown>): string | undefined {
 }
 
 export function exampleRequests(spec: OpenApiDocument): ExampleRequest[] {
+  const tags = tagsByName(spec);
   return listOperations(spec).map((entry) => {
     const operationId = operationIdOf(entry);
     const parameters = parametersOf(spec, entry);
@@ -44,10 +49,16 @@ export function exampleRequests(spec: OpenApiDocument): ExampleRequest[] {
       summary: String(entry.operation.summary ?? operationId),
       description: String(entry.operation.description ?? ''),
       tag: firstTagOf(entry) ?? 'Other',
+      family: familyOf(spec, entry, tags),
       method: entry.method.toUpperCase(),
       path,
       query,
       deprecated: entry.operation.deprecated === true,
     };
   });
+}
+
+/** The families the requests belong to, in API_FAMILIES order: an export defines one token variable each. */
+export function familiesOf(requests: readonly { family: ApiFamily }[]): ApiFamily[] {
+  return API_FAMILIES.filter((family) => requests.some((request) => request.family === family));
 }

@@ -1,12 +1,13 @@
 /**
  * An Insomnia export (format 4, the JSON that Insomnia's "Import" reads): a workspace, a base environment
- * with `baseUrl`, a private sub-environment holding the token variable (Insomnia never exports or syncs
- * private environments), a folder per tag and a request per operation. Insomnia's own OpenAPI importer
- * (`insomnia-importers`) was last published in 2022 and is no longer kept apart from the app, so the
- * format is written here and checked against `insomnia-v4.schema.json` in the tests.
+ * with `baseUrl`, a private sub-environment holding one token variable per API family (Insomnia never exports
+ * or syncs private environments), a folder per tag and a request per operation, sending its family's token.
+ * Insomnia's own OpenAPI importer (`insomnia-importers`) was last published in 2022 and is no longer kept
+ * apart from the app, so the format is written here and checked against `insomnia-v4.schema.json` in the tests.
  */
+import { tokenVariableOf } from '../../src/shared/api-family.ts';
 import type { Brand } from '../../src/shared/brand.ts';
-import type { ExampleRequest } from './example-requests.ts';
+import { familiesOf, type ExampleRequest } from './example-requests.ts';
 import { stableId } from './postman.ts';
 
 export interface InsomniaResource {
@@ -39,8 +40,8 @@ export function insomniaExport(title: string, requests: ExampleRequest[], brand:
       _id: id('env', `${title}:token`),
       _type: 'environment',
       parentId: baseEnvironment,
-      name: 'My token (private)',
-      data: { [brand.tokenVariable]: '' },
+      name: 'My tokens (private)',
+      data: Object.fromEntries(familiesOf(requests).map((family) => [tokenVariableOf(brand.name, family), ''])),
       isPrivate: true,
     },
   ];
@@ -70,7 +71,7 @@ export function insomniaExport(title: string, requests: ExampleRequest[], brand:
       url: `{{ _.baseUrl }}${request.path}`,
       parameters: request.query.map((q) => ({ name: q.name, value: q.value, disabled: false })),
       headers: [
-        { name: brand.apiTokenHeader, value: `{{ _.${brand.tokenVariable} }}` },
+        { name: brand.apiTokenHeader, value: `{{ _.${tokenVariableOf(brand.name, request.family)} }}` },
         { name: 'Accept', value: 'application/json' },
       ],
       body: {},

@@ -1,18 +1,43 @@
 /**
- * The Postman collection (openapi-to-postmanv2, Postman's own converter) and a Postman environment with
- * `baseUrl` and the token variable, the token marked secret so Postman masks it.
+ * The Postman collection (openapi-to-postmanv2, Postman's own converter), then three things the converter
+ * does not do: each folder's apiKey auth reads its API family's token variable (`ACME_SELLER_API_TOKEN`,
+ * `ACME_WAREHOUSE_API_TOKEN`), so one collection runs both APIs with one token each; every request carries
+ * the test script generated from its operation (postman-tests.ts); and a Postman environment with
+ * `baseUrl` and the token variables, marked secret so Postman masks them.
  */
 import { createHash } from 'node:crypto';
 import { convert } from 'openapi-to-postmanv2';
+import { API_FAMILIES, FAMILY, tokenVariableOf, type ApiFamily } from '../../src/shared/api-family.ts';
 import type { Brand } from '../../src/shared/brand.ts';
-import type { OpenApiDocument } from '../../src/shared/openapi/openapi-document.ts';
+import { listOperations, operationIdOf, type OpenApiDocument, type OperationEntry } from '../../src/shared/openapi/openapi-document.ts';
+import { familyOf, tagsByName } from '../../src/shared/openapi/portal-extensions.ts';
+import { testEvent, type PostmanEvent } from './postman-tests.ts';
+
+interface PostmanAuth {
+  type: 'apikey';
+  apikey: Array<{ key: string; value: string; type: 'string' }>;
+}
+
+/** A request of the converted collection: the parts this script reads or sets. */
+interface PostmanRequestItem {
+  name: string;
+  request: { method: string; url: { path?: string[] } };
+  event?: PostmanEvent[];
+}
+
+/** A folder (one per tag): the converter nests requests one level deep. */
+interface PostmanFolder {
+  name: string;
+  item?: PostmanRequestItem[];
+  auth?: PostmanAuth;
+}
 
 /** The parts of a Postman v2.1 collection this script touches. */
 export interface PostmanCollection {
   info: { name: string; _postman_id?: string };
   variable?: Array<{ key: string; value: string; type?: string; description?: unknown }>;
-  auth?: unknown;
-  item: Array<{ name: string; item?: unknown[] }>;
+  auth?: PostmanAuth;
+  item: PostmanFolder[];
 }
 
 export interface PostmanEnvironment {
@@ -46,43 +71,89 @@ function toPostman(spec: OpenApiDocument): Promise<PostmanCollection> {
   });
 }
 
-/** Names the token variable like the docs' samples (`ACME_API_TOKEN`) and points the collection's apiKey auth at it. */
-export async function postmanCollection(spec: OpenApiDocument, brand: Brand, baseUrl: string): Promise<PostmanCollection> {
-  const collection = await toPostman(spec);
-  const variables = (collection.variable ?? []).filter((v) => v.key !== 'baseUrl' && v.key !== brand.tokenVariable && v.key !== 'host');
+/** The spec's operation a converted request calls, found by method and path (`:id` segments are `{id}`). */
+function operationFinder(spec: OpenApiDocument): (item: PostmanRequestItem) => OperationEntry {
+  const byRoute = new Map(listOperations(spec).map((entry) => [`${entry.method.toUpperCase()} ${entry.path}`, entry]));
+  return (item) => {
+    const path = (item.request.url.path ?? []).map((segment) => (segment.startsWith(':') ? `{${segment.slice(1)}}` : segment));
+    const route = `${item.request.method.toUpperCase()} /${path.join('/')}`;
+    const entry = byRoute.get(route);
+    if (!entry) throw new Error(`openapi-to-postmanv2 made a request "${item.name}" (${route}) that is no operation of the spec`);
+    return entry;
+  };
+}
+
+function apiKeyAuth(brand: Brand, family: ApiFamily): PostmanAuth {
   return {
-    ...collection,
-    info: { ...collection.info, _postman_id: stableId(`collection:${collection.info.name}`) },
-    // Tags without operations (Authentication) would be empty folders.
-    item: collection.item.filter((folder) => folder.item === undefined || folder.item.length > 0),
-    auth: {
-      type: 'apikey',
-      apikey: [
-        { key: 'key', value: brand.apiTokenHeader, type: 'string' },
-        { key: 'value', value: `{{${brand.tokenVariable}}}`, type: 'string' },
-        { key: 'in', value: 'header', type: 'string' },
-      ],
-    },
-    variable: [
-      ...variables,
-      { key: 'baseUrl', value: baseUrl, type: 'string', description: 'Public API base URL.' },
-      {
-        key: brand.tokenVariable,
-        value: '',
-        type: 'string',
-        description: 'Your API token (create one in the portal Settings). Better: set it in the environment, where it is secret.',
-      },
+    type: 'apikey',
+    apikey: [
+      { key: 'key', value: brand.apiTokenHeader, type: 'string' },
+      { key: 'value', value: `{{${tokenVariableOf(brand.name, family)}}}`, type: 'string' },
+      { key: 'in', value: 'header', type: 'string' },
     ],
   };
 }
 
-export function postmanEnvironment(name: string, brand: Brand, baseUrl: string): PostmanEnvironment {
+/**
+ * The converted collection with a folder-level apiKey auth on its family's token variable (and the
+ * collection's own when it holds one family), a test script on every request, and `baseUrl` and the token
+ * variables as collection variables.
+ */
+export async function postmanCollection(spec: OpenApiDocument, brand: Brand, baseUrl: string): Promise<PostmanCollection> {
+  // The converter changes the document it is given (it adds `name` to headers); the tests read the spec as written.
+  const collection = await toPostman(structuredClone(spec));
+  const operationOf = operationFinder(spec);
+  const tags = tagsByName(spec);
+  const families = new Set<ApiFamily>();
+  const requested = new Set<string>();
+  // Tags without operations (Authentication) would be empty folders.
+  const folders = collection.item.flatMap((folder): PostmanFolder[] => {
+    if (folder.item === undefined) throw new Error(`openapi-to-postmanv2 put the request "${folder.name}" outside a folder`);
+    if (folder.item.length === 0) return [];
+    const entries = folder.item.map(operationOf);
+    const folderFamilies = new Set(entries.map((entry) => familyOf(spec, entry, tags)));
+    const [family] = folderFamilies;
+    if (family === undefined || folderFamilies.size > 1)
+      throw new Error(`Postman folder "${folder.name}" mixes API families: ${[...folderFamilies].join(', ')}`);
+    families.add(family);
+    for (const entry of entries) requested.add(operationIdOf(entry));
+    const item = folder.item.map((request, index) => ({ ...request, event: [...(request.event ?? []), testEvent(spec, entries[index] as OperationEntry)] }));
+    return [{ ...folder, auth: apiKeyAuth(brand, family), item }];
+  });
+  const missing = listOperations(spec).filter((entry) => !requested.has(operationIdOf(entry)));
+  if (missing.length > 0) throw new Error(`The Postman collection has no request for ${missing.map(operationIdOf).join(', ')}`);
+
+  const used = API_FAMILIES.filter((family) => families.has(family));
+  const tokenVariables = used.map((family) => tokenVariableOf(brand.name, family));
+  const variables = (collection.variable ?? []).filter((v) => v.key !== 'baseUrl' && v.key !== 'host' && !tokenVariables.includes(v.key));
+  const { auth: _converterAuth, ...rest } = collection;
+  const [onlyFamily] = used;
+  return {
+    ...rest,
+    info: { ...collection.info, _postman_id: stableId(`collection:${collection.info.name}`) },
+    ...(used.length === 1 && onlyFamily !== undefined ? { auth: apiKeyAuth(brand, onlyFamily) } : {}),
+    item: folders,
+    variable: [
+      ...variables,
+      { key: 'baseUrl', value: baseUrl, type: 'string', description: 'Public API base URL.' },
+      ...used.map((family) => ({
+        key: tokenVariableOf(brand.name, family),
+        value: '',
+        type: 'string',
+        description: `Your ${FAMILY[family].apiName} token (create one in the portal Settings). Better: set it in the environment, where it is secret.`,
+      })),
+    ],
+  };
+}
+
+/** `baseUrl` and one token variable per family (`families`: those the collection's requests use), the tokens secret. */
+export function postmanEnvironment(name: string, brand: Brand, baseUrl: string, families: readonly ApiFamily[]): PostmanEnvironment {
   return {
     id: stableId(`environment:${name}`),
     name,
     values: [
       { key: 'baseUrl', value: baseUrl, type: 'default', enabled: true },
-      { key: brand.tokenVariable, value: '', type: 'secret', enabled: true },
+      ...families.map((family) => ({ key: tokenVariableOf(brand.name, family), value: '', type: 'secret' as const, enabled: true })),
     ],
     _postman_variable_scope: 'environment',
   };

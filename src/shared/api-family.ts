@@ -44,6 +44,14 @@ export function tokenPrefixOf(brandPrefix: string, family: ApiFamily): string {
   return `${brandPrefix}_${FAMILY[family].tokenLetter}_`;
 }
 
+/**
+ * The variable an export's requests of a family read their token from: `ACME_SELLER_API_TOKEN`. One per
+ * family, so a collection holding both APIs sends each folder the token of its own account type.
+ */
+export function tokenVariableOf(brandName: string, family: ApiFamily): string {
+  return `${brandName}_${family.toUpperCase()}_API_TOKEN`;
+}
+
 /** The family a token letter names (`s`, `w`), or undefined. */
 export function familyOfTokenLetter(letter: string): ApiFamily | undefined {
   return API_FAMILIES.find((family) => FAMILY[family].tokenLetter === letter);

@@ -193,7 +193,7 @@ test.describe('documentation', () => {
       'Seller API OpenAPI YAML': (body) => expect(body).toMatch(/^openapi: 3\.1/m),
       'Seller API Postman collection': (body) => expect((JSON.parse(body) as { info: { schema: string } }).info.schema).toContain('postman'),
       'Seller API Insomnia export': (body) => expect((JSON.parse(body) as { __export_format: number }).__export_format).toBe(4),
-      'Seller API .http requests (VS Code, JetBrains)': (body) => expect(body).toContain('{{ACME_API_TOKEN}}'),
+      'Seller API .http requests (VS Code, JetBrains)': (body) => expect(body).toContain('{{ACME_SELLER_API_TOKEN}}'),
       'Seller API TypeScript types (api.d.ts)': (body) => expect(body).toContain('export interface paths'),
     };
     for (const [label, check] of Object.entries(expected)) {
@@ -218,7 +218,7 @@ test.describe('documentation', () => {
       (await menu.getByRole('menuitem', { name: 'Warehouse API Postman environment' }).getAttribute('href')) ?? '',
     );
     expect(((await warehouseEnvironment.json()) as { values: Array<{ key: string; type: string }> }).values).toContainEqual(
-      expect.objectContaining({ key: 'ACME_API_TOKEN', type: 'secret' }),
+      expect.objectContaining({ key: 'ACME_WAREHOUSE_API_TOKEN', type: 'secret' }),
     );
     const html = await page.request.get((await menu.getByRole('menuitem', { name: 'Seller API HTML reference (offline)' }).getAttribute('href')) ?? '');
     expect(html.headers()['content-disposition']).toBe('inline; filename="acme-seller-api-reference.html"');

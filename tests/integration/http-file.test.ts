@@ -1,6 +1,6 @@
 /**
  * The exported `.http` files, run by httpyac (the CLI of the REST Client format) against a real server:
- * every request of the seller and warehouse files, with the token passed as the variable the file names,
+ * every request of the seller and warehouse files, with the token passed as the family's variable the file names,
  * is well-formed, authenticated and answered by the spec's operation.
  */
 import { execFile } from 'node:child_process';
@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { brand } from '../../src/generated/brand.ts';
+import { API_FAMILIES, FAMILY, tokenVariableOf } from '../../src/shared/api-family.ts';
 import type { OpenApiDocument } from '../../src/shared/openapi/openapi-document.ts';
 import { exampleRequests } from '../../scripts/export/example-requests.ts';
 import { familySpec } from '../../scripts/export/family-spec.ts';
@@ -38,11 +39,12 @@ interface HttpyacResult {
   requests: Array<{ name: string; response: { statusCode: number; body?: unknown } }>;
 }
 
-function runHttpyac(file: string, token: string): Promise<HttpyacResult> {
+/** `tokens`: the token of each variable the file names. */
+function runHttpyac(file: string, tokens: Record<string, string>): Promise<HttpyacResult> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      [httpyacBin, 'send', file, '--all', '--json', '--var', `${brand.tokenVariable}=${token}`],
+      [httpyacBin, 'send', file, '--all', '--json', ...Object.entries(tokens).flatMap(([name, token]) => ['--var', `${name}=${token}`])],
       { cwd: dir, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } },
       (error, stdout, stderr) => {
         try {
@@ -63,13 +65,14 @@ for (const family of ['seller', 'warehouse'] as const) {
     // What a user does: point baseUrl at their server; the token comes from outside the file.
     const file = join(dir, `${family}.http`);
     await writeFile(file, text.replace(/^@baseUrl = .*$/m, `@baseUrl = ${server.baseUrl}/api/v1`));
-    expect(text).toContain(`{{${brand.tokenVariable}}}`);
+    const variable = tokenVariableOf(brand.name, family);
+    expect(text).toContain(`{{${variable}}}`);
 
     const client = server.client();
     await client.login(`${family}@example.com`, family === 'seller' ? 'SELLER' : 'WAREHOUSE');
     const token = await client.createToken(`.http ${family}`);
     expect(text).not.toContain(token);
-    const result = await runHttpyac(file, token);
+    const result = await runHttpyac(file, { [variable]: token });
 
     expect(result.requests.map((request) => request.name)).toEqual(requests.map((request) => request.operationId));
     for (const request of result.requests) {
@@ -83,10 +86,25 @@ for (const family of ['seller', 'warehouse'] as const) {
   });
 }
 
+it("runs every request of the whole API's .http file, each with its family's token", async () => {
+  const requests = exampleRequests(publicSpec);
+  const file = join(dir, 'all.http');
+  await writeFile(file, httpFile(`${brand.name} API`, requests, brand, `${server.baseUrl}/api/v1`));
+  const tokens: Record<string, string> = {};
+  for (const family of API_FAMILIES) {
+    const client = server.client();
+    await client.login(`${family}@example.com`, FAMILY[family].userType);
+    tokens[tokenVariableOf(brand.name, family)] = await client.createToken(`.http all ${family}`);
+  }
+  const result = await runHttpyac(file, tokens);
+  expect(result.requests.map((request) => request.name)).toEqual(requests.map((request) => request.operationId));
+  for (const request of result.requests) expect([200, 404], request.name).toContain(request.response.statusCode);
+});
+
 it('a token the server does not know gets 401 through the same file', async () => {
   const requests = exampleRequests(familySpec(publicSpec, 'seller')).slice(0, 1);
   const file = join(dir, 'no-token.http');
   await writeFile(file, httpFile('x', requests, brand, `${server.baseUrl}/api/v1`));
-  const result = await runHttpyac(file, 'acme_s_not-a-real-token');
+  const result = await runHttpyac(file, { [tokenVariableOf(brand.name, 'seller')]: 'acme_s_not-a-real-token' });
   expect(result.requests[0]?.response.statusCode).toBe(401);
 });

@@ -19,6 +19,7 @@ import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSpec } from '../../../scripts/export.ts';
 import insomniaSchema from '../../../scripts/export/insomnia-v4.schema.json';
+import { API_FAMILIES, tokenVariableOf, type ApiFamily } from '../../../src/shared/api-family.ts';
 import { EXPORT_FILES, EXPORT_SCOPES, scopeDir, type ExportScope } from '../../../src/shared/portal-data/downloads.ts';
 import type { Catalogue } from '../../../src/shared/portal-data/catalogue.ts';
 import { PIPELINE_TIMEOUT_MS, generateIntoTemp } from './support/contract.ts';
@@ -45,6 +46,10 @@ const readJson = async <T>(scope: ExportScope, file: string) => JSON.parse(await
 /** The public operations a scope's files must hold: all of them, or one family's. */
 const operationsOf = (scope: ExportScope) => catalogue.operations.filter((op) => scope === 'all' || op.family === scope);
 const BASE_URL = 'https://api.acme.example/api/v1';
+/** The token variables a scope's files use: one per family, `ACME_SELLER_API_TOKEN`. */
+const familiesOf = (scope: ExportScope): ApiFamily[] => (scope === 'all' ? [...API_FAMILIES] : [scope]);
+const tokenVariable = (family: ApiFamily) => tokenVariableOf('ACME', family);
+const familyOfOperation = (operationId: string) => catalogue.operations.find((op) => op.operationId === operationId)?.family;
 
 interface Spec {
   info: { title: string };
@@ -98,36 +103,66 @@ describe.each(EXPORT_SCOPES)('%s', (scope) => {
     for (const [path, item] of Object.entries(json.paths)) expect(Object.keys(item.get.responses), path).toEqual(expect.arrayContaining(['401', '403']));
   });
 
-  it("the Postman collection loads in Postman's SDK; with the environment every request reaches the base URL with the token header", async () => {
-    const collection = new Collection(await readJson<object>(scope, 'postman-collection.json'));
+  it("the Postman collection loads in Postman's SDK; with the environment every request reaches the base URL with its family's token header", async () => {
+    const collectionJson = await readJson<{ auth?: unknown; variable: Array<{ key: string; value: string }> }>(scope, 'postman-collection.json');
+    const collection = new Collection(collectionJson as never);
     const environmentJson = await readJson<{ name: string; values: Array<{ key: string; type: string; value: string }> }>(scope, 'postman-environment.json');
     const environment = new VariableScope(environmentJson as never);
     expect(environment.get('baseUrl')).toBe(BASE_URL);
-    expect(environmentJson.values.find((value) => value.key === 'ACME_API_TOKEN')).toEqual(expect.objectContaining({ type: 'secret', value: '' }));
+    // One secret, empty variable per family of the scope; nothing of another family's.
+    expect(environmentJson.values.filter((value) => value.key !== 'baseUrl')).toEqual(
+      familiesOf(scope).map((family) => expect.objectContaining({ key: tokenVariable(family), type: 'secret', value: '' })),
+    );
+    expect(collectionJson.variable.map((variable) => variable.key)).toEqual(['baseUrl', ...familiesOf(scope).map(tokenVariable)]);
+    expect(collectionJson.variable.every((variable) => variable.key === 'baseUrl' || variable.value === '')).toBe(true);
+    // A family's collection also carries the auth at its root (for requests a user adds); the whole API's has none.
+    expect(collectionJson.auth === undefined).toBe(scope === 'all');
 
     const items: Item[] = [];
     // forEachItem walks the folders (missing from the SDK's own types).
     (collection as unknown as { forEachItem(each: (item: Item) => void): void }).forEachItem((item) => items.push(item));
     expect(items).toHaveLength(operationsOf(scope).length);
+    const spec = await readJson<Spec>(scope, 'openapi.json');
+    const tested = new Set<string>();
     for (const item of items) {
       const url = environment.replaceIn(item.request.url.toString());
       expect(url.startsWith(`${BASE_URL}/${scope === 'all' ? '' : scope}`), url).toBe(true);
+      // The test script names its operation; it was generated from the spec and is valid JavaScript.
+      const tests = item.events.listeners('test');
+      expect(tests, item.name).toHaveLength(1);
+      const script = tests[0]?.script.toSource() ?? '';
+      const operationId = /\(operation (\w+)\)/.exec(script)?.[1] ?? '';
+      tested.add(operationId);
+      const family = familyOfOperation(operationId);
+      expect(family, item.name).toBeDefined();
+      expect(() => new Function('pm', script), operationId).not.toThrow();
+      const operation = Object.values(spec.paths).find((path) => path.get.operationId === operationId)?.get;
+      const statuses = Object.keys(operation?.responses ?? {}).map(Number);
+      expect(script).toContain(`pm.expect(pm.response.code).to.be.oneOf(${JSON.stringify(statuses)})`);
+      expect(script).toContain('pm.response.to.have.jsonSchema(schema)');
+      expect(script).not.toContain('$ref');
+
       const auth = item.getAuth();
       expect((auth as unknown as { type: string } | undefined)?.type).toBe('apikey');
       expect(auth?.parameters().get('key')).toBe('ACME-API-TOKEN');
-      expect(auth?.parameters().get('value')).toBe('{{ACME_API_TOKEN}}');
+      expect(auth?.parameters().get('value')).toBe(`{{${tokenVariable(family as ApiFamily)}}}`);
       const forbidden = item.responses
         .all()
         .filter((response: Response) => response.code === 403)
         .map((response: Response) => JSON.parse(response.body ?? '') as unknown);
       expect(forbidden).toEqual([{ status: 403, message: expect.stringMatching(/^This token has no access to [a-z]+\.$/) }]);
     }
+    expect([...tested].sort()).toEqual(
+      operationsOf(scope)
+        .map((op) => op.operationId)
+        .sort(),
+    );
     expect(collection.variables.get('baseUrl')).toBe(BASE_URL);
   });
 
   it('the Insomnia export matches the format-4 schema, its resources form one tree, one request per operation', async () => {
     const exported = await readJson<{
-      resources: Array<{ _id: string; _type: string; parentId: string | null; url?: string; headers?: Array<{ name: string; value: string }> }>;
+      resources: Array<{ _id: string; _type: string; parentId: string | null; url?: string; name: string; headers?: Array<{ name: string; value: string }> }>;
     }>(scope, 'insomnia.json');
     const ajv = new Ajv2020({ allErrors: true, strict: true });
     addFormats(ajv);
@@ -141,26 +176,35 @@ describe.each(EXPORT_SCOPES)('%s', (scope) => {
     expect(requests).toHaveLength(operationsOf(scope).length);
     for (const request of requests) {
       expect(request.url).toMatch(/^\{\{ _\.baseUrl \}\}\//);
-      expect(request.headers).toContainEqual({ name: 'ACME-API-TOKEN', value: '{{ _.ACME_API_TOKEN }}' });
+      // A request is found by its folder (its tag) and its name (the operation's summary).
+      const tag = exported.resources.find((resource) => resource._id === request.parentId)?.name;
+      const family = operationsOf(scope).find((op) => op.tag === tag && request.name.startsWith(op.summary))?.family;
+      expect(family, request.name).toBeDefined();
+      expect(request.headers).toContainEqual({ name: 'ACME-API-TOKEN', value: `{{ _.${tokenVariable(family as ApiFamily)} }}` });
     }
     const environments = exported.resources.filter((resource) => resource._type === 'environment') as unknown as Array<{
       data: Record<string, string>;
       isPrivate: boolean;
     }>;
     expect(environments).toContainEqual(expect.objectContaining({ data: { baseUrl: BASE_URL }, isPrivate: false }));
-    expect(environments).toContainEqual(expect.objectContaining({ data: { ACME_API_TOKEN: '' }, isPrivate: true }));
+    expect(environments).toContainEqual(
+      expect.objectContaining({ data: Object.fromEntries(familiesOf(scope).map((family) => [tokenVariable(family), ''])), isPrivate: true }),
+    );
   });
 
-  it('the .http file names each operation once and reads the token from a variable', async () => {
+  it("the .http file names each operation once and reads the token from its family's variable", async () => {
     const text = await read(scope, 'requests.http');
     const names = [...text.matchAll(/^# @name (\w+)$/gm)].map((match) => match[1]);
+    const headers = [...text.matchAll(/^# @name (\w+)\n.*\nACME-API-TOKEN: \{\{(\w+)\}\}$/gm)].map((match) => [match[1], match[2]]);
+    expect(headers).toEqual(names.map((name) => [name, tokenVariable(familyOfOperation(name ?? '') as ApiFamily)]));
+    for (const family of API_FAMILIES) expect(text.includes(tokenVariable(family))).toBe(familiesOf(scope).includes(family));
     expect(names.sort()).toEqual(
       operationsOf(scope)
         .map((op) => op.operationId)
         .sort(),
     );
     expect(text).toContain(`@baseUrl = ${BASE_URL}`);
-    expect(text.match(/^ACME-API-TOKEN: \{\{ACME_API_TOKEN\}\}$/gm)).toHaveLength(names.length);
+    expect(text.match(/^ACME-API-TOKEN: /gm)).toHaveLength(names.length);
   });
 
   it("api.d.ts types exactly the scope's paths", async () => {

@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { API_FAMILIES, FAMILY, USER_TYPES, domainsOfFamily, familyOfTokenLetter, familyOfUserType, tokenPrefixOf } from '../../../src/shared/api-family';
+import {
+  API_FAMILIES,
+  FAMILY,
+  USER_TYPES,
+  domainsOfFamily,
+  familyOfTokenLetter,
+  familyOfUserType,
+  tokenPrefixOf,
+  tokenVariableOf,
+} from '../../../src/shared/api-family';
 
 describe('the API families', () => {
   it("name the spec's user types, one each", () => {
@@ -19,6 +28,12 @@ describe('the API families', () => {
     expect(tokenPrefixOf('globex', 'warehouse')).toBe('globex_w_');
     for (const family of API_FAMILIES) expect(familyOfTokenLetter(FAMILY[family].tokenLetter)).toBe(family);
     expect(familyOfTokenLetter('x')).toBeUndefined();
+  });
+
+  it('give each family its own token variable for the exports, named from the brand', () => {
+    expect(tokenVariableOf('ACME', 'seller')).toBe('ACME_SELLER_API_TOKEN');
+    expect(tokenVariableOf('GLOBEX', 'warehouse')).toBe('GLOBEX_WAREHOUSE_API_TOKEN');
+    expect(new Set(API_FAMILIES.map((family) => tokenVariableOf('ACME', family))).size).toBe(API_FAMILIES.length);
   });
 
   it("list a family's domains from its operations, once each, in their order", () => {
