@@ -51,7 +51,7 @@ export const options = {
   warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', quick ? 1 : 2),
   connections: numberFromEnv('BENCH_CONNECTIONS', 50),
   /** Connections sending logins in the login-flood section (as in the report that found logins starving the API). */
-  loginConnections: numberFromEnv('BENCH_LOGIN_CONNECTIONS', 20),
+  loginConnections: numberFromEnv('BENCH_LOGIN_CONNECTIONS', 64),
   /** Another checkout measured beside this one in the login-flood section (before/after a change). */
   compareRoot: process.env.BENCH_COMPARE_ROOT === undefined || process.env.BENCH_COMPARE_ROOT === '' ? undefined : resolve(process.env.BENCH_COMPARE_ROOT),
   /** How the report names it (default: its git commit). */
