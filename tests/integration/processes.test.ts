@@ -1,41 +1,24 @@
 /**
  * The real server process: durability across SIGKILL (twenty times), graceful SIGTERM, and per database:
- * PGlite refuses a second process on its DATA_DIR; PostgreSQL serves one session from two replicas.
+ * PGlite refuses a second process on its DATA_DIR; PostgreSQL serves one session from two replicas. The
+ * request log's own durability under SIGKILL and SIGTERM is request-log-durability.test.ts.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from './support/http-client.ts';
-import { startServerProcess, spawnServer, type ServerProcess } from './support/server-process.ts';
+import { serverEnv, serverProcesses, spawnServer } from './support/server-process.ts';
 import { createTestDatabase, TEST_DATABASE, type TestDatabase } from './support/test-database.ts';
 
 let database: TestDatabase;
-const running = new Set<ServerProcess>();
-
-function envFor(db: TestDatabase, extra: Record<string, string> = {}): Record<string, string | undefined> {
-  return {
-    DATA_DIR: db.dataDir,
-    DATABASE_URL: db.databaseUrl,
-    SEED_DEMO: 'true',
-    WEB_DIR: join(db.dataDir, 'no-web'),
-    EXPORT_DIR: join(db.dataDir, 'no-export'),
-    TOKEN_SECRET: db.databaseUrl === undefined ? undefined : 'integration-test-secret-0123456789abcdef',
-    ...extra,
-  };
-}
-
-async function start(db: TestDatabase, extra?: Record<string, string>): Promise<ServerProcess> {
-  const server = await startServerProcess(envFor(db, extra));
-  running.add(server);
-  void server.exited.then(() => running.delete(server));
-  return server;
-}
+const processes = serverProcesses();
+const start = (db: TestDatabase, extra?: Record<string, string>) => processes.start(db, extra);
 
 beforeAll(async () => {
   database = await createTestDatabase();
 });
 afterAll(async () => {
-  for (const server of running) await server.kill('SIGKILL');
+  await processes.killAll();
   await database?.drop();
 });
 
@@ -62,26 +45,6 @@ describe('durability', () => {
     await server.kill('SIGTERM');
   });
 
-  it('a killed process loses at most one write interval of its request log', async () => {
-    const server = await start(database);
-    const client = new Client(server.baseUrl);
-    await client.login();
-    const value = await client.createToken('killed', 'request log');
-    for (let i = 0; i < 10; i += 1) expect((await client.api(`/api/v1/seller/warehouses?page=${i}`, value)).status).toBe(200);
-    // Two write intervals (250 ms each): everything above has been written.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    for (let i = 10; i < 15; i += 1) expect((await client.api(`/api/v1/seller/warehouses?page=${i}`, value)).status).toBe(200);
-    await server.kill('SIGKILL');
-    const again = await start(database);
-    const reader = new Client(again.baseUrl);
-    await reader.login();
-    const paths = (await reader.get<{ data: Array<{ path: string }> }>('/api/usage/requests')).body.data.map((entry) => entry.path);
-    for (let i = 0; i < 10; i += 1) expect(paths).toContain(`/api/v1/seller/warehouses?page=${i}`);
-    // What arrived within the last interval may be lost, nothing more: at most the last 5 calls.
-    expect(paths.length).toBeGreaterThanOrEqual(10);
-    await again.kill('SIGTERM');
-  });
-
   it('SIGTERM finishes the request in flight, then exits cleanly and releases the data directory', async () => {
     const server = await start(database);
     // A login hashes with scrypt at the production cost: long enough to be in flight.
@@ -104,7 +67,7 @@ if (TEST_DATABASE === 'pglite') {
     it('a second process on a DATA_DIR in use fails fast with a clear message; the first keeps serving', async () => {
       const first = await start(database);
       const started = performance.now();
-      const second = spawnServer(envFor(database));
+      const second = spawnServer(serverEnv(database));
       const code = await second.exited;
       expect(code).not.toBe(0);
       expect(performance.now() - started).toBeLessThan(15_000);

@@ -3,7 +3,9 @@
  * SIGKILL durability, the DATA_DIR lock, graceful SIGTERM, several replicas on one PostgreSQL.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TestDatabase } from './test-database.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const TSX = `${ROOT}node_modules/.bin/tsx`;
@@ -17,6 +19,19 @@ export interface ServerProcess {
   /** Resolves with the exit code (or signal name) when the process ends. */
   exited: Promise<number | string>;
   kill(signal: NodeJS.Signals): Promise<number | string>;
+}
+
+/** The environment of a server process on a test database: demo data, no static files, a shared TOKEN_SECRET on PostgreSQL. */
+export function serverEnv(db: TestDatabase, extra: Record<string, string> = {}): Record<string, string | undefined> {
+  return {
+    DATA_DIR: db.dataDir,
+    DATABASE_URL: db.databaseUrl,
+    SEED_DEMO: 'true',
+    WEB_DIR: join(db.dataDir, 'no-web'),
+    EXPORT_DIR: join(db.dataDir, 'no-export'),
+    TOKEN_SECRET: db.databaseUrl === undefined ? undefined : 'integration-test-secret-0123456789abcdef',
+    ...extra,
+  };
 }
 
 export function spawnServer(
@@ -84,4 +99,23 @@ export async function startServerProcess(env: Record<string, string | undefined>
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The server processes a test file starts on test databases, so afterAll can kill what a failed test left running. */
+export function serverProcesses(): {
+  start(db: TestDatabase, extra?: Record<string, string>): Promise<ServerProcess>;
+  killAll(): Promise<void>;
+} {
+  const running = new Set<ServerProcess>();
+  return {
+    async start(db, extra) {
+      const server = await startServerProcess(serverEnv(db, extra));
+      running.add(server);
+      void server.exited.then(() => running.delete(server));
+      return server;
+    },
+    async killAll() {
+      for (const server of running) await server.kill('SIGKILL');
+    },
+  };
 }

@@ -25,11 +25,16 @@ export function findOperation(method: string, url: string): SpecOperation | unde
 export function validateResponse(method: string, url: string, status: number, body: unknown): void {
   if (status >= 500) throw new Error(`${method} ${url} answered ${status}: ${JSON.stringify(body)}`);
   const op = findOperation(method, url);
-  if (op === undefined) return;
+  if (op !== undefined) validateOperationResponse(op, status, body);
+}
+
+/** Checks an answer of a known operation against the spec's response for its status (see validateResponse). */
+export function validateOperationResponse(op: SpecOperation, status: number, body: unknown): void {
+  if (status >= 500) throw new Error(`${op.operationId} answered ${status}: ${JSON.stringify(body)}`);
   const schema = op.responses[String(status)];
   if (schema === undefined) {
     if (status >= 400 && !errorValidator(body)) {
-      throw new Error(`${method} ${url} ${status} body is not an Error: ${JSON.stringify(body)}`);
+      throw new Error(`${op.operationId} ${status} body is not an Error: ${JSON.stringify(body)}`);
     }
     if (status < 400) throw new Error(`${op.operationId} answered undocumented status ${status}`);
     return;
