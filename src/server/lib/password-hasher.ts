@@ -4,7 +4,8 @@
  * pool, took the CPU and memory the public API needed, and left logins timing out. Here:
  *
  * - derivations run in a small pool of worker threads (piscina, scrypt-worker.js) at a lower CPU priority
- *   than the event loop, one thread per two cores (at least one);
+ *   than the event loop, one thread per two cores (at least one), and take at most half of its time
+ *   (hashing-share.ts);
  * - a login holds a place in a BoundedQueue for its whole check (throttle bookkeeping, user lookup,
  *   derivation); a few more wait (4 per thread, at most 5 s) and the rest are refused at once with
  *   QueueFullError, which the login answers as 503 + Retry-After, before any database work.
@@ -14,6 +15,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { BoundedQueue } from './bounded-queue.ts';
+import { withHashingShare } from './hashing-share.ts';
 import { hashPassword, verifyPassword, type Derive, type ScryptCost, type ScryptTask } from './password.ts';
 
 export interface HashingLimits {
@@ -23,12 +25,14 @@ export interface HashingLimits {
   queueLength: number;
   /** A check that has not started after this long is refused. */
   maxWaitMs: number;
+  /** The share of a thread's time hashing may take under a flood (hashing-share.ts). */
+  hashingShare: number;
 }
 
 export function defaultHashingLimits(cores = availableParallelism()): HashingLimits {
   const concurrency = Math.max(1, Math.floor(cores / 2));
   // 5 s: a login that cannot start by then is better answered 503 with Retry-After than left waiting.
-  return { concurrency, queueLength: 4 * concurrency, maxWaitMs: 5_000 };
+  return { concurrency, queueLength: 4 * concurrency, maxWaitMs: 5_000, hashingShare: 0.5 };
 }
 
 /** A place in the bounded pool, held for one login: its checks run on the pool's threads. */
@@ -61,7 +65,7 @@ export function createPasswordHasher(options: { cost: ScryptCost; limits: Hashin
           idleTimeout: 60_000,
         })
       : undefined;
-  const derive: Derive = options.derive ?? ((task) => (pool as Piscina<ScryptTask, Uint8Array>).run(task));
+  const derive: Derive = withHashingShare(options.derive ?? ((task) => (pool as Piscina<ScryptTask, Uint8Array>).run(task)), limits.hashingShare);
   const queue = new BoundedQueue({ ...limits, initialTaskMs: 1_000 });
   return {
     async acquire() {
