@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
 import { compressCopies, isCompressible, type CompressedCopies } from '../src/server/lib/compressed-copies.ts';
+import { CONTENT_TYPES } from '../src/server/lib/content-types.ts';
 import { benchModules, resultsDir, root } from './lib/options.ts';
 
 const MOUNTS: Record<string, string> = {
@@ -21,18 +22,6 @@ const MOUNTS: Record<string, string> = {
   '/vendor/swagger-ui/': resolve(benchModules, 'swagger-ui-dist'),
   '/vendor/redoc/': resolve(benchModules, 'redoc/bundles'),
   '/vendor/scalar/': resolve(benchModules, '@scalar/api-reference/dist/browser'),
-};
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.ico': 'image/x-icon',
 };
 
 export interface PeerServerOptions {
@@ -74,7 +63,7 @@ export async function startPeerServer(options: PeerServerOptions): Promise<PeerS
   };
 
   const send = async (req: IncomingMessage, res: ServerResponse, file: string): Promise<void> => {
-    const type = TYPES[extname(file)] ?? 'application/octet-stream';
+    const type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
     const accept = String(req.headers['accept-encoding'] ?? '');
     const raw = readFileSync(file);
     const encoding = !isCompressible(file, raw.length) ? null : /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;

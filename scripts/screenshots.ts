@@ -8,20 +8,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { screenList, screenUrl, type ScreenName } from '../src/shared/portal-data/screens';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
 import { startServer } from './lib/start-server';
 
 const OUT_DIR = 'screenshots';
 const WIDTHS = [1440, 390] as const;
 const SCHEMES = ['light', 'dark'] as const;
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface Shot {
   name: string;
@@ -318,7 +310,7 @@ async function main(): Promise<void> {
   execFileSync('npx', ['tsx', 'scripts/build.ts', '--if-stale'], { stdio: 'inherit' });
   mkdirSync(OUT_DIR, { recursive: true });
   const server = await startServer(Number(process.env.SCREENSHOTS_PORT ?? 8281));
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   try {
     await seedTokens(server.baseUrl);
     const count = await capture(browser, server.baseUrl);

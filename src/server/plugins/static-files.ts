@@ -15,25 +15,7 @@ import { PRERENDERED_DIR } from '../../shared/portal-data/prerendered-pages.ts';
 import { compressCopies, isCompressedCopy, isCompressible, readCompressedCopies, type CompressedCopies } from '../lib/compressed-copies.ts';
 import { filesUnder } from '../lib/files-under.ts';
 import { MALFORMED_URL_MESSAGE, NOT_FOUND_BODY } from '../lib/http-error.ts';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.txt': 'text/plain; charset=utf-8',
-  '.yaml': 'application/yaml; charset=utf-8',
-  '.map': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-  '.ttf': 'font/ttf',
-};
+import { CONTENT_TYPES } from '../lib/content-types.ts';
 
 const NOT_BUILT_BODY = Object.freeze({ status: 404, message: 'The app is not built: run `npm run build`.' });
 
@@ -58,7 +40,7 @@ function load(root: string, urlPrefix: string, cacheControlFor: (path: string) =
     const copies = compressible ? readCompressedCopies(path) : undefined;
     const file: StaticFile = {
       raw,
-      type: TYPES[extname(path)] ?? 'application/octet-stream',
+      type: CONTENT_TYPES[extname(path)] ?? 'application/octet-stream',
       etag: `"${createHash('sha1').update(raw).digest('base64url').slice(0, 20)}"`,
       cacheControl: cacheControlFor(url),
       compressible,
