@@ -109,6 +109,20 @@ test.describe('documentation pages rendered at build time', () => {
     }
   });
 
+  test("the Authentication page's samples call the reader's own API, as served and once hydrated", async ({ page, baseURL }) => {
+    const watched = await watchHydration(page);
+    await signIn(page.request, baseURL ?? '', 'warehouse');
+    const url = documentationHref({ category: 'authentication', subcategory: 'overview' });
+    const html = await (await page.request.get(url)).text();
+    expect(html).toContain(`${baseURL}/api/v1/warehouse/quotations?page=0&amp;size=10`);
+    expect(html).not.toContain(`${baseURL}/api/v1/seller/`);
+    await page.goto(url);
+    await hydrated(page);
+    await expect(page.getByText(`${baseURL}/api/v1/warehouse/quotations?page=0&size=10`, { exact: false }).first()).toBeVisible();
+    await expect(page.locator('#root')).not.toContainText(`${baseURL}/api/v1/seller/`);
+    expect(watched.messages).toEqual([]);
+  });
+
   test('every page hydrates with no hydration warning, as each user type', async ({ page, baseURL }) => {
     const watched = await watchHydration(page);
     for (const who of ['seller', 'warehouse'] as const) {

@@ -1,12 +1,13 @@
 /**
- * The search index behind Ctrl/Cmd+K: every operation (path, summary, operationId), every named schema
- * and every field, each with the link that shows it. A field is indexed once per schema and page (its
+ * The search index behind Ctrl/Cmd+K: every operation (path, summary, operationId), every named schema,
+ * every field and every section of a page's prose (guide-sections.ts), each with the link that shows it. A field is indexed once per schema and page (its
  * first appearance on that page), so a spec that reuses schemas across many operations keeps a small
  * index, while a field both APIs share (`trackingNumber`) is offered on each API's page.
  */
 import { documentationHref as pageHref, fieldAnchor } from '../../../src/shared/portal-data/links.ts';
 import type { FieldNode, ReferencePage, SearchEntry } from '../../../src/shared/portal-data/reference-page.ts';
 import { drawnBodies } from '../../../src/shared/portal-data/response-bodies.ts';
+import { guideSectionEntries } from './guide-sections.ts';
 import { inlinePlain } from './markdown.ts';
 
 function trim(text: string, max = 140): string {
@@ -21,6 +22,7 @@ export function buildSearchIndex(pages: ReferencePage[]): SearchEntry[] {
     const seenFields = new Set<string>();
     const where = page.groupTitle === page.title ? page.title : `${page.groupTitle} · ${page.title}`;
     entries.push({ kind: 'page', title: where, detail: page.tag, page: where, href: pageHref(page) });
+    entries.push(...guideSectionEntries(page, where, trim));
 
     for (const operation of page.operations) {
       entries.push({

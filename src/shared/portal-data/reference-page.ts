@@ -81,7 +81,9 @@ export const SAMPLE_LANGUAGES = [
 ] as const;
 /** One more sample for operations that take If-None-Match: the same call as a conditional poll. */
 export const CONDITIONAL_SAMPLE = { lang: 'curl-if-changed', label: 'cURL, if changed' } as const;
-export type SampleLanguage = (typeof SAMPLE_LANGUAGES)[number]['lang'] | typeof CONDITIONAL_SAMPLE.lang;
+/** Every tab a reader can choose, so every one can be remembered. */
+export const SAMPLE_CHOICES = [...SAMPLE_LANGUAGES, CONDITIONAL_SAMPLE] as const;
+export type SampleLanguage = (typeof SAMPLE_CHOICES)[number]['lang'];
 
 export interface CodeSample {
   lang: SampleLanguage;
@@ -137,17 +139,17 @@ export interface ReferencePage {
   changelog?: ChangelogVersion[];
 }
 
-export type SearchKind = 'operation' | 'schema' | 'field' | 'page';
+export type SearchKind = 'operation' | 'schema' | 'field' | 'page' | 'section';
 
 export interface SearchEntry {
   kind: SearchKind;
-  /** What the result shows first: a path, a schema name, a field name, a page title. */
+  /** What the result shows first: a path, a schema name, a field name, a page title, a section heading. */
   title: string;
   /** Second line: summary, type, the schema a field belongs to. */
   detail: string;
   /** Where it is: page title, e.g. `Seller API · Order`. */
   page: string;
-  /** Extra words matched but not shown (operationId, method). */
+  /** Extra words matched but not shown (operationId, method; a section's whole text). */
   keywords?: string;
   /** The operation the entry belongs to (its own, or the one whose response holds the schema or field). */
   operationId?: string;

@@ -8,7 +8,7 @@ import type { FieldNode, ReferencePage } from '../../../src/shared/portal-data/r
 import { drawnBodies } from '../../../src/shared/portal-data/response-bodies';
 import { server, setupMsw } from '../web/support/msw-server';
 import { getCurrentUser, listApiTokens } from '../web/support/handlers';
-import { FAKE_TOKEN, fakeSellerToken, seller, tokenFixture } from '../web/support/fixtures';
+import { FAKE_TOKEN, fakeSellerToken, seller, tokenFixture, warehouseUser } from '../web/support/fixtures';
 import { renderApp } from '../web/support/render-app';
 
 setupMsw();
@@ -31,6 +31,14 @@ async function openPage(url: string) {
   // The page's own data has loaded (its loading state is marked busy).
   await waitFor(() => expect(document.querySelector('[aria-busy="true"]')).toBeNull());
   return view;
+}
+
+/** Opens the seller order page at one operation's section. */
+async function openOrderOperation(summary: string) {
+  const view = await openPage('/documentation?category=seller&subcategory=order');
+  const section = (await screen.findByRole('heading', { level: 2, name: summary })).closest('section');
+  if (!section) throw new Error(`no section for ${summary}`);
+  return { ...view, section };
 }
 
 describe('documentation pages', () => {
@@ -84,17 +92,13 @@ describe('documentation pages', () => {
   });
 
   it('shows the exact 401 body and links "Try it" to the tester', async () => {
-    await openPage('/documentation?category=seller&subcategory=order');
-    const section = (await screen.findByRole('heading', { level: 2, name: 'Get a return order' })).closest('section');
-    if (!section) throw new Error('no section');
+    const { section } = await openOrderOperation('Get a return order');
     expect(within(section).getByText('{"status":401,"message":"forbidden"}')).toBeInTheDocument();
     expect(within(section).getByRole('link', { name: 'Try it' })).toHaveAttribute('href', '/api-test?operation=getSellerReturnOrder&id=1');
   });
 
   it('switches sample languages and copies a sample that reads the token from the environment', async () => {
-    const { user } = await openPage('/documentation?category=seller&subcategory=order');
-    const section = (await screen.findByRole('heading', { level: 2, name: 'List normal orders' })).closest('section');
-    if (!section) throw new Error('no section');
+    const { user, section } = await openOrderOperation('List normal orders');
     await user.click(within(section).getByRole('tab', { name: 'Python' }));
     expect(within(section).getByRole('tab', { name: 'Python' })).toHaveAttribute('aria-selected', 'true');
     expect(within(section).getByRole('tabpanel')).toHaveTextContent('os.environ["ACME_API_TOKEN"]');
@@ -102,6 +106,22 @@ describe('documentation pages', () => {
     const copied = await navigator.clipboard.readText();
     expect(copied).toContain('os.environ["ACME_API_TOKEN"]');
     expect(copied).toContain(`${window.location.origin}/api/v1/seller/orders/normal`);
+  });
+
+  it('shows and remembers the "cURL, if changed" sample like the other languages', async () => {
+    const { user, section } = await openOrderOperation('List normal orders');
+    await user.click(within(section).getByRole('tab', { name: 'cURL, if changed' }));
+    expect(within(section).getByRole('tab', { name: 'cURL, if changed' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(section).getByRole('tabpanel')).toHaveTextContent('If-None-Match');
+    expect(localStorage.getItem('docs-sample-language')).toBe('curl-if-changed');
+    localStorage.removeItem('docs-sample-language');
+  });
+
+  it('prints nothing in a parameter row without a default or limits', async () => {
+    const { section } = await openOrderOperation('Get a return order');
+    const cells = [...section.querySelectorAll('table.params td[data-label="Default"], table.params td[data-label="Limits"]')];
+    expect(cells.some((cell) => cell.textContent === '')).toBe(true);
+    expect(cells.map((cell) => cell.textContent)).not.toContain('none');
   });
 
   it('fills one of the user’s tokens into the samples, masked until revealed', async () => {
@@ -178,6 +198,18 @@ describe('documentation pages', () => {
   });
 });
 
+describe('Authentication page for a warehouse user', () => {
+  it("calls the reader's own API in its samples: a warehouse list, never a seller call", async () => {
+    server.use(getCurrentUser(warehouseUser));
+    renderApp('/documentation?category=authentication');
+    await screen.findByRole('heading', { level: 1, name: 'Authentication' }, { timeout: 10_000 });
+    const base = `${window.location.origin}/api/v1`;
+    expect(screen.getAllByText(/--header "ACME-API-TOKEN: \$ACME_API_TOKEN"/)[0]).toHaveTextContent(`${base}/warehouse/quotations?page=0&size=10`);
+    expect(screen.getByText(/--header "If-None-Match: \$etag"/)).toHaveTextContent(`${base}/warehouse/orders/normal?page=0&size=10`);
+    expect(document.body).not.toHaveTextContent(`${base}/seller/`);
+  });
+});
+
 describe('search (Ctrl/Cmd+K)', () => {
   it('finds inventory and returnReason and goes to the result, by keyboard alone', async () => {
     const { user, router } = await openPage('/');
@@ -202,6 +234,19 @@ describe('search (Ctrl/Cmd+K)', () => {
     expect(router.state.location.hash).toBe('#listSellerReturnOrders.200.data.returnReason');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(document.getElementById('listSellerReturnOrders.200.data.returnReason')).toHaveClass('target'));
+  });
+
+  it('finds a guide section by its text and opens the page at its heading', async () => {
+    const { user, router } = await openPage('/');
+    await user.keyboard('{Control>}k{/Control}');
+    await screen.findByRole('combobox', { name: 'Search operations, schemas and fields' });
+    await user.keyboard('etag');
+    const listbox = screen.getByRole('listbox', { name: 'Results' });
+    await waitFor(() => expect(within(listbox).getAllByRole('option')[0]).toHaveTextContent('Polling efficiently'));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?category=authentication&subcategory=overview'));
+    expect(router.state.location.hash).toBe('#polling-efficiently');
+    await waitFor(() => expect(document.getElementById('polling-efficiently')).toHaveClass('target'));
   });
 
   it('moves through results with the arrow keys and closes with Escape', async () => {

@@ -82,6 +82,19 @@ describe('search over the generated index', () => {
     }
   });
 
+  it('finds the guides by their text, each section at its heading: "rate limit", "etag"', () => {
+    expect(search(prepared, 'rate limit')[0]).toMatchObject({
+      kind: 'section',
+      title: 'Rate limits',
+      href: '/documentation?category=guide&subcategory=getting-started#rate-limits',
+    });
+    expect(search(prepared, 'etag')[0]).toMatchObject({
+      kind: 'section',
+      title: 'Polling efficiently',
+      href: '/documentation?category=authentication&subcategory=overview#polling-efficiently',
+    });
+  });
+
   it('describes a schema by its own description, not the list field that holds it', () => {
     const returnOrder = index.entries.find((entry) => entry.kind === 'schema' && entry.title === 'ReturnOrder');
     expect(returnOrder?.detail).toBe('A return order.');

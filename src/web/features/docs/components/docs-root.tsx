@@ -84,6 +84,8 @@ export const DocsRoot = styled('div')(({ theme }) => {
       'table.params tr': { padding: theme.spacing(1, 0), borderBottom: `1px solid ${v.palette.divider}` },
       'table.params td': { border: 'none', padding: '2px 0' },
       'table.params td[data-label]::before': { content: 'attr(data-label) ": "', color: v.palette.text.secondary, fontSize: '0.75rem' },
+      // No default or no limits: no line at all, rather than a label with nothing after it.
+      'table.params td[data-label]:empty': { display: 'none' },
     },
     '@media (max-width: 700px)': {
       '.op-index a': { flexWrap: 'wrap', rowGap: 0 },

@@ -7,9 +7,12 @@ import { useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import Button from '@mui/material/Button';
 import KeyIcon from '@mui/icons-material/KeyOutlined';
+import type { ApiFamily } from '../../../../shared/api-family';
 import type { ReferencePage } from '../../../../shared/portal-data/reference-page';
 import { documentationHref } from '../../../../shared/portal-data/links';
+import { catalogue } from '../../../../generated/catalogue';
 import { isPrerenderedPage } from '../../../lib/prerender-state';
+import { withOwnApiCalls } from '../lib/own-api-calls';
 import { SampleSettingsProvider } from '../lib/sample-settings';
 import { useHashTarget } from '../lib/use-hash-target';
 import { useNearViewport } from '../lib/use-near-viewport';
@@ -30,6 +33,8 @@ interface DocumentationPageProps {
   page: ReferencePage;
   origin: string;
   onSearch: () => void;
+  /** The reader's API: the Markdown's samples call it rather than the other one. */
+  family?: ApiFamily;
 }
 
 /** `#getSellerReturnOrder.200.data.returnReason` -> `getSellerReturnOrder`. */
@@ -47,7 +52,7 @@ function basePathOf(serverUrl: string): string {
   return serverUrl.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
 }
 
-export function DocumentationPage({ page, origin, onSearch }: DocumentationPageProps) {
+export function DocumentationPage({ page, origin, onSearch, family }: DocumentationPageProps) {
   const basePath = basePathOf(page.serverUrl);
   const baseUrl = `${origin}${basePath}`;
   const pageKey = `${page.category}-${page.subcategory}`;
@@ -65,7 +70,10 @@ export function DocumentationPage({ page, origin, onSearch }: DocumentationPageP
   const targetIndex = page.operations.findIndex((operation) => operation.operationId === targetOperation);
   const isDetailed = (index: number, operationId: string) => index < detailed || near.has(operationId);
   useHashTarget(count >= total && (targetIndex < 0 ? detailed >= total : detailed > targetIndex));
-  const rewriteCode = (code: string) => code.replaceAll(page.sampleOrigin, origin);
+  const rewriteCode = (code: string) => {
+    const here = code.replaceAll(page.sampleOrigin, origin);
+    return family ? withOwnApiCalls(here, baseUrl, family, catalogue.operations) : here;
+  };
   const isAuthentication = page.category === 'authentication';
   // The page's first paragraphs, then (on the Authentication page) the call to action, then the rest.
   const description = page.description ?? [];

@@ -60,8 +60,8 @@ function Parameters({ operation }: { operation: ReferenceOperation }) {
                 {parameter.type}
                 {parameter.format ? ` (${parameter.format})` : ''}
               </td>
-              <td data-label="Default">{parameter.default !== undefined ? <code>{parameter.default}</code> : <span className="muted">none</span>}</td>
-              <td data-label="Limits">{parameter.limits?.join(', ') ?? <span className="muted">none</span>}</td>
+              <td data-label="Default">{parameter.default !== undefined ? <code>{parameter.default}</code> : null}</td>
+              <td data-label="Limits">{parameter.limits?.join(', ')}</td>
               <td data-label="Description">
                 <InlineText nodes={parameter.description} />
                 {parameter.enum ? (

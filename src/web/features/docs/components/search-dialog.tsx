@@ -1,5 +1,5 @@
 /**
- * Ctrl/Cmd+K search over every page's operations, schemas and fields (the generated search index,
+ * Ctrl/Cmd+K search over every page's operations, schemas, fields and guide sections (the generated search index,
  * loaded on first open). A combobox with a listbox of results: type, move with the arrow keys, Enter
  * opens the result, Escape closes; the mouse works too. Loaded lazily, so pages do not pay for it.
  */
@@ -13,7 +13,7 @@ import type { SearchEntry } from '../../../../shared/portal-data/reference-page'
 import { search, type PreparedEntry } from '../lib/search';
 import type { SearchDialogProps } from '../lib/search-dialog-props';
 
-const KIND_LABEL: Record<SearchEntry['kind'], string> = { operation: 'Operation', schema: 'Schema', field: 'Field', page: 'Page' };
+const KIND_LABEL: Record<SearchEntry['kind'], string> = { operation: 'Operation', schema: 'Schema', field: 'Field', page: 'Page', section: 'Guide' };
 
 const Panel = styled('div')(({ theme }) => {
   // The theme uses CSS variables; `vars` is typed optional, the palette is the fallback with the same shape.

@@ -3,7 +3,7 @@
  * the token filled in (held in memory only, never stored or put in a URL), and whether it is revealed.
  */
 import { createContext, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { SAMPLE_LANGUAGES, type SampleLanguage } from '../../../../shared/portal-data/reference-page';
+import { SAMPLE_CHOICES, type SampleLanguage } from '../../../../shared/portal-data/reference-page';
 import { rememberChosenToken } from '../../../lib/chosen-token';
 
 const LANGUAGE_KEY = 'docs-sample-language';
@@ -39,7 +39,7 @@ function storedLanguage(): SampleLanguage {
   } catch {
     // Private mode: keep the in-memory choice.
   }
-  return SAMPLE_LANGUAGES.find(({ lang }) => lang === stored)?.lang ?? DEFAULT_LANGUAGE;
+  return SAMPLE_CHOICES.find(({ lang }) => lang === stored)?.lang ?? DEFAULT_LANGUAGE;
 }
 
 function storeLanguage(next: SampleLanguage): void {

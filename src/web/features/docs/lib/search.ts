@@ -15,8 +15,8 @@ export interface PreparedEntry {
   category: string;
 }
 
-const KIND_BONUS: Record<SearchKind, number> = { operation: 4, page: 3, schema: 2, field: 1 };
-const LEADING_KINDS: ReadonlySet<SearchKind> = new Set(['operation', 'page']);
+const KIND_BONUS: Record<SearchKind, number> = { operation: 4, page: 3, section: 3, schema: 2, field: 1 };
+const LEADING_KINDS: ReadonlySet<SearchKind> = new Set(['operation', 'page', 'section']);
 
 function categoryOf(href: string): string {
   const query = href.split('?')[1]?.split('#')[0] ?? '';
@@ -54,7 +54,7 @@ export function search(prepared: readonly PreparedEntry[], query: string, option
     if (exact) score += 100;
     else if (item.title.startsWith(joined)) score += 40;
     else if (item.title.split(/[\s/{}.]+/).some((part) => part.startsWith(joined))) score += 20;
-    // Tier 0: a title named exactly; tier 1: operations and pages; tier 2: schemas and fields.
+    // Tier 0: a title named exactly; tier 1: operations, pages and guide sections; tier 2: schemas and fields.
     const tier = exact ? 0 : LEADING_KINDS.has(item.entry.kind) ? 1 : 2;
     const own = preferredCategory !== undefined && item.category === preferredCategory ? 0 : 1;
     scored.push({ entry: item.entry, tier, score: score + KIND_BONUS[item.entry.kind], own, index });

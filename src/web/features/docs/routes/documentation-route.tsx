@@ -14,6 +14,7 @@ import { loadSearchDialog } from '../lib/load-search-dialog';
 import { useOpenSearch } from '../../../lib/search-opener';
 import type { ReferencePage } from '../../../../shared/portal-data/reference-page';
 import { resolvePage, type PageRef } from '../../../../shared/portal-data/links';
+import { familyOfUserType, type ApiFamily } from '../../../../shared/api-family';
 import { useOrigin } from '../lib/use-origin';
 import { lastUserType, useCurrentUser } from '../../../lib/current-user';
 
@@ -65,11 +66,11 @@ function usePageData(pageRef: PageRef): ReferencePage | undefined {
   return ready ?? (state.page && state.page.category === category && state.page.subcategory === subcategory ? state.page : undefined);
 }
 
-function LoadedPage({ pageRef, onSearch }: { pageRef: PageRef; onSearch: () => void }) {
+function LoadedPage({ pageRef, onSearch, family }: { pageRef: PageRef; onSearch: () => void; family?: ApiFamily }) {
   const page = usePageData(pageRef);
   const origin = useOrigin();
   if (!page) return <PageLoading pageRef={pageRef} />;
-  return <DocumentationPage page={page} origin={origin} onSearch={onSearch} />;
+  return <DocumentationPage page={page} origin={origin} onSearch={onSearch} family={family} />;
 }
 
 function PageLoading({ pageRef }: { pageRef: PageRef }) {
@@ -99,7 +100,12 @@ export function Component() {
   return (
     <>
       {pageRef && hasPage(pageRef.category, pageRef.subcategory) ? (
-        <LoadedPage key={`${pageRef.category}-${pageRef.subcategory}`} pageRef={pageRef} onSearch={openSearch} />
+        <LoadedPage
+          key={`${pageRef.category}-${pageRef.subcategory}`}
+          pageRef={pageRef}
+          onSearch={openSearch}
+          family={user.data ? familyOfUserType(user.data.userType) : undefined}
+        />
       ) : (
         <NoSuchPage
           groups={catalogue.groups}
