@@ -4,16 +4,21 @@
  * rendered at build time, so the banner is in the first paint and nothing moves when the app hydrates.
  */
 import { TOKEN_EXPIRY_WARNING_DAYS } from '../limits.ts';
+import { countOf } from '../plural.ts';
 
 export type ExpiryState = { kind: 'expired' } | { kind: 'expiring'; daysLeft: number } | { kind: 'valid' };
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Days are counted to the nearest day, not down: a 7-day token read seconds after it was made has 7 days
+ * left, not 6. No time zone is involved, so the server's prerendered reminder and the app's agree.
+ */
 export function expiryState(expiryDate: string, now: Date = new Date()): ExpiryState {
   const remaining = new Date(expiryDate).getTime() - now.getTime();
   if (Number.isNaN(remaining) || remaining <= 0) return { kind: 'expired' };
-  if (remaining <= TOKEN_EXPIRY_WARNING_DAYS * DAY_MS) return { kind: 'expiring', daysLeft: Math.floor(remaining / DAY_MS) };
-  return { kind: 'valid' };
+  const daysLeft = Math.round(remaining / DAY_MS);
+  return daysLeft <= TOKEN_EXPIRY_WARNING_DAYS ? { kind: 'expiring', daysLeft } : { kind: 'valid' };
 }
 
 /** The badge text for a token, or null when none is needed. */
@@ -21,7 +26,7 @@ export function expiryLabel(state: ExpiryState): string | null {
   if (state.kind === 'expired') return 'Expired';
   if (state.kind === 'valid') return null;
   if (state.daysLeft === 0) return 'Expires today';
-  return state.daysLeft === 1 ? 'Expires in 1 day' : `Expires in ${state.daysLeft} days`;
+  return `Expires in ${countOf(state.daysLeft, 'day')}`;
 }
 
 export interface DueToken<T> {
@@ -29,11 +34,15 @@ export interface DueToken<T> {
   state: Exclude<ExpiryState, { kind: 'valid' }>;
 }
 
-/** Tokens to remind the user of: expired, or expiring within TOKEN_EXPIRY_WARNING_DAYS. */
+/**
+ * Tokens to remind the user of: expired, or with fewer than TOKEN_EXPIRY_WARNING_DAYS days left. A token the
+ * user has just made (or refreshed) with a 7-day lifetime has a badge but is no reason for a banner.
+ */
 export function tokensNeedingAttention<T extends { expiryDate: string }>(tokens: readonly T[], now: Date = new Date()): DueToken<T>[] {
   return tokens.flatMap((token) => {
     const state = expiryState(token.expiryDate, now);
-    return state.kind === 'valid' ? [] : [{ token, state }];
+    if (state.kind === 'valid' || (state.kind === 'expiring' && state.daysLeft >= TOKEN_EXPIRY_WARNING_DAYS)) return [];
+    return [{ token, state }];
   });
 }
 

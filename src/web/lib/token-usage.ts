@@ -1,5 +1,6 @@
 /** listTokenUsage: GET /usage/tokens, each token's calls in the last 7 days; shared by Settings (usage strip) and the Usage screen (token filter). */
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { operations } from '../../generated/api';
 import { apiClient, unwrap } from './api-client';
 
@@ -13,6 +14,21 @@ export function useTokenUsage() {
     queryFn: async ({ signal }) => unwrap(await apiClient.GET('/usage/tokens', { signal })).data,
     refetchInterval: 30_000,
   });
+}
+
+/**
+ * Reloads the usage when a token's last use moves on: the token list and the usage are separate queries,
+ * and a newer last use means the usage already held misses at least one call.
+ */
+export function useUsageFollowsLastUse(lastUsedDate: string | null) {
+  const queryClient = useQueryClient();
+  const seen = useRef(lastUsedDate);
+  useEffect(() => {
+    if (seen.current === lastUsedDate) return;
+    seen.current = lastUsedDate;
+    // Several cards may see a new use at once: they share one reload rather than cancel each other's.
+    void queryClient.invalidateQueries({ queryKey: tokenUsageQueryKey }, { cancelRefetch: false });
+  }, [lastUsedDate, queryClient]);
 }
 
 /** The Usage screen filtered to one token (by id, never by value). */

@@ -9,8 +9,13 @@ describe('expiryState', () => {
     [-1, { kind: 'expired' }],
     [0, { kind: 'expired' }],
     [5, { kind: 'expiring', daysLeft: 0 }],
+    [13, { kind: 'expiring', daysLeft: 1 }],
+    [24 * 6 + 11, { kind: 'expiring', daysLeft: 6 }],
     [24 * 7, { kind: 'expiring', daysLeft: 7 }],
-    [24 * 7 + 1, { kind: 'valid' }],
+    // A 7-day token a moment after it was made.
+    [24 * 7 - 0.01, { kind: 'expiring', daysLeft: 7 }],
+    [24 * 7 + 11, { kind: 'expiring', daysLeft: 7 }],
+    [24 * 7 + 13, { kind: 'valid' }],
   ])('%s hours ahead is %j', (hours, state) => {
     expect(expiryState(at(hours), now)).toEqual(state);
   });
@@ -36,6 +41,10 @@ describe('tokensNeedingAttention', () => {
       { token: tokens[1], state: { kind: 'expired' } },
       { token: tokens[2], state: { kind: 'expiring', daysLeft: 1 } },
     ]);
+  });
+  it('leaves out a token with 7 days left, such as a 7-day token just made, until fewer than 7 are left', () => {
+    expect(tokensNeedingAttention([{ expiryDate: at(24 * 7 - 0.01) }], now)).toEqual([]);
+    expect(tokensNeedingAttention([{ expiryDate: at(24 * 6 + 11) }], now)).toHaveLength(1);
   });
 });
 

@@ -247,6 +247,16 @@ describe('createApiToken: lifetime and access', () => {
     return dialog;
   }
 
+  async function createWithLifetime(lifetime: string) {
+    const store = tokenStore([]);
+    server.use(getCurrentUser(seller), ...store.handlers);
+    const { user } = renderApp('/settings');
+    const dialog = await openCreate(user);
+    await user.click(within(dialog).getByRole('combobox', { name: 'Expires in' }));
+    await user.click(screen.getByRole('option', { name: lifetime }));
+    return { user, dialog, store };
+  }
+
   it('offers 7, 30, 90 (default), 180 and 365 days, and all domains by default', async () => {
     server.use(getCurrentUser(seller), listApiTokens([]));
     const { user } = renderApp('/settings');
@@ -267,12 +277,7 @@ describe('createApiToken: lifetime and access', () => {
   });
 
   it('sends the chosen lifetime and the ticked domains, in the API order', async () => {
-    const store = tokenStore([]);
-    server.use(getCurrentUser(seller), ...store.handlers);
-    const { user } = renderApp('/settings');
-    const dialog = await openCreate(user);
-    await user.click(within(dialog).getByRole('combobox', { name: 'Expires in' }));
-    await user.click(screen.getByRole('option', { name: '30 days' }));
+    const { user, dialog, store } = await createWithLifetime('30 days');
     expect(within(dialog).getByText(/^Until .* A refresh gives it the same lifetime again\.$/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('radio', { name: 'Only the domains I choose' }));
     const domains = within(dialog).getByRole('group', { name: 'Domains' });
@@ -290,6 +295,14 @@ describe('createApiToken: lifetime and access', () => {
       .getAllByRole('listitem')
       .map((item) => item.textContent);
     expect(chips).toEqual(['Products', 'Orders']);
+  });
+
+  it('says a new 7-day token expires in 7 days, with no reminder banner for it', async () => {
+    const { user, dialog } = await createWithLifetime('7 days');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    const created = await screen.findByRole('article', { name: 'Stock view' });
+    expect(within(created).getByText('Expires in 7 days')).toBeInTheDocument();
+    expect(screen.queryByRole('complementary', { name: 'Token expiry reminder' })).not.toBeInTheDocument();
   });
 
   it('needs at least one domain when choosing them, and sends nothing until then', async () => {
@@ -354,9 +367,27 @@ describe('cards: access and grace window', () => {
     expect(grace).toHaveTextContent('Previous value stops working in 3 h');
     expect(grace).toHaveTextContent(/Both values work until .*\d{4}/);
     await user.click(within(grace).getByRole('button', { name: 'End now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End the grace window?' });
+    expect(dialog).toHaveAccessibleDescription('The previous value of “Shop sync” stops working now.');
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(store.calls).toEqual(['listApiTokens']);
+    await user.click(within(dialog).getByRole('button', { name: 'End now' }));
     await waitFor(() => expect(within(card('Shop sync')).queryByText(/Previous value stops working/)).not.toBeInTheDocument());
     expect(store.calls).toEqual(['listApiTokens', `endApiTokenGrace ${FAKE_TOKEN}`, 'listApiTokens']);
     expect(await screen.findByText('The previous value of “Shop sync” no longer works.')).toBeInTheDocument();
+  });
+
+  it('"End now" asks first; Cancel keeps the grace window', async () => {
+    const store = tokenStore([tokenFixture({ previousValueExpiresAt: new Date(Date.now() + 3 * 3_600_000).toISOString() })]);
+    server.use(getCurrentUser(seller), ...store.handlers);
+    const { user } = renderApp('/settings');
+    const article = await screen.findByRole('article', { name: 'Shop sync' });
+    await user.click(within(article).getByRole('button', { name: 'End now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'End the grace window?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(card('Shop sync')).getByText(/Previous value stops working/)).toBeInTheDocument();
+    expect(store.calls).toEqual(['listApiTokens']);
   });
 
   it('shows no grace window once its end has passed', async () => {

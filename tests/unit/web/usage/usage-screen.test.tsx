@@ -1,11 +1,12 @@
 /** The Usage screen (getUsageSeries, listOperationUsage, listRequestLog, getRequestLogEntry) and the token cards' usage strip. */
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { server, setupMsw } from '../support/msw-server';
 import { getCurrentUser, listApiTokens, listTokenUsage } from '../support/handlers';
 import { fakeSellerToken, seller, tokenFixture } from '../support/fixtures';
 import { currentUrl, renderApp } from '../support/render-app';
+import { apiTokensQueryKey } from '../../../../src/web/lib/api-tokens';
 
 setupMsw();
 
@@ -179,5 +180,31 @@ describe('token card usage strip', () => {
     const quiet = screen.getByRole('group', { name: 'Usage of Quiet in the last 7 days' });
     expect(quiet).toHaveTextContent('No calls in the last 7 days.');
     expect(within(quiet).getByRole('link', { name: 'View usage' })).toHaveAttribute('href', '/usage?tokenId=2');
+  });
+
+  it('says "1 call", not "1 calls"', async () => {
+    server.use(
+      getCurrentUser(seller),
+      listApiTokens([tokenFixture({ id: 1, title: 'ERP sync' })]),
+      listTokenUsage([{ tokenId: 1, title: 'ERP sync', deleted: false, calls: 1, errorRate: 0, daily: [0, 0, 0, 0, 0, 0, 1] }]),
+    );
+    renderApp('/settings');
+    const strip = await screen.findByRole('group', { name: 'Usage of ERP sync in the last 7 days' });
+    await waitFor(() => expect(strip).toHaveTextContent('1 call in 7 days'));
+  });
+
+  it('follows the card: when the token list shows a newer last use, the strip reloads its calls', async () => {
+    server.use(getCurrentUser(seller), listApiTokens([tokenFixture({ id: 1, title: 'ERP sync', lastUsedDate: null })]), listTokenUsage([]));
+    const { queryClient } = renderApp('/settings');
+    const strip = await screen.findByRole('group', { name: 'Usage of ERP sync in the last 7 days' });
+    await waitFor(() => expect(strip).toHaveTextContent('No calls in the last 7 days.'));
+    server.use(
+      listApiTokens([tokenFixture({ id: 1, title: 'ERP sync', lastUsedDate: new Date().toISOString() })]),
+      listTokenUsage([{ tokenId: 1, title: 'ERP sync', deleted: false, calls: 2, errorRate: 0, daily: [0, 0, 0, 0, 0, 0, 2] }]),
+    );
+    // Only the token list is reloaded, as after any change to it.
+    await act(() => queryClient.invalidateQueries({ queryKey: apiTokensQueryKey }));
+    await waitFor(() => expect(within(screen.getByRole('article', { name: 'ERP sync' })).queryByText('Never')).not.toBeInTheDocument());
+    await waitFor(() => expect(strip).toHaveTextContent('2 calls in 7 days'));
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The shell's reminder: when any of the user's tokens has expired or expires within 7 days, a banner names
+ * The shell's reminder: when any of the user's tokens has expired or has fewer than 7 days left, a banner names
  * them and links to Settings. Dismissing it hides it for the rest of the day in this browser. On a
  * documentation page the server answered with HTML, the banner is already there (the server wrote it
  * from the same token list), so it paints with the page and nothing below it moves.

@@ -30,8 +30,8 @@ interface TokenCardProps {
   now: Date;
   onRefresh: () => void;
   onDelete: () => void;
+  /** Opens the question before the grace window ends. */
   onEndGrace: () => void;
-  endingGrace: boolean;
 }
 
 function Detail({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -62,7 +62,7 @@ function When({ iso }: { iso: string }) {
   );
 }
 
-export function TokenCard({ token, id, family, now, onRefresh, onDelete, onEndGrace, endingGrace }: TokenCardProps) {
+export function TokenCard({ token, id, family, now, onRefresh, onDelete, onEndGrace }: TokenCardProps) {
   const headingId = `${id}-title`;
   const grace = graceLabel(token.previousValueExpiresAt, now);
   return (
@@ -95,14 +95,14 @@ export function TokenCard({ token, id, family, now, onRefresh, onDelete, onEndGr
           </Detail>
           <Detail label="Last used">{token.lastUsedDate ? <When iso={token.lastUsedDate} /> : 'Never'}</Detail>
         </Box>
-        <TokenUsageStrip tokenId={token.id} title={token.title} />
+        <TokenUsageStrip tokenId={token.id} title={token.title} lastUsedDate={token.lastUsedDate} />
         {grace && token.previousValueExpiresAt ? (
           <Alert
             severity="info"
             variant="outlined"
             role="status"
             action={
-              <Button color="inherit" size="small" onClick={onEndGrace} loading={endingGrace} sx={{ whiteSpace: 'nowrap' }}>
+              <Button color="inherit" size="small" onClick={onEndGrace} sx={{ whiteSpace: 'nowrap' }}>
                 End now
               </Button>
             }

@@ -1,6 +1,6 @@
 /**
  * The Settings screen: the user's API tokens as cards, Create New Token, Refresh (with its grace-window
- * question), End now and Delete. Failures are logged and also shown in a short snackbar.
+ * question), End now and Delete (each asking first). Failures are logged and also shown in a short snackbar.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useToast } from '../../../components/toasts';
@@ -21,7 +21,7 @@ import { useEndApiTokenGrace } from '../api/end-api-token-grace';
 import { useApiTokens, type ApiToken } from '../../../lib/api-tokens';
 import { useRefreshApiToken } from '../api/refresh-api-token';
 import { CreateTokenDialog } from './create-token-dialog';
-import { DeleteTokenDialog } from './delete-token-dialog';
+import { ConfirmTokenDialog, type TokenAction, type TokenQuestion } from './confirm-token-dialog';
 import { RefreshTokenDialog } from './refresh-token-dialog';
 import { TokenCard } from './token-card';
 import { TokenListSkeleton } from './token-list-skeleton';
@@ -37,8 +37,8 @@ export function TokenSettings({ userTypeLabel, family }: { userTypeLabel: string
   const now = new Date();
   const [createOpen, setCreateOpen] = useState(false);
   // The token a dialog is about stays set while it animates out, so its title does not flicker away.
-  const [toDelete, setToDelete] = useState<ApiToken | null>(null);
-  const [deleteOpen, setDeleteOpen] = useState(false);
+  const [toConfirm, setToConfirm] = useState<TokenQuestion | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
   const [toRefresh, setToRefresh] = useState<ApiToken | null>(null);
   const [refreshOpen, setRefreshOpen] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
@@ -59,13 +59,40 @@ export function TokenSettings({ userTypeLabel, family }: { userTypeLabel: string
   }, [tokens.isError, tokens.error, enqueueSnackbar]);
 
   useEffect(() => {
-    if (!refocusAfterDelete || deleteOpen || !tokens.data) return;
+    if (!refocusAfterDelete || confirmOpen || !tokens.data) return;
     if (tokens.data.some((token) => token.token === refocusAfterDelete.token)) return;
     setRefocusAfterDelete(null);
     const index = Math.min(refocusAfterDelete.index, tokens.data.length - 1);
     const target = index >= 0 ? document.getElementById(`token-${index}`) : createButtonRef.current;
     target?.focus();
-  }, [refocusAfterDelete, deleteOpen, tokens.data]);
+  }, [refocusAfterDelete, confirmOpen, tokens.data]);
+
+  const ask = (action: TokenAction, token: ApiToken) => {
+    setToConfirm({ action, token });
+    setConfirmOpen(true);
+  };
+
+  const confirm = () => {
+    if (!toConfirm) return;
+    const { action, token } = toConfirm;
+    const onSettled = () => setConfirmOpen(false);
+    if (action === 'endGrace') {
+      endGrace.mutate(token.token, {
+        onSuccess: () => enqueueSnackbar(`The previous value of “${token.title}” no longer works.`, { variant: 'success' }),
+        onError: fail('End grace window', 'The grace window could not be ended. Please try again.'),
+        onSettled,
+      });
+      return;
+    }
+    remove.mutate(token.token, {
+      onSuccess: () => {
+        enqueueSnackbar(`Token “${token.title}” deleted.`, { variant: 'success' });
+        setRefocusAfterDelete({ index: Math.max(0, tokens.data?.findIndex((other) => other.token === token.token) ?? 0), token: token.token });
+      },
+      onError: fail('Delete token', 'The token could not be deleted. Please try again.'),
+      onSettled,
+    });
+  };
 
   const openCreate = () => {
     setCreateError(null);
@@ -115,17 +142,8 @@ export function TokenSettings({ userTypeLabel, family }: { userTypeLabel: string
               setToRefresh(token);
               setRefreshOpen(true);
             }}
-            endingGrace={endGrace.isPending && endGrace.variables === token.token}
-            onEndGrace={() =>
-              endGrace.mutate(token.token, {
-                onSuccess: () => enqueueSnackbar(`The previous value of “${token.title}” no longer works.`, { variant: 'success' }),
-                onError: fail('End grace window', 'The grace window could not be ended. Please try again.'),
-              })
-            }
-            onDelete={() => {
-              setToDelete(token);
-              setDeleteOpen(true);
-            }}
+            onEndGrace={() => ask('endGrace', token)}
+            onDelete={() => ask('delete', token)}
           />
         ))}
       </Box>
@@ -176,22 +194,12 @@ export function TokenSettings({ userTypeLabel, family }: { userTypeLabel: string
           );
         }}
       />
-      <DeleteTokenDialog
-        open={deleteOpen}
-        tokenTitle={toDelete?.title ?? ''}
-        deleting={remove.isPending}
-        onCancel={() => setDeleteOpen(false)}
-        onConfirm={() => {
-          if (!toDelete) return;
-          remove.mutate(toDelete.token, {
-            onSuccess: () => {
-              enqueueSnackbar(`Token “${toDelete.title}” deleted.`, { variant: 'success' });
-              setRefocusAfterDelete({ index: Math.max(0, tokens.data?.findIndex((token) => token.token === toDelete.token) ?? 0), token: toDelete.token });
-            },
-            onError: fail('Delete token', 'The token could not be deleted. Please try again.'),
-            onSettled: () => setDeleteOpen(false),
-          });
-        }}
+      <ConfirmTokenDialog
+        open={confirmOpen}
+        question={toConfirm}
+        busy={toConfirm?.action === 'endGrace' ? endGrace.isPending : remove.isPending}
+        onCancel={() => setConfirmOpen(false)}
+        onConfirm={confirm}
       />
     </>
   );

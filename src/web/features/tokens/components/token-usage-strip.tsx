@@ -8,10 +8,12 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { SparkLineChart } from '@mui/x-charts/SparkLineChart';
-import { formatErrorRate, usageHref, useTokenUsage } from '../../../lib/token-usage';
+import { plural } from '../../../../shared/plural';
+import { formatErrorRate, usageHref, useTokenUsage, useUsageFollowsLastUse } from '../../../lib/token-usage';
 
-export function TokenUsageStrip({ tokenId, title }: { tokenId: number; title: string }) {
+export function TokenUsageStrip({ tokenId, title, lastUsedDate }: { tokenId: number; title: string; lastUsedDate: string | null }) {
   const usage = useTokenUsage();
+  useUsageFollowsLastUse(lastUsedDate);
   const mine = usage.data?.find((row) => row.tokenId === tokenId);
   const calls = mine?.calls ?? 0;
   return (
@@ -29,7 +31,7 @@ export function TokenUsageStrip({ tokenId, title }: { tokenId: number; title: st
       ) : (
         <>
           <Typography variant="body2">
-            <Box component="strong">{calls.toLocaleString()}</Box> calls in 7 days
+            <Box component="strong">{calls.toLocaleString()}</Box> {plural(calls, 'call')} in 7 days
           </Typography>
           <Box aria-hidden sx={{ width: 96, height: 28 }}>
             <SparkLineChart data={mine?.daily ?? []} height={28} width={96} area curve="linear" />

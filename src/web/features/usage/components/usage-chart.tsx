@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { operations } from '../../../../generated/api';
+import { countOf } from '../../../../shared/plural';
 
 export type UsageSeries = operations['getUsageSeries']['responses'][200]['content']['application/json'];
 
@@ -58,7 +59,7 @@ export function UsageChart({ series, from, to }: { series: UsageSeries; from: Da
   const format = (start: number) => (series.bucket === 'hour' ? hourLabel : dayLabel).format(new Date(start));
   const total = buckets.reduce((sum, b) => sum + b.ok + b.clientError + b.unauthorized + b.tooManyRequests + b.serverError, 0);
   return (
-    <Box role="figure" aria-label={`Requests over time: ${total.toLocaleString()} calls, per ${series.bucket}, stacked by outcome`}>
+    <Box role="figure" aria-label={`Requests over time: ${countOf(total, 'call')}, per ${series.bucket}, stacked by outcome`}>
       {total === 0 ? (
         <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
           No calls in this range.

@@ -14,6 +14,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { PageHeader } from '../../../components/page-header';
+import { countOf } from '../../../../shared/plural';
 import { useTokenUsage } from '../../../lib/token-usage';
 import { downloadRequestLogCsv } from '../api/download-csv';
 import { useOperationUsage, useRequestLog, useUsageSeries } from '../api/usage-queries';
@@ -39,8 +40,6 @@ function Section({ title, children, actions }: { title: string; children: React.
     </Paper>
   );
 }
-
-const rowCount = (rows: number) => `${rows.toLocaleString()} ${rows === 1 ? 'row' : 'rows'}`;
 
 export function UsageScreen() {
   const [params, setParams] = useSearchParams();
@@ -100,7 +99,7 @@ export function UsageScreen() {
           <Box role="status" aria-live="polite" sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
             {downloading ? <LinearProgress aria-label="Download progress" /> : null}
             <Typography variant="body2" color={download.error ? 'error' : 'text.secondary'}>
-              {download.error ?? (download.done ? `Downloaded ${rowCount(download.rows)}.` : `Downloading… ${rowCount(download.rows)} so far`)}
+              {download.error ?? (download.done ? `Downloaded ${countOf(download.rows, 'row')}.` : `Downloading… ${countOf(download.rows, 'row')} so far`)}
             </Typography>
           </Box>
         ) : null}
