@@ -13,6 +13,7 @@ import { AppProviders } from '../../../../src/web/app/providers';
 import { createQueryClient } from '../../../../src/web/lib/query-client';
 import { ApiTester } from '../../../../src/web/features/api-tester/components/api-tester';
 import type { TesterOperation } from '../../../../src/web/features/api-tester/lib/operations';
+import { FAKE_TOKEN } from '../support/fixtures';
 import { server, setupMsw } from '../support/msw-server';
 
 setupMsw();
@@ -32,7 +33,6 @@ const line: TesterOperation = {
   ],
 };
 const operations = [...catalogue.operations, stock, line];
-const TOKEN = 'acme_s_0123456789abcdefghijklmnop';
 
 function renderTester(path: string) {
   const calls: string[] = [];
@@ -58,7 +58,7 @@ describe('operations the tester has never seen', () => {
     await user.click(await screen.findByRole('combobox', { name: 'Operation' }));
     await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: "Get a product's stock" }));
     expect(screen.getByLabelText('ID')).toHaveValue('5');
-    await user.type(screen.getByLabelText('API token'), TOKEN);
+    await user.type(screen.getByLabelText('API token'), FAKE_TOKEN);
     await user.click(screen.getByRole('button', { name: 'Test API' }));
     await waitFor(() => expect(calls).toEqual(['/api/v1/seller/products/5/stock']));
   });
@@ -68,7 +68,7 @@ describe('operations the tester has never seen', () => {
     const orderId = await screen.findByLabelText(/^orderId/);
     const lineId = screen.getByLabelText(/^lineId/);
     expect(screen.getByText("The line's position in the order, from 1. · 1 to 1000")).toBeInTheDocument();
-    await user.type(screen.getByLabelText('API token'), TOKEN);
+    await user.type(screen.getByLabelText('API token'), FAKE_TOKEN);
     await user.type(orderId, '7');
     await user.click(screen.getByRole('button', { name: 'Test API' }));
     expect(await screen.findByText('lineId is required.')).toBeInTheDocument();

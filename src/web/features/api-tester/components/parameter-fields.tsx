@@ -28,10 +28,8 @@ function helpOf(operation: TesterOperation, parameter: CatalogueParameter): stri
   if (isSoleId(operation, parameter)) return 'Numbers only';
   // The API's own `page`: the pager under the response counts the same way.
   if (parameter.name === 'page') return 'Zero-based: 0 is the first page';
-  if (parameter.type === 'integer' && parameter.minimum !== undefined && parameter.maximum !== undefined && parameter.name === 'size') {
-    return `${parameter.minimum} to ${parameter.maximum} rows`;
-  }
   const bounds = parameter.minimum !== undefined && parameter.maximum !== undefined ? `${parameter.minimum} to ${parameter.maximum}` : null;
+  if (parameter.name === 'size' && bounds) return `${bounds} rows`;
   return [parameter.description?.replace(/`/g, ''), bounds].filter(Boolean).join(' · ') || (parameter.type === 'integer' ? 'Numbers only' : '');
 }
 
