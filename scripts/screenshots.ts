@@ -2,6 +2,7 @@
  * `npm run screenshots`: builds if stale, starts the real server on a temporary DATA_DIR, logs in as the
  * demo seller and saves every screen in light and dark at 1440 px and 390 px wide into screenshots/
  * (git-ignored). Tokens stay masked in every shot: no shot reveals one.
+ * `--readme` also writes the README's pictures (README_SHOTS, the visible part of the window) into docs/images/.
  * Options: SCREENSHOTS_PORT (default 8281).
  */
 import { execFileSync } from 'node:child_process';
@@ -14,6 +15,15 @@ import { startServer } from './lib/start-server';
 const OUT_DIR = 'screenshots';
 const WIDTHS = [1440, 390] as const;
 const SCHEMES = ['light', 'dark'] as const;
+const README_DIR = 'docs/images';
+/** The README's pictures: `<shot>-<scheme>-<width>` → file name in README_DIR. */
+const README_SHOTS: Record<string, string> = {
+  'documentation-warehouse-order-light-1440': 'reference-light.png',
+  'api-test-list-dark-1440': 'api-test-dark.png',
+  'usage-light-390': 'usage-phone-light.png',
+  'usage-dark-390': 'usage-phone-dark.png',
+};
+const writeReadmeShots = process.argv.includes('--readme');
 
 interface Shot {
   name: string;
@@ -267,6 +277,8 @@ async function capture(browser: Browser, baseUrl: string): Promise<number> {
         const file = `${OUT_DIR}/${shot.name}-${scheme}-${width}.png`;
         await page.screenshot({ path: file, fullPage: shot.fullPage ?? false });
         count += 1;
+        const readmeFile = README_SHOTS[`${shot.name}-${scheme}-${width}`];
+        if (writeReadmeShots && readmeFile) await page.screenshot({ path: `${README_DIR}/${readmeFile}` });
       }
       await context.close();
     }

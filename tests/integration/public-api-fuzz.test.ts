@@ -84,7 +84,7 @@ function integerText(parameter: SpecParameter): fc.Arbitrary<string> {
     fc.constantFrom('1e3', '1.0', '0x10', 'Infinity', 'NaN', 'null', 'true', '[1]', '１', '٣', '1_000', '', '%', '%zz', '%00', '.', '..', '/', 'a/b'),
     ASCII,
     UNICODE,
-    // Very long, yet under the 16 KB of request line and headers the server reads (README, Security): past it
+    // Very long, yet under the 16 KB of request line and headers the server reads (docs/security.md): past it
     // every request is 431, an HTTP limit the spec does not declare per operation.
     fc
       .tuple(fc.constantFrom('9', 'a', 'é', '😀'), fc.integer({ min: 100, max: 3_000 }))

@@ -12,7 +12,7 @@ import { entryOf } from '../lib/request-log/entry.ts';
 import { rollUp } from '../lib/request-log/rollup.ts';
 import { insertBatch } from '../repositories/request-log-repository.ts';
 
-/** A killed process loses at most this much of the log (README). */
+/** A killed process loses at most this much of the log (docs/guide.md, "Usage"). */
 export const WRITE_INTERVAL_MS = 250;
 /** At ~1 KB a call, about 20 MB at most, whatever the database does. */
 const BUFFER_CAPACITY = 20_000;

@@ -1,5 +1,5 @@
 /**
- * docs/how-to.md and the README's "Adding an operation" name the files each everyday change touches: every
+ * docs/how-to.md and docs/development.md's "Adding an operation" name the files each everyday change touches: every
  * file they name must exist, except the ones they say are new. A file moved or renamed fails here, so the
  * guides move with the code.
  */
@@ -15,20 +15,20 @@ function namedPaths(markdown: string): { path: string; isNew: boolean }[] {
   return named;
 }
 
-/** The README's "Adding an operation" section; the whole of docs/how-to.md. */
+/** docs/development.md's "Adding an operation" section; the whole of docs/how-to.md. */
 function guide(file: string): string {
   const text = readFileSync(file, 'utf8');
-  if (file !== 'README.md') return text;
+  if (file !== 'docs/development.md') return text;
   const start = text.indexOf('### Adding an operation');
   return text.slice(start, text.indexOf('\n## ', start));
 }
 
-describe.each(['docs/how-to.md', 'README.md'])('the files %s names', (file) => {
+describe.each(['docs/how-to.md', 'docs/development.md'])('the files %s names', (file) => {
   // A placeholder (`<entity>`) names a kind of file, not one.
   const named = namedPaths(guide(file)).filter((entry) => !/[<*]/.test(entry.path));
 
   it('are found in it', () => {
-    expect(named.length).toBeGreaterThan(file === 'README.md' ? 4 : 15);
+    expect(named.length).toBeGreaterThan(file === 'docs/development.md' ? 4 : 15);
   });
 
   it('exist, except the new ones', () => {
