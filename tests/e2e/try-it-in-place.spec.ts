@@ -45,6 +45,7 @@ async function send(page: Page, title: string, size: number) {
   await tryIt.click();
   const panel = section.getByRole('region', { name: `Try ${summary}` });
   await expect(panel.getByRole('textbox', { name: 'Page' })).toBeFocused();
+  await expect(panel.getByText(/Ctrl\+Enter|⌘\+Enter/)).toBeVisible();
   await panel.screenshot({ path: `test-results/try-it/panel-open-${page.viewportSize()?.width ?? 0}.png` });
   await panel.getByRole('combobox', { name: 'Your tokens' }).click();
   await page.getByRole('option', { name: new RegExp(`^${title}`) }).click();
@@ -114,3 +115,16 @@ for (const width of [1440, 390]) {
     });
   }
 }
+
+test.describe('touch screens', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('show no Ctrl+Enter hint beside Send', async ({ page, baseURL }) => {
+    await openPage(page, baseURL ?? '');
+    const section = page.locator(`section#${OPERATION}`);
+    await section.getByRole('button', { name: 'Try it' }).tap();
+    const panel = section.getByRole('region', { name: `Try ${summary}` });
+    await expect(panel.getByRole('button', { name: 'Send' })).toBeVisible();
+    await expect(panel.getByText(/Ctrl\+Enter|⌘\+Enter/)).toBeHidden();
+  });
+});

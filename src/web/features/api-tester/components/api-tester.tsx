@@ -42,7 +42,7 @@ interface ApiTesterProps {
 export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
   const tester = useTesterState(operations, userFamily);
   const { state, operation } = tester;
-  // The token chosen with "Use my token" on a documentation page travels here through "Try it" (memory only).
+  // The token chosen on a documentation page travels here through "Open in API Test" (memory only).
   const [token, setToken] = useState(() => chosenToken() ?? '');
   const [failure, setFailure] = useState<ValidationFailure | null>(null);
   const history = useRequestHistory();

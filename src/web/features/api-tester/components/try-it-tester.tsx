@@ -201,7 +201,8 @@ export function TryItTester({ operation, initialValues, userFamily, tokens, chil
           <Button type="submit" variant="contained" startIcon={<SendIcon />} loading={call.isPending} loadingPosition="start">
             Send
           </Button>
-          <Typography variant="body2" color="text.secondary">
+          {/* Hidden on a touch screen, like every keyboard hint (the theme's `keyboard-hint`). */}
+          <Typography variant="body2" color="text.secondary" className="keyboard-hint">
             or {SEND_SHORTCUT}
           </Typography>
         </Box>
