@@ -5,29 +5,23 @@
  * only the layout is smaller. The token stays in memory, as on API Test.
  */
 import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import SendIcon from '@mui/icons-material/PlayArrow';
 import type { ApiFamily } from '../../../../shared/api-family';
 import { chosenToken, rememberChosenToken } from '../../../lib/chosen-token';
 import { reveal } from '../../../lib/reveal';
-import { useCallPublicApi, type TesterResponse } from '../api/call-public-api';
+import { useCallPublicApi } from '../api/call-public-api';
 import type { TesterOperation } from '../lib/operations';
 import { initialText, type ParameterValues } from '../lib/parameter-values';
-import { readRateLimit } from '../lib/rate-limit';
-import { formatBytes, formatDuration } from '../lib/response-info';
 import { isSendShortcut } from '../lib/send-shortcut';
 import { onlyUsableToken, tokensUnavailableReason } from '../lib/token-fit';
 import { validateRequest, type ValidationFailure } from '../lib/validate-request';
-import { JsonView } from './json-view';
 import { ParameterFields } from './parameter-fields';
-import { RateLimitChip } from './rate-limit-gauge';
-import { StatusHelp } from './status-help';
 import { TokenField, type OwnToken } from './token-field';
+import { TryItAnswer } from './try-it-answer';
 
 interface TryItTesterProps {
   operation: TesterOperation;
@@ -45,64 +39,6 @@ const SEND_SHORTCUT = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test
 
 /** The first field a reader can type in or open (a select's hidden input and a disabled select are not). */
 const FIELD = 'input:not([aria-hidden="true"]):not([disabled]), [role="combobox"]:not([aria-disabled="true"])';
-
-function Answer({ response, error, running, label }: { response: TesterResponse | undefined; error: Error | null; running: boolean; label: string }) {
-  const rateLimit = response ? readRateLimit(new Headers(response.headers)) : null;
-  return (
-    <Stack spacing={1.5} sx={{ minWidth: 0 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-        <Typography variant="subtitle2" component="h4" sx={{ mr: 'auto', fontWeight: 700 }}>
-          Response
-        </Typography>
-        {response ? (
-          <Stack direction="row" aria-label="Response summary" role="group" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
-            <Chip size="small" color={response.ok ? 'success' : 'error'} label={`Status ${response.status}`} />
-            <Chip size="small" variant="outlined" label={`Time ${formatDuration(response.durationMs)}`} />
-            <Chip size="small" variant="outlined" label={`Size ${formatBytes(response.sizeBytes)}`} />
-            {rateLimit ? <RateLimitChip state={rateLimit} receivedAt={response.receivedAt} /> : null}
-          </Stack>
-        ) : null}
-      </Box>
-      {error ? (
-        <Alert severity="error" variant="filled">
-          {error.message}
-        </Alert>
-      ) : null}
-      {response ? <StatusHelp response={response} /> : null}
-      <Box
-        role="region"
-        aria-label={label}
-        aria-busy={running}
-        tabIndex={0}
-        sx={{
-          maxHeight: 480,
-          overflow: 'auto',
-          p: 1.5,
-          borderRadius: 1,
-          bgcolor: 'action.hover',
-          border: 1,
-          borderColor: 'divider',
-          opacity: running ? 0.6 : 1,
-          transition: 'opacity 120ms',
-        }}
-      >
-        {response ? (
-          response.isJson ? (
-            <JsonView value={response.body} />
-          ) : (
-            <Box component="pre" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {response.text || '(empty body)'}
-            </Box>
-          )
-        ) : (
-          <Typography color="text.secondary" sx={{ textAlign: 'center', py: 3 }}>
-            {running ? 'Calling the API…' : 'No response'}
-          </Typography>
-        )}
-      </Box>
-    </Stack>
-  );
-}
 
 export function TryItTester({ operation, initialValues, userFamily, tokens, children }: TryItTesterProps) {
   const [texts, setTexts] = useState(() => Object.fromEntries(operation.parameters.map((p) => [p.name, initialText(p, initialValues[p.name])])));
@@ -209,7 +145,7 @@ export function TryItTester({ operation, initialValues, userFamily, tokens, chil
       </Box>
       {sent ? (
         <Box ref={answerRef} sx={{ scrollMarginBlock: '96px' }}>
-          <Answer response={call.data} error={call.error} running={call.isPending} label={`Response of ${operation.summary}`} />
+          <TryItAnswer response={call.data} error={call.error} running={call.isPending} label={`Response of ${operation.summary}`} />
         </Box>
       ) : null}
       {children}
