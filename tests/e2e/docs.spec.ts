@@ -1,6 +1,6 @@
 /**
  * The documentation journeys against the real server in Debian's Chromium: the default page,
- * every sidebar page, a deep link, search, a code sample with the user's own token, "Try it", the
+ * every sidebar page, a deep link, search, a code sample with the user's own token, "Open in API Test", the
  * downloads and the Swagger UI explorer (under the server's CSP, with no console error).
  */
 import { readFileSync } from 'node:fs';
@@ -150,8 +150,8 @@ test.describe('documentation', () => {
     const response = await page.request.get('/api/v1/seller/warehouses?page=0&size=10', { headers: { 'ACME-API-TOKEN': token.token } });
     expect(response.status()).toBe(200);
 
-    // "Try it" carries the chosen token to the API Test screen (never in the URL), ready to call.
-    await section.getByRole('link', { name: 'Try it' }).click();
+    // "Open in API Test" carries the chosen token to the API Test screen (never in the URL), ready to call.
+    await section.getByRole('link', { name: 'Open in API Test' }).click();
     await expect(page).toHaveURL('/api-test?operation=listSellerWarehouses');
     await expect(page.getByLabel('API token', { exact: true })).toHaveValue(token.token);
     await expect(page.getByRole('combobox', { name: 'Your tokens' })).toHaveText(title);
@@ -178,10 +178,10 @@ test.describe('documentation', () => {
     await expect(other).toContainText('"data": []');
   });
 
-  test('"Try it" opens the API tester with the operation’s choices', async ({ page }) => {
+  test('"Open in API Test" opens the API tester with the operation’s choices', async ({ page }) => {
     await login(page);
     await page.goto('/documentation?category=seller&subcategory=order');
-    await page.locator('section#getSellerReturnOrder').getByRole('link', { name: 'Try it' }).click();
+    await page.locator('section#getSellerReturnOrder').getByRole('link', { name: 'Open in API Test' }).click();
     await expect(page).toHaveURL('/api-test?operation=getSellerReturnOrder&id=1');
   });
 

@@ -264,9 +264,12 @@ test.describe('documentation pages rendered at build time', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toBeVisible();
     await expect(page.locator('section[data-operation-id]')).toHaveCount(referencePage('warehouse', 'inventory').operations.length);
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-    // Try it
+    // Try it opens in place; "Open in API Test" goes to the tester
     await sidebar.locator(`a[href="${documentationHref({ category: 'seller', subcategory: 'order' })}"]`).click();
-    await page.locator('section#getSellerReturnOrder').getByRole('link', { name: 'Try it' }).click();
+    const returnOrder = page.locator('section#getSellerReturnOrder');
+    await returnOrder.getByRole('button', { name: 'Try it' }).click();
+    await expect(returnOrder.getByRole('region', { name: 'Try Get a return order' }).getByRole('textbox', { name: 'ID' })).toBeFocused();
+    await returnOrder.getByRole('link', { name: 'Open in API Test' }).click();
     await expect(page).toHaveURL('/api-test?operation=getSellerReturnOrder&id=1');
   });
 
@@ -291,6 +294,11 @@ test.describe('documentation pages rendered at build time', () => {
           await expect(row.locator('code.field-name').first()).toHaveText(anchor.split('.').at(-1) ?? '');
         }
       }
+      // Before (or without) the app, "Try it" is a plain link to API Test, never a dead control.
+      await expect(page.locator('section#getSellerReturnOrder').getByRole('link', { name: 'Try it' })).toHaveAttribute(
+        'href',
+        '/api-test?operation=getSellerReturnOrder&id=1',
+      );
       // Collapsed levels open without a script (native <details>).
       const collapsed = page.locator('details:not([open]) > summary').first();
       await collapsed.click();

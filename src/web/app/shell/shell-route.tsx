@@ -10,6 +10,8 @@ import { NoSessionError, useCurrentUser } from '../../lib/current-user';
 import { loginPathFor } from '../../features/auth/lib/redirect-target';
 import { SearchLauncher } from '../../features/docs/components/search-launcher';
 import { defaultCategoryFor } from '../../../shared/portal-data/links';
+import { TryItPanelContext } from '../../lib/try-it-panel';
+import { tryItPanelSource } from '../try-it/try-it-source';
 import { AppShell } from './app-shell';
 
 export function Component() {
@@ -23,12 +25,15 @@ export function Component() {
 
   if (user.isPending) return <FullPageLoader label="Checking your session" />;
   if (user.isError) return <Navigate to={loginPathFor(location.pathname + location.search + location.hash)} replace />;
-  // Search (Ctrl/Cmd+K) works on every screen of the shell, the user's own API first.
+  // Search (Ctrl/Cmd+K) works on every screen of the shell, the user's own API first; reference pages'
+  // "Try it" opens the tester in place.
   return (
     <SearchLauncher preferredCategory={defaultCategoryFor(user.data.userType)}>
-      <AppShell user={user.data}>
-        <Outlet />
-      </AppShell>
+      <TryItPanelContext.Provider value={tryItPanelSource}>
+        <AppShell user={user.data}>
+          <Outlet />
+        </AppShell>
+      </TryItPanelContext.Provider>
     </SearchLauncher>
   );
 }

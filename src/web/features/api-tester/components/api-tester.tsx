@@ -8,18 +8,18 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import { brand } from '../../../../generated/brand';
-import { FAMILY, type ApiFamily } from '../../../../shared/api-family';
+import type { ApiFamily } from '../../../../shared/api-family';
 import { PageHeader } from '../../../components/page-header';
 import { PUBLIC_API_BASE } from '../../../lib/api-client';
 import { chosenToken } from '../../../lib/chosen-token';
 import { hasAccess } from '../../../lib/token-access';
-import { expiryState } from '../../../../shared/portal-data/token-expiry';
 import { callPublicApi, useCallPublicApi } from '../api/call-public-api';
 import { buildCurl, buildQuery, buildRequestPath, buildRequestUrl } from '../lib/build-request';
 import { historyEntryFor, stateFromEntry, tokenFromEntry } from '../lib/history-entry';
 import { choiceOf, detailOperationFor, findOperation, type TesterOperation } from '../lib/operations';
 import { valuesForUrl, valuesFromUrl, type ParameterValues } from '../lib/parameter-values';
 import { tokenFamilyOf } from '../lib/response-info';
+import { onlyUsableToken, tokensUnavailableReason } from '../lib/token-fit';
 import type { TesterState } from '../lib/tester-state';
 import { useRequestHistory } from '../lib/use-request-history';
 import { useTesterState } from '../lib/use-tester-state';
@@ -42,7 +42,7 @@ interface ApiTesterProps {
 export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
   const tester = useTesterState(operations, userFamily);
   const { state, operation } = tester;
-  // The token chosen with "Use my token" on a documentation page travels here through "Try it" (memory only).
+  // The token chosen on a documentation page travels here through "Open in API Test" (memory only).
   const [token, setToken] = useState(() => chosenToken() ?? '');
   const [failure, setFailure] = useState<ValidationFailure | null>(null);
   const history = useRequestHistory();
@@ -127,9 +127,8 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
   const [preselectDone, setPreselectDone] = useState(false);
   if (!preselectDone && tokens !== undefined) {
     setPreselectDone(true);
-    const usable = tokensFit ? tokens.filter((own) => expiryState(own.expiryDate, new Date()).kind !== 'expired') : [];
-    const [only] = usable;
-    if (token === '' && usable.length === 1 && only) setToken(only.token);
+    const only = tokensFit ? onlyUsableToken(tokens, new Date()) : undefined;
+    if (token === '' && only) setToken(only.token);
   }
   // One of the user's own tokens, when the value is one: its access marks the domains it cannot read.
   const pickedToken = tokensFit ? tokens?.find((own) => own.token === token.trim()) : undefined;
@@ -182,11 +181,7 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
             tokens={tokensFit ? tokens : []}
             family={userFamily}
             domain={operation?.domain ?? ''}
-            unavailableReason={
-              tokensFit
-                ? null
-                : `Your tokens reach the ${FAMILY[userFamily].apiName} only. The ${FAMILY[state.family].apiName} needs a token of a ${state.family} account: paste one below.`
-            }
+            unavailableReason={tokensUnavailableReason(userFamily, state.family)}
             error={failure?.field === 'token' ? failure.message : null}
           />
           {operation?.deprecatedSince ? (

@@ -2,15 +2,13 @@
  * The response: status, time, size, the rate-limit chip and a copy button above the response in one of
  * three views, JSON, Table or Headers (at most 800 px high, scrolling), with Download CSV; 'No response
  * yet' before any call; a red alert with the response's message, or the error's own message; a
- * plain-words explanation for a 401 and a 403; Previous/Next for list responses.
+ * plain-words explanation for a 401, a 403 and a 429 (status-help.tsx); Previous/Next for list responses.
  */
 import { useMemo, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -28,7 +26,7 @@ import { CsvDownload, type FetchPage } from './csv-download';
 import { ListPager } from './list-pager';
 import { RateLimitChip } from './rate-limit-gauge';
 import { RESPONSE_VIEWS, ResponseView, type ResponseViewName, type TableData } from './response-views';
-import { UnauthorizedHelp } from './unauthorized-help';
+import { StatusHelp } from './status-help';
 
 export const NO_RESPONSE = 'No response yet';
 
@@ -59,19 +57,6 @@ function ErrorAlert({ response, error }: { response: TesterResponse | undefined;
       {response.status === 401 ? <AlertTitle>401 Unauthorized</AlertTitle> : null}
       {response.status === 403 ? <AlertTitle>403 Forbidden</AlertTitle> : null}
       {message}
-    </Alert>
-  );
-}
-
-function NoAccessHelp({ domain }: { domain: string }) {
-  return (
-    <Alert severity="info" variant="outlined" role="note">
-      This token is valid, but its access does not include {domain}: a token reads only the domains chosen when it was created. Pick a token with access to{' '}
-      {domain}, or create one in{' '}
-      <Link component={RouterLink} to="/settings">
-        Settings
-      </Link>
-      . A call refused this way does not count against the token&apos;s rate limit.
     </Alert>
   );
 }
@@ -125,8 +110,7 @@ export function ResponsePanel({ response, error, running, onOpenId, onPage, fetc
         ) : null}
       </Box>
       <ErrorAlert response={response} error={error} />
-      {response?.status === 401 ? <UnauthorizedHelp response={response} /> : null}
-      {response?.status === 403 ? <NoAccessHelp domain={response.operation.domain} /> : null}
+      {response ? <StatusHelp response={response} /> : null}
       {response ? (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <Tabs value={view} onChange={(_, next: ResponseViewName) => setView(next)} aria-label="Response view" sx={{ minHeight: 40 }}>

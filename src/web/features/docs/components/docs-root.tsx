@@ -181,7 +181,20 @@ export const DocsRoot = styled('div')(({ theme }) => {
     '.deprecated': { fontSize: '0.75rem', color: v.palette.warning.main, border: `1px solid ${v.palette.warning.main}`, borderRadius: 4, padding: '0 0.4em' },
     '.auth-note': { fontSize: '0.875rem', color: v.palette.text.secondary, margin: theme.spacing(1, 0) },
     '.op-side': { display: 'grid', gap: theme.spacing(2), alignContent: 'start', minWidth: 0 },
-    '.try-it': { justifySelf: 'start' },
+    // "Try it" and its panel (try-it.tsx): the panel's fields and answer are the theme's own components.
+    '.try-it-bar': { display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: theme.spacing(2), rowGap: theme.spacing(1) },
+    '.open-in-tester': { fontSize: '0.875rem' },
+    '.try-it-panel': {
+      display: 'grid',
+      gap: theme.spacing(1.5),
+      minWidth: 0,
+      padding: theme.spacing(1.5, 2, 2),
+      border: `1px solid ${v.palette.divider}`,
+      borderRadius: theme.shape.borderRadius,
+      background: v.palette.background.paper,
+    },
+    '.try-it-head': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: theme.spacing(1) },
+    '.try-it-head h3': { margin: 0 },
 
     // Fields
     '.field-list': { listStyle: 'none', margin: 0, padding: 0 },
