@@ -111,29 +111,31 @@ describe('API Test form', () => {
 
   it("keeps the API toggle's one tab stop on the chosen API: Tab then Space does not switch", async () => {
     server.use(getCurrentUser(seller), listApiTokens([]));
-    const { user } = renderApp('/api-test?operation=listSellerProducts');
-    const chosen = await screen.findByRole('button', { name: 'Seller API' });
-    const other = screen.getByRole('button', { name: 'Warehouse API' });
+    // The chosen API is the second option here.
+    const { user } = renderApp('/api-test?operation=listWarehouseInventory');
+    const chosen = await screen.findByRole('button', { name: 'Warehouse API' });
+    const other = screen.getByRole('button', { name: 'Seller API' });
+    await waitFor(() => expect(other).toHaveAttribute('tabindex', '-1'));
     expect(chosen).toHaveAttribute('tabindex', '0');
-    expect(other).toHaveAttribute('tabindex', '-1');
     screen.getByRole('link', { name: 'Skip to content' }).focus();
     while (document.activeElement !== chosen && document.activeElement !== other) await user.tab();
     expect(chosen).toHaveFocus();
     await user.keyboard(' ');
     expect(chosen).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByRole('combobox', { name: 'Domain' })).toHaveTextContent('Products');
-    // Tab leaves the group: the other option is not a stop of its own.
+    expect(screen.getByRole('combobox', { name: 'Domain' })).toHaveTextContent('Inventory');
+    // Tab leaves the group and Shift+Tab comes back to the chosen API, not the other one.
     await user.tab();
     expect(other).not.toHaveFocus();
     await user.tab({ shift: true });
     expect(chosen).toHaveFocus();
     // The arrows move within it, and Space picks.
-    await user.keyboard('{ArrowRight}');
+    await user.keyboard('{ArrowLeft}');
     expect(other).toHaveFocus();
     expect(chosen).toHaveAttribute('aria-pressed', 'true');
     await user.keyboard(' ');
     expect(other).toHaveAttribute('aria-pressed', 'true');
-    expect(other).toHaveAttribute('tabindex', '0');
+    await waitFor(() => expect(other).toHaveAttribute('tabindex', '0'));
+    expect(chosen).toHaveAttribute('tabindex', '-1');
   });
 
   it('lists the user’s own API first: Warehouse API for a warehouse user', async () => {
