@@ -179,6 +179,20 @@ describe('API Test form', () => {
     expect(id).toHaveValue('123');
   });
 
+  it('leaves the caret and a selection where they were when a letter is refused', async () => {
+    server.use(getCurrentUser(seller), listApiTokens([]));
+    const { user } = renderApp('/api-test?operation=listSellerWarehouses');
+    const size = await screen.findByLabelText<HTMLInputElement>('Size');
+    await user.clear(size);
+    await user.type(size, '10{ArrowLeft}z5');
+    expect(size).toHaveValue('150');
+    size.setSelectionRange(0, 2);
+    await user.keyboard('x');
+    expect([size.selectionStart, size.selectionEnd]).toEqual([0, 2]);
+    await user.keyboard('7');
+    expect(size).toHaveValue('70');
+  });
+
   it('keeps the choices in the URL, and restores them from it, but never the token', async () => {
     server.use(getCurrentUser(seller), listApiTokens([]));
     const { user, router } = renderApp('/api-test?operation=getSellerReturnOrder&id=12');
