@@ -116,9 +116,9 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
     setFailure(null);
     tester.setState(before?.state ?? { family, operationId: same?.operationId ?? null, values: {} });
     call.reset();
-    const tokenFamily = tokenFamilyOf(token, brand.tokenPrefix);
-    if (before?.token) setToken(before.token);
-    else if (tokenFamily !== null && tokenFamily !== family) setToken('');
+    const fits = (value: string) => [null, family].includes(tokenFamilyOf(value, brand.tokenPrefix));
+    if (before?.token && fits(before.token)) setToken(before.token);
+    else if (!fits(token)) setToken('');
   };
   // Another call keeps the values both take (the ID, the size); another domain or order type starts at page 0.
   const chooseOperation = (chosen: TesterOperation | undefined) => {
