@@ -142,7 +142,11 @@ describe('API Test form', () => {
     server.use(getCurrentUser(warehouseUser), listApiTokens([]));
     renderApp('/api-test');
     const group = (await screen.findByRole('button', { name: 'Warehouse API' })).parentElement as HTMLElement;
-    expect(within(group).getAllByRole('button').map((button) => button.textContent)).toEqual(['Warehouse API', 'Seller API']);
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Warehouse API', 'Seller API']);
   });
 
   it('names an operation the link asks for that the API does not have', async () => {

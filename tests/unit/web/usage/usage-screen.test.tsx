@@ -137,7 +137,10 @@ describe('Usage screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Call details' });
     expect(within(dialog).getByRole('note')).toHaveTextContent('too many calls in one minute');
     expect(within(dialog).getByText('curl/8.5.0')).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: 'Open in API Test' })).toHaveAttribute('href', '/api-test?operation=listSellerNormalOrders&page=2&size=20&token=1');
+    expect(within(dialog).getByRole('link', { name: 'Open in API Test' })).toHaveAttribute(
+      'href',
+      '/api-test?operation=listSellerNormalOrders&page=2&size=20&token=1',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 

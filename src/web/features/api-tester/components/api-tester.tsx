@@ -182,7 +182,8 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
         <RequestForm relativeUrl={relativeUrl} curl={curl} running={call.isPending} onSend={run}>
           {unknown ? (
             <Alert severity="warning">
-              No operation “{unknown}” in the {familiesFirst(userFamily)
+              No operation “{unknown}” in the{' '}
+              {familiesFirst(userFamily)
                 .map((family) => FAMILY[family].apiName)
                 .join(' or the ')}
               : showing the {FAMILY[state.family].apiName} with no call chosen.

@@ -1,6 +1,7 @@
 /**
  * What a 429 means, in plain words beside the API's own message, and how long until the token's window
  * resets (Retry-After, else RateLimit-Reset), counting down; at the end it says the call can be sent again.
+ * Only that last sentence is a live region: a screen reader hears it once, not every second of the count.
  */
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,7 +15,6 @@ export function TooManyHelp({ response }: { response: Pick<TesterResponse, 'head
   return (
     <Alert severity="info" variant="outlined" role="note">
       {tooManyText(readRateLimit(headers)?.limit ?? null)}{' '}
-      {/* Read out once, when the call can be sent again; not every second of the countdown. */}
       {secondsLeft > 0 ? (
         <Box component="span" sx={{ fontWeight: 600 }}>
           {retryText(secondsLeft)}
