@@ -85,9 +85,9 @@ test('calls appear in the log within 2 seconds, counted by the chart and the tok
   await expect(page.getByRole('combobox', { name: 'Token' })).toHaveText(title);
 });
 
-test('"Open in API Test" restores a logged call (operation, id), never a token', async ({ page }) => {
+test('"Open in API Test" restores a logged call (operation, id) and its token by id, never a token value', async ({ page }) => {
   await login(page, 'seller2');
-  const { value } = await tokenWithValue(page);
+  const { title, value } = await tokenWithValue(page);
   expect(curl(page, '/api/v1/seller/orders/normal/1', value)).toMatch(/^(200|404)$/);
   await page.goto('/usage');
   const row = page
@@ -101,8 +101,10 @@ test('"Open in API Test" restores a logged call (operation, id), never a token',
   await expect(dialog).toContainText('curl/');
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('link', { name: 'Open in API Test' }).click();
-  await expect(page).toHaveURL(/\/api-test\?operation=getSellerNormalOrder&id=1$/);
+  await expect(page).toHaveURL(/\/api-test\?operation=getSellerNormalOrder&id=1&token=\d+$/);
   await expect(page.getByLabel('ID', { exact: true })).toHaveValue('1');
+  await expect(page.getByRole('combobox', { name: 'Your tokens' })).toHaveText(title);
+  await expect(page.getByLabel('API token', { exact: true })).toHaveValue(value);
   expect(page.url()).not.toContain('acme_');
 });
 

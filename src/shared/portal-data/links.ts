@@ -22,13 +22,15 @@ export function fieldAnchor(operationId: string, status: string, path: readonly 
   return [operationId, status, ...path].join('.');
 }
 
-/** The API Test screen's own query parameters; the token is never one of them. */
+/** The API Test screen's own query parameters; a token only by its id, never by its value. */
 export interface TesterCall {
   operation: string;
   /** The detail call's id (digits). */
   id?: string;
   page?: number;
   size?: number;
+  /** One of the user's own tokens, by its id: the tester picks it from the user's token list. */
+  token?: number;
 }
 
 export function testerHref(call: TesterCall): string {
@@ -40,6 +42,7 @@ export function testerParams(call: TesterCall): URLSearchParams {
   if (call.id) params.set('id', call.id);
   if (call.page !== undefined) params.set('page', String(call.page));
   if (call.size !== undefined) params.set('size', String(call.size));
+  if (call.token !== undefined) params.set('token', String(call.token));
   return params;
 }
 

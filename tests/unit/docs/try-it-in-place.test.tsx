@@ -115,7 +115,7 @@ describe('Try it in place', () => {
   it.each([
     [401, { status: 401, message: 'forbidden' }, 'This seller token is not one the API knows'],
     [403, { status: 403, message: 'This token has no access to orders.' }, 'This token is valid, but its access does not include orders'],
-    [429, { status: 429, message: 'Too many requests, retry in 42 seconds.' }, 'Wait 42 s (the Retry-After header), then call again'],
+    [429, { status: 429, message: 'Too many requests, retry in 42 seconds.' }, 'This token has made all 600 calls its rate limit allows in one minute'],
   ])('explains a %i in plain words, as API Test does', async (status, body, explanation) => {
     const headers = status === 429 ? { 'Retry-After': '42', 'RateLimit-Limit': '600', 'RateLimit-Remaining': '0', 'RateLimit-Reset': '42' } : undefined;
     stubApis({ answer: () => HttpResponse.json(body, { status, headers }) });
@@ -135,10 +135,10 @@ describe('Try it in place', () => {
     const { panel } = await openTryIt('Get a return order');
     const recent = await within(panel).findByRole('region', { name: 'Your recent calls' });
     const links = await within(recent).findAllByRole('link');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(log.map(testerHrefForCall));
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(log.map(logged).map(testerHrefForCall));
     expect(links.map((link) => link.getAttribute('href'))).toEqual([
-      '/api-test?operation=getSellerReturnOrder&id=17',
-      '/api-test?operation=getSellerReturnOrder&id=99',
+      '/api-test?operation=getSellerReturnOrder&id=17&token=1',
+      '/api-test?operation=getSellerReturnOrder&id=99&token=1',
     ]);
     expect(links[1]).toHaveTextContent('404');
     expect(links[1]).toHaveTextContent('4.2 ms');

@@ -1,6 +1,6 @@
 /**
  * Sidebar navigation: the screens table's top items in its order, Documentation expanding into the
- * catalogue's groups and pages and the screens listed under it. The current item is highlighted
+ * catalogue's groups and pages (the user's own API first) and the screens listed under it. The current item is highlighted
  * (selected + aria-current="page").
  */
 import { useState } from 'react';
@@ -19,9 +19,10 @@ import ApiIcon from '@mui/icons-material/Api';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { brand } from '../../../generated/brand';
+import type { UserType } from '../../../shared/api-family';
 import { useCurrentUser } from '../../lib/current-user';
 import { appScreens, type AppScreen } from '../screens';
-import { activeDocsPage, buildDocsNav, type DocsNavGroup, type DocsNavPage } from './nav-items';
+import { activeDocsPage, buildDocsNav, ownApiFirst, type DocsNavGroup, type DocsNavPage } from './nav-items';
 
 const docsNav = buildDocsNav();
 const topScreens = appScreens.filter((screen) => screen.label && !screen.parent);
@@ -92,7 +93,17 @@ function DocsGroup({ group, active }: { group: DocsNavGroup; active: DocsActive 
 }
 
 /** Documentation: a toggle over the catalogue's pages and the screens listed under it (the API explorer). */
-function DocumentationItem({ screen, activeDocs, isActive }: { screen: AppScreen; activeDocs: DocsActive; isActive: (path: string) => boolean }) {
+function DocumentationItem({
+  screen,
+  activeDocs,
+  isActive,
+  userType,
+}: {
+  screen: AppScreen;
+  activeDocs: DocsActive;
+  isActive: (path: string) => boolean;
+  userType: UserType | undefined;
+}) {
   const [open, setOpen] = useState(true);
   return (
     <ListItem disablePadding sx={{ display: 'block' }}>
@@ -103,7 +114,7 @@ function DocumentationItem({ screen, activeDocs, isActive }: { screen: AppScreen
       </ListItemButton>
       <Collapse in={open} timeout="auto" id="sidebar-docs">
         <List dense disablePadding aria-label="Documentation pages">
-          {docsNav.map((group) => (
+          {ownApiFirst(docsNav, userType).map((group) => (
             <DocsGroup key={group.category} group={group} active={activeDocs} />
           ))}
           {screensUnder(screen).map((under) => (
@@ -147,7 +158,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         <List disablePadding dense>
           {topScreens.map((screen) =>
             screen.name === 'documentation' ? (
-              <DocumentationItem key={screen.name} screen={screen} activeDocs={activeDocs} isActive={isActive} />
+              <DocumentationItem key={screen.name} screen={screen} activeDocs={activeDocs} isActive={isActive} userType={user.data?.userType} />
             ) : (
               <TopItem key={screen.name} screen={screen} active={isActive(screen.path)} />
             ),

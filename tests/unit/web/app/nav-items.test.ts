@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeDocsPage, buildDocsNav } from '../../../../src/web/app/shell/nav-items';
+import { activeDocsPage, buildDocsNav, ownApiFirst } from '../../../../src/web/app/shell/nav-items';
 
 describe('buildDocsNav (from the generated catalogue)', () => {
   it('gives Authentication, Seller API and Warehouse API with the spec sub-items', () => {
@@ -25,6 +25,15 @@ describe('buildDocsNav (from the generated catalogue)', () => {
         pages: [{ label: 'Y', category: 'warehouse', subcategory: 'y', to: '/documentation?category=warehouse&subcategory=y' }],
       },
     ]);
+  });
+});
+
+describe('ownApiFirst', () => {
+  const labels = (userType?: 'SELLER' | 'WAREHOUSE') => ownApiFirst(buildDocsNav(), userType).map((group) => group.label);
+  it("puts the user's own API before the other, the guides where they were", () => {
+    expect(labels('WAREHOUSE')).toEqual(['Getting started', 'Authentication', 'Warehouse API', 'Seller API']);
+    expect(labels('SELLER')).toEqual(['Getting started', 'Authentication', 'Seller API', 'Warehouse API']);
+    expect(labels()).toEqual(['Getting started', 'Authentication', 'Seller API', 'Warehouse API']);
   });
 });
 

@@ -121,12 +121,12 @@ describe('Usage screen', () => {
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Request log' })).getAllByRole('row')).toHaveLength(3));
   });
 
-  it('opens a call with the plain-words explanation and "Open in API Test" for its operation, page and size', async () => {
+  it('opens a call with the plain-words explanation and "Open in API Test" for its operation, page, size and token (by id)', async () => {
     usageApi({
       first: {
         data: [
           entry(1, 429, '/api/v1/seller/orders/normal?page=2&size=20', 'listSellerNormalOrders'),
-          entry(2, 404, '/api/v1/seller/products/17', 'getSellerProduct'),
+          entry(2, 404, '/api/v1/seller/products/17', 'getSellerProduct', { tokenId: 9, tokenTitle: 'Old script', tokenDeleted: true }),
         ],
         nextCursor: null,
       },
@@ -137,7 +137,10 @@ describe('Usage screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Call details' });
     expect(within(dialog).getByRole('note')).toHaveTextContent('too many calls in one minute');
     expect(within(dialog).getByText('curl/8.5.0')).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: 'Open in API Test' })).toHaveAttribute('href', '/api-test?operation=listSellerNormalOrders&page=2&size=20');
+    expect(within(dialog).getByRole('link', { name: 'Open in API Test' })).toHaveAttribute(
+      'href',
+      '/api-test?operation=listSellerNormalOrders&page=2&size=20&token=1',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 

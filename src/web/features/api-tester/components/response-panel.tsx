@@ -4,7 +4,7 @@
  * yet' before any call; a red alert with the response's message, or the error's own message; a
  * plain-words explanation for a 401, a 403 and a 429 (status-help.tsx); Previous/Next for list responses.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type Ref } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -40,6 +40,8 @@ interface ResponsePanelProps {
   onPage: (page: number) => void;
   /** Fetches another page of the call shown (same token and size), for "Download CSV: all pages". */
   fetchPage?: FetchPage;
+  /** The panel, scrolled into view when an answer arrives off screen. */
+  ref?: Ref<HTMLElement>;
 }
 
 function ErrorAlert({ response, error }: { response: TesterResponse | undefined; error: Error | null }) {
@@ -56,6 +58,7 @@ function ErrorAlert({ response, error }: { response: TesterResponse | undefined;
     <Alert severity="error" variant="filled">
       {response.status === 401 ? <AlertTitle>401 Unauthorized</AlertTitle> : null}
       {response.status === 403 ? <AlertTitle>403 Forbidden</AlertTitle> : null}
+      {response.status === 429 ? <AlertTitle>429 Too Many Requests</AlertTitle> : null}
       {message}
     </Alert>
   );
@@ -81,7 +84,7 @@ function NotModifiedChip({ response }: { response: TesterResponse }) {
   );
 }
 
-export function ResponsePanel({ response, error, running, onOpenId, onPage, fetchPage }: ResponsePanelProps) {
+export function ResponsePanel({ response, error, running, onOpenId, onPage, fetchPage, ref }: ResponsePanelProps) {
   const envelope = response?.ok ? listEnvelope(response.body) : null;
   const [view, setView] = useState<ResponseViewName>('json');
   const table = useMemo(() => tableOf(response), [response]);
@@ -91,8 +94,10 @@ export function ResponsePanel({ response, error, running, onOpenId, onPage, fetc
     <Paper
       variant="outlined"
       component="section"
+      ref={ref}
       aria-labelledby="response-heading"
-      sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0, gridRow: { lg: 'span 2' } }}
+      // Clear of the sticky top bar when scrolled to.
+      sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0, gridRow: { lg: 'span 2' }, scrollMarginTop: 72 }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <Typography id="response-heading" variant="h2" component="h2" sx={{ mr: 'auto' }}>

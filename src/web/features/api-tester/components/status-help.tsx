@@ -1,14 +1,13 @@
 /**
  * Plain words under a refused call, for the statuses an integrator meets first: 401 (which token was
  * wrong, unauthorized-help.tsx), 403 (the token lacks the domain) and 429 (the token's rate limit, with the
- * wait counted down). API Test's response panel and "Try it" on the reference pages both show these.
+ * wait counted down, too-many-help.tsx). API Test's response panel and "Try it" on the reference pages both show these.
  */
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import type { TesterResponse } from '../api/call-public-api';
-import { readRateLimit, waitSeconds } from '../lib/rate-limit';
-import { useSecondsLeft } from '../lib/use-seconds-left';
+import { TooManyHelp } from './too-many-help';
 import { UnauthorizedHelp } from './unauthorized-help';
 
 function NoAccessHelp({ domain }: { domain: string }) {
@@ -24,22 +23,10 @@ function NoAccessHelp({ domain }: { domain: string }) {
   );
 }
 
-function RateLimitedHelp({ response }: { response: Pick<TesterResponse, 'headers' | 'receivedAt'> }) {
-  const headers = new Headers(response.headers);
-  const limit = readRateLimit(headers)?.limit;
-  const left = useSecondsLeft(response.receivedAt + waitSeconds(headers) * 1000);
-  return (
-    <Alert severity="info" variant="outlined" role="note">
-      This token has made {limit === undefined ? 'as many calls as it may' : `the ${limit} calls it may make`} in one minute.{' '}
-      {left > 0 ? `Wait ${left} s (the Retry-After header), then call again` : 'The wait is over: call again'}; spread the calls out to stay under the limit.
-      Each token has its own limit.
-    </Alert>
-  );
-}
-
 export function StatusHelp({ response }: { response: TesterResponse }) {
   if (response.status === 401) return <UnauthorizedHelp response={response} />;
   if (response.status === 403) return <NoAccessHelp domain={response.operation.domain} />;
-  if (response.status === 429) return <RateLimitedHelp response={response} />;
+  // Keyed by arrival, so a new 429 starts its own countdown.
+  if (response.status === 429) return <TooManyHelp key={response.receivedAt} response={response} />;
   return null;
 }

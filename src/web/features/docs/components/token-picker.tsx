@@ -19,6 +19,7 @@ import { accessSummary, hasAccess, noAccessMessage } from '../../../lib/token-ac
 import { expiryState } from '../../../../shared/portal-data/token-expiry';
 import { useApiTokens } from '../../../lib/api-tokens';
 import { useCurrentUser } from '../../../lib/current-user';
+import { useFieldWideMenu } from '../../../lib/use-field-wide-menu';
 import { useSampleSettings } from '../lib/sample-settings';
 
 interface TokenPickerProps {
@@ -33,6 +34,7 @@ export default function TokenPicker({ family, operationId, tokenVariable }: Toke
   const { token, setToken, reveal, setReveal } = useSampleSettings();
   const user = useCurrentUser();
   const tokens = useApiTokens();
+  const menu = useFieldWideMenu();
   if (user.isPending || tokens.isPending) return <span className="picker-note">Loading your tokens…</span>;
   if (user.isError || tokens.isError) return <span className="picker-note">Your tokens could not be loaded.</span>;
 
@@ -62,11 +64,12 @@ export default function TokenPicker({ family, operationId, tokenVariable }: Toke
     `${expired ? 'expired' : `expires ${formatDateTime(t.expiryDate)}`} · access: ${accessSummary(t, familyOfUserType(user.data.userType))}${lacks(t) ? ` · no access to ${domain}` : ''}`;
   return (
     <span className="picker">
-      {/* The theme's select, like every other choice in the portal; the menu wraps long details. */}
+      {/* The theme's select, like every other choice in the portal; the menu, as wide as the field, wraps long details. */}
       <TextField
         select
         label="Token"
         className="picker-select"
+        ref={menu.fieldRef}
         value={selectedIndex >= 0 ? String(selectedIndex) : ''}
         onChange={(event) => {
           const chosen = event.target.value === '' ? undefined : tokens.data[Number(event.target.value)];
@@ -77,7 +80,8 @@ export default function TokenPicker({ family, operationId, tokenVariable }: Toke
           select: {
             displayEmpty: true,
             renderValue: (value) => (value === '' ? environment : (tokens.data[Number(value)]?.title ?? '')),
-            MenuProps: { slotProps: { paper: { sx: { maxWidth: 'min(480px, calc(100vw - 32px))' } } } },
+            onOpen: menu.onOpen,
+            MenuProps: { slotProps: { paper: { sx: menu.paperSx } } },
           },
         }}
       >
