@@ -13,6 +13,7 @@ import SendIcon from '@mui/icons-material/PlayArrow';
 import type { ApiFamily } from '../../../../shared/api-family';
 import { chosenToken, rememberChosenToken } from '../../../lib/chosen-token';
 import { reveal } from '../../../lib/reveal';
+import { useFocusThroughLoading } from '../../../lib/use-focus-through-loading';
 import { useCallPublicApi } from '../api/call-public-api';
 import type { TesterOperation } from '../lib/operations';
 import { initialText, type ParameterValues } from '../lib/parameter-values';
@@ -51,6 +52,7 @@ export function TryItTester({ operation, initialValues, userFamily, tokens, chil
   const [failure, setFailure] = useState<ValidationFailure | null>(null);
   const [sent, setSent] = useState(false);
   const call = useCallPublicApi();
+  const sendButton = useFocusThroughLoading(call.isPending);
   const formRef = useRef<HTMLFormElement>(null);
   const answerRef = useRef<HTMLDivElement>(null);
   const tokenRef = useRef<HTMLInputElement>(null);
@@ -134,7 +136,7 @@ export function TryItTester({ operation, initialValues, userFamily, tokens, chil
           error={failure?.field === 'token' ? failure.message : null}
         />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-          <Button type="submit" variant="contained" startIcon={<SendIcon />} loading={call.isPending} loadingPosition="start">
+          <Button ref={sendButton} type="submit" variant="contained" startIcon={<SendIcon />} loading={call.isPending} loadingPosition="start">
             Send
           </Button>
           {/* Hidden on a touch screen, like every keyboard hint (the theme's `keyboard-hint`). */}
