@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, login, seriousViolations, test } from './support/fixtures';
+import { wordsBrokenAcrossLines } from './support/layout';
 import { createToken, revealedValue } from './support/tokens';
 
 test.use({ bypassCSP: true });
@@ -123,21 +124,6 @@ async function expectAcrossTheScreen(element: import('@playwright/test').Locator
   expect((box?.x ?? 0) + (box?.width ?? Infinity)).toBeLessThanOrEqual(width);
 }
 
-/** Each text piece of `element` (an operation name is split at its camelCase words) sits on one line. */
-async function piecesBrokenAcrossLines(element: import('@playwright/test').Locator): Promise<string[]> {
-  return element.evaluate((root) => {
-    const broken: string[] = [];
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
-      if (lines.size > 1) broken.push(node.textContent ?? '');
-    }
-    return broken;
-  });
-}
-
 for (const { width, height } of [
   { width: 390, height: 844 },
   { width: 1440, height: 900 },
@@ -157,13 +143,13 @@ for (const { width, height } of [
     await expectAcrossTheScreen(row.getByText('200', { exact: true }), width);
     const operation = row.getByText('listSellerNormalOrders', { exact: true });
     await expectAcrossTheScreen(operation, width);
-    expect(await piecesBrokenAcrossLines(operation)).toEqual([]);
+    expect(await wordsBrokenAcrossLines(operation)).toEqual([]);
     const perOperation = page.getByRole('table', { name: 'Calls per operation' });
     for (const name of await perOperation
       .getByRole('cell')
       .filter({ hasText: /^[a-z]+[A-Z]\w+$/ })
       .all()) {
-      expect(await piecesBrokenAcrossLines(name)).toEqual([]);
+      expect(await wordsBrokenAcrossLines(name)).toEqual([]);
     }
 
     // Every x-axis label ends inside the chart (the last one used to be cut off at the right edge).

@@ -104,7 +104,7 @@ function DocumentationItem({ screen, activeDocs, isActive }: { screen: AppScreen
       <Collapse in={open} timeout="auto" id="sidebar-docs">
         <List dense disablePadding aria-label="Documentation pages">
           {docsNav.map((group) => (
-            <DocsGroup key={group.category} group={group} active={activeDocs} />
+            <DocsGroup key={group.label} group={group} active={activeDocs} />
           ))}
           {screensUnder(screen).map((under) => (
             <SubItem key={under.name} page={{ to: under.path }} label={under.label ?? under.name} active={isActive(under.path)} depth={1} />

@@ -239,9 +239,13 @@ export const DocsRoot = styled('div')(({ theme }) => {
       borderTop: `1px solid ${v.palette.divider}`,
       borderBottom: `1px solid ${v.palette.divider}`,
       maxHeight: 360,
+      // A sample's long line (the --url with its query) wraps inside the box: all of it in view, nothing clipped.
+      whiteSpace: 'pre-wrap',
+      overflowWrap: 'anywhere',
     },
-    '.samples-bar': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: theme.spacing(0, 0.5, 0, 1) },
-    '.sample-tabs': { display: 'flex', flexWrap: 'wrap' },
+    '.samples-bar': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: theme.spacing(0.5), padding: theme.spacing(0, 0.5, 0, 1) },
+    // One row of tabs (all six fit beside a wide screen's samples); where they do not, the row scrolls.
+    '.sample-tabs': { display: 'flex', flexWrap: 'nowrap', minWidth: 0, overflowX: 'auto', scrollbarWidth: 'thin' },
     '.sample-tab': {
       font: 'inherit',
       fontSize: '0.8125rem',
@@ -249,7 +253,9 @@ export const DocsRoot = styled('div')(({ theme }) => {
       border: 'none',
       background: 'none',
       color: v.palette.text.secondary,
-      padding: theme.spacing(1, 1.25),
+      padding: theme.spacing(1, 1),
+      whiteSpace: 'nowrap',
+      flexShrink: 0,
       cursor: 'pointer',
       borderBottom: '2px solid transparent',
     },
