@@ -49,7 +49,7 @@ export function DocsHeader({ title, eyebrow, baseUrl, apiVersion, isChangelog = 
         title={title}
         description={eyebrow}
         actions={
-          <Button variant="outlined" size="small" startIcon={<SearchIcon />} onClick={onSearch} aria-keyshortcuts="Control+K Meta+K">
+          <Button variant="outlined" size="small" startIcon={<SearchIcon />} onClick={onSearch} aria-keyshortcuts="Control+K Meta+K /" data-search-launcher>
             Search
             <span className="kbd keyboard-hint" aria-hidden>
               {shortcut}

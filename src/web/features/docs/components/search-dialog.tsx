@@ -13,6 +13,7 @@ import type { SearchEntry } from '../../../../shared/portal-data/reference-page'
 import { search, type PreparedEntry } from '../lib/search';
 import type { SearchDialogProps } from '../lib/search-dialog-props';
 import { BreakableText } from '../../../components/breakable-text';
+import { takeSearch } from '../../../lib/early-input';
 import { nameParts } from '../../../lib/break-points';
 
 const KIND_LABEL: Record<SearchEntry['kind'], string> = { operation: 'Operation', schema: 'Schema', field: 'Field', page: 'Page', section: 'Guide' };
@@ -89,6 +90,13 @@ export default function SearchDialog({ open, onClose, preferredCategory }: Searc
     inputRef.current = input;
     if (!input) return;
     input.focus();
+    // Keys typed before the dialog could open (its code was loading, or the app not yet running) are the
+    // query in progress: taken once the input has the focus, so none falls between; the caret goes after them.
+    const typed = takeSearch();
+    if (typed) {
+      setQuery(typed);
+      selectedThisOpening.current = true;
+    }
     if (selectedThisOpening.current) input.setSelectionRange(input.value.length, input.value.length);
     else input.select();
     selectedThisOpening.current = true;
