@@ -54,15 +54,21 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
-test('the button that opened a dialog keeps no focus ripple lit behind it', async ({ page }) => {
+test('the button that opened a dialog keeps no focus ripple lit, behind the dialog or after it closes', async ({ page }) => {
   await login(page);
   await page.goto('/settings');
   const opener = page.getByRole('button', { name: 'Create New Token' }).first();
   await tabTo(page, opener);
   // The dialog hides the page from the accessibility tree: hold on to the element itself.
   const handle = await opener.elementHandle();
+  const pulsingRipples = () => handle?.evaluate((element) => element.querySelectorAll('.MuiTouchRipple-ripplePulsate').length);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog', { name: 'Create New Token' })).toBeVisible();
-  await page.waitForTimeout(600);
-  expect(await handle?.evaluate((element) => element.querySelectorAll('.MuiTouchRipple-child').length)).toBe(0);
+  const dialog = page.getByRole('dialog', { name: 'Create New Token' });
+  await expect(dialog).toBeVisible();
+  expect(await pulsingRipples()).toBe(0);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  expect(await pulsingRipples()).toBe(0);
+  expect((await outlineOf(opener)).style).not.toBe('none');
 });

@@ -244,8 +244,8 @@ export const DocsRoot = styled('div')(({ theme }) => {
       overflowWrap: 'anywhere',
     },
     '.samples-bar': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: theme.spacing(0.5), padding: theme.spacing(0, 0.5, 0, 1) },
-    // One row of tabs (all six fit beside a wide screen's samples); where they do not, the row scrolls.
-    '.sample-tabs': { display: 'flex', flexWrap: 'nowrap', minWidth: 0, overflowX: 'auto', scrollbarWidth: 'thin' },
+    // Tight enough that all six tabs fit one row beside a wide screen's samples (1440 px); a phone wraps them.
+    '.sample-tabs': { display: 'flex', flexWrap: 'wrap', minWidth: 0 },
     '.sample-tab': {
       font: 'inherit',
       fontSize: '0.8125rem',

@@ -83,8 +83,7 @@ export function RequestLogTable({ rows, onOpen, hasNewer, hasOlder, onNewer, onO
                         }}
                         sx={{ textAlign: 'left', '& span': { display: 'block', whiteSpace: 'nowrap' } }}
                       >
-                        <span>{day}</span>
-                        <span>{time}</span>
+                        <span>{day}</span> <span>{time}</span>
                       </Link>
                     </TableCell>
                     <TableCell sx={{ ...WIDE_ONLY, color: row.tokenDeleted ? 'text.secondary' : undefined }}>{tokenLabel(row)}</TableCell>
