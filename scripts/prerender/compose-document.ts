@@ -36,7 +36,7 @@ export const BEFORE_HYDRATION_CSS = [
   'html:not([data-hydrated]):not([data-early-input]) #root :is(button,select,input,[role="button"]){pointer-events:none}',
   '#root [aria-busy="true"]{cursor:progress}',
   'html:not([data-hydrated]) #root button[aria-busy="true"]:not([data-search-launcher]){opacity:.6}',
-  '[data-search-launcher][aria-busy="true"]{font-size:0}',
+  '[data-search-launcher][aria-busy="true"]{font-size:0}[data-search-launcher][aria-busy="true"] .kbd{display:none}',
   '[data-search-launcher][aria-busy="true"]::after{content:"Loading search… " attr(data-query);font-size:.8125rem}',
 ].join('');
 

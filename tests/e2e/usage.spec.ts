@@ -144,6 +144,7 @@ for (const { width, height } of [
     const operation = row.getByText('listSellerNormalOrders', { exact: true });
     await expectAcrossTheScreen(operation, width);
     expect(await wordsBrokenAcrossLines(operation)).toEqual([]);
+    expect(await wordsBrokenAcrossLines(page.getByLabel('Totals for the range'))).toEqual([]);
     const perOperation = page.getByRole('table', { name: 'Calls per operation' });
     for (const name of await perOperation
       .getByRole('cell')

@@ -53,7 +53,7 @@ describe('downloads in the reference pages', () => {
       within(grid)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Format', 'Warehouse API', 'Whole API', 'Seller API']);
+    ).toEqual(['Format', 'Warehouse API', 'Seller API', 'Whole API']);
     const rows = within(grid).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(EXPORT_FILES.map((file) => file.label));
     expect(within(grid).getAllByRole('link')).toHaveLength(EXPORT_FILES.length * 3);

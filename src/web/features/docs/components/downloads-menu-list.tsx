@@ -18,7 +18,8 @@ interface DownloadsMenuListProps {
 }
 
 export default function DownloadsMenuList({ id, anchor, scope, onClose }: DownloadsMenuListProps) {
-  const scopes = [scope, ...EXPORT_SCOPES.filter((other) => other !== scope)];
+  // The user's own API, the other API, then the whole API.
+  const scopes = [scope, ...EXPORT_SCOPES.filter((other) => other !== scope && other !== 'all'), ...(scope === 'all' ? [] : (['all'] as const))];
   return (
     <Popover
       id={id}
