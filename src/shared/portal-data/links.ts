@@ -76,11 +76,12 @@ export type Resolution = { found: true; page: PageRef } | { found: false; catego
 export function resolvePage(groups: readonly NavGroup[], params: URLSearchParams, userType?: UserType): Resolution {
   const category = params.get('category') || defaultCategoryFor(userType);
   const asked = params.get('subcategory');
-  const group = groups.find((candidate) => candidate.category === category);
-  if (!group) return { found: false, category, subcategory: asked };
-  const page = asked
-    ? group.pages.find((candidate) => candidate.subcategory === asked)
-    : (group.pages.find((candidate) => candidate.subcategory === DEFAULT_SUBCATEGORY) ?? group.pages[0]);
-  if (!page) return { found: false, category, subcategory: asked };
+  // A category may span several groups (the Changelog is a group of its own in the `authentication` category).
+  const entries = groups.filter((group) => group.category === category).flatMap((group) => group.pages.map((page) => ({ group, page })));
+  const entry = asked
+    ? entries.find(({ page }) => page.subcategory === asked)
+    : (entries.find(({ page }) => page.subcategory === DEFAULT_SUBCATEGORY) ?? entries[0]);
+  if (!entry) return { found: false, category, subcategory: asked };
+  const { group, page } = entry;
   return { found: true, page: { category, subcategory: page.subcategory, title: page.title, groupTitle: group.title } };
 }

@@ -115,7 +115,7 @@ function DocumentationItem({
       <Collapse in={open} timeout="auto" id="sidebar-docs">
         <List dense disablePadding aria-label="Documentation pages">
           {ownApiFirst(docsNav, userType).map((group) => (
-            <DocsGroup key={group.category} group={group} active={activeDocs} />
+            <DocsGroup key={group.label} group={group} active={activeDocs} />
           ))}
           {screensUnder(screen).map((under) => (
             <SubItem key={under.name} page={{ to: under.path }} label={under.label ?? under.name} active={isActive(under.path)} depth={1} />

@@ -252,9 +252,13 @@ export const DocsRoot = styled('div')(({ theme }) => {
       borderTop: `1px solid ${v.palette.divider}`,
       borderBottom: `1px solid ${v.palette.divider}`,
       maxHeight: 360,
+      // A sample's long line (the --url with its query) wraps inside the box: all of it in view, nothing clipped.
+      whiteSpace: 'pre-wrap',
+      overflowWrap: 'anywhere',
     },
-    '.samples-bar': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: theme.spacing(0, 0.5, 0, 1) },
-    '.sample-tabs': { display: 'flex', flexWrap: 'wrap' },
+    '.samples-bar': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: theme.spacing(0.5), padding: theme.spacing(0, 0.5, 0, 1) },
+    // Tight enough that all six tabs fit one row beside a wide screen's samples (1440 px); a phone wraps them.
+    '.sample-tabs': { display: 'flex', flexWrap: 'wrap', minWidth: 0 },
     '.sample-tab': {
       font: 'inherit',
       fontSize: '0.8125rem',
@@ -262,7 +266,9 @@ export const DocsRoot = styled('div')(({ theme }) => {
       border: 'none',
       background: 'none',
       color: v.palette.text.secondary,
-      padding: theme.spacing(1, 1.25),
+      padding: theme.spacing(1, 1),
+      whiteSpace: 'nowrap',
+      flexShrink: 0,
       cursor: 'pointer',
       borderBottom: '2px solid transparent',
     },
