@@ -26,6 +26,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['tests/setup/component.ts'],
+          // A test renders the whole app and types into it: seconds on a busy 2-core machine, not a hang.
+          testTimeout: 20_000,
         },
       },
       {
