@@ -199,6 +199,7 @@ export function buildAgentDocs(input: AgentDocsInput): AgentDocs {
         url: operationUrl(page, op),
         summary: op.summary,
         ...(op.deprecated ? { deprecated: true } : {}),
+        parameters: op.parameters.map((parameter) => ({ name: parameter.name, in: parameter.in, required: parameter.required })),
         markdown: MARKDOWN_ORIGIN + operationMarkdownPath(op.operationId),
         page: MARKDOWN_ORIGIN + documentationHref(page, op.operationId),
       });

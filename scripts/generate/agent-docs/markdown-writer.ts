@@ -3,25 +3,14 @@
  * assistants: the same blocks, fields and examples the HTML pages draw, so both say the same thing.
  * Links to documentation pages become links to their Markdown copies.
  */
-import { MARKDOWN_ORIGIN, operationMarkdownPath, pageMarkdownPath } from '../../../src/shared/portal-data/agent-docs.ts';
+import { MARKDOWN_ORIGIN, markdownHref } from '../../../src/shared/portal-data/agent-docs.ts';
 import type { Block, FieldNode, Inline, ReferenceOperation, ReferencePage, ReferenceParameter } from '../../../src/shared/portal-data/reference-page.ts';
-
-/** A `/documentation?category&subcategory#anchor` link as the Markdown copy's absolute address. */
-export function agentHref(href: string, operationIds: ReadonlySet<string>): string {
-  if (!href.startsWith('/documentation?')) return href.startsWith('/') ? MARKDOWN_ORIGIN + href : href;
-  const url = new URL(href, MARKDOWN_ORIGIN);
-  const anchor = decodeURIComponent(url.hash.slice(1));
-  if (operationIds.has(anchor)) return MARKDOWN_ORIGIN + operationMarkdownPath(anchor);
-  const category = url.searchParams.get('category') ?? '';
-  const subcategory = url.searchParams.get('subcategory') ?? '';
-  return MARKDOWN_ORIGIN + pageMarkdownPath({ category, subcategory }) + (anchor ? `#${anchor}` : '');
-}
 
 export class MarkdownWriter {
   constructor(private readonly operationIds: ReadonlySet<string>) {}
 
   href(href: string): string {
-    return agentHref(href, this.operationIds);
+    return markdownHref(href, this.operationIds);
   }
 
   inline(nodes: readonly Inline[] | undefined): string {
@@ -29,9 +18,8 @@ export class MarkdownWriter {
       .map((node) => {
         if (typeof node === 'string') return node;
         if (node.t === 'code') return node.v.includes('`') ? `\`\` ${node.v} \`\`` : `\`${node.v}\``;
-        if (node.t === 'strong') return `**${this.inline(node.c)}**`;
-        if (node.t === 'em') return `*${this.inline(node.c)}*`;
-        return `[${this.inline(node.c)}](${this.href(node.href)})`;
+        if (node.t === 'a') return `[${this.inline(node.c)}](${this.href(node.href)})`;
+        return node.t === 'strong' ? `**${this.inline(node.c)}**` : `*${this.inline(node.c)}*`;
       })
       .join('');
   }

@@ -64,6 +64,7 @@ export interface AgentOperation {
   url: string;
   summary: string;
   deprecated?: boolean;
+  parameters: { name: string; in: string; required: boolean }[];
   /** Markdown address (operationMarkdownPath). */
   markdown: string;
   /** Its place on the HTML page. */
@@ -86,6 +87,16 @@ export interface AgentDocs {
 /** The generated Markdown with the portal's own origin written in. */
 export function withOrigin(text: string, origin: string): string {
   return text.replaceAll(MARKDOWN_ORIGIN, origin);
+}
+
+/** A `/documentation?category&subcategory#anchor` link as its Markdown copy's absolute address (origin stand-in). */
+export function markdownHref(href: string, operationIds: ReadonlySet<string>): string {
+  if (!href.startsWith('/documentation?')) return href.startsWith('/') ? MARKDOWN_ORIGIN + href : href;
+  const url = new URL(href, MARKDOWN_ORIGIN);
+  const anchor = decodeURIComponent(url.hash.slice(1));
+  if (operationIds.has(anchor)) return MARKDOWN_ORIGIN + operationMarkdownPath(anchor);
+  const page = { category: url.searchParams.get('category') ?? '', subcategory: url.searchParams.get('subcategory') ?? '' };
+  return MARKDOWN_ORIGIN + pageMarkdownPath(page) + (anchor ? `#${anchor}` : '');
 }
 
 /** Where a Markdown address leads a browser (the HTML page, at the operation's anchor). */
