@@ -123,7 +123,8 @@ function pageMarkdown(page: ReferencePage, writer: MarkdownWriter): string {
     );
     for (const op of page.operations) out.push(operationMarkdown(page, op, writer, 2));
   }
-  return `${out.join(SEPARATOR)}\n`;
+  // As the HTML page does in its code: the portal's own origin where the spec writes its example host.
+  return `${out.join(SEPARATOR).replaceAll(page.sampleOrigin, MARKDOWN_ORIGIN)}\n`;
 }
 
 function schemasOf(pages: readonly ReferencePage[], writer: MarkdownWriter): Record<string, string> {
@@ -191,7 +192,8 @@ export function buildAgentDocs(input: AgentDocsInput): AgentDocs {
   for (const page of pages) {
     pageDocs[pageKeyOf(page)] = pageMarkdown(page, writer);
     for (const op of page.operations) {
-      operationDocs[op.operationId] = `${llmsPointer(MARKDOWN_ORIGIN)}\n\n${operationMarkdown(page, op, writer, 1)}\n`;
+      operationDocs[op.operationId] =
+        `${llmsPointer(MARKDOWN_ORIGIN)}\n\n${operationMarkdown(page, op, writer, 1).replaceAll(page.sampleOrigin, MARKDOWN_ORIGIN)}\n`;
       operationList.push({
         operationId: op.operationId,
         family: page.category,

@@ -102,6 +102,7 @@ export function DocumentationPage({ page, origin, onSearch, family }: Documentat
         baseUrl={baseUrl}
         apiVersion={page.apiVersion}
         onSearch={onSearch}
+        page={page}
       />
       <div className="prose">
         <Markdown blocks={intro} rewriteCode={rewriteCode} />
