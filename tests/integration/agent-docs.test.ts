@@ -72,7 +72,21 @@ describe('who may read the Markdown', () => {
     expect((await get(publicServer.baseUrl, '/llms.txt')).status).toBe(200);
     expect((await get(publicServer.baseUrl, page, { [TOKEN_HEADER]: 'acme_s_broken' })).status).toBe(401);
     for (const screen of ['/api/auth/me', '/api/auth/token', '/api/usage/requests']) expect((await get(publicServer.baseUrl, screen)).status).toBe(401);
-    expect((await get(publicServer.baseUrl, '/documentation?category=seller&subcategory=order')).status).toBe(302);
+    // The HTML pages themselves: documentation-pages.test.ts.
+  });
+});
+
+describe('GET /api/portal/settings', () => {
+  it('tells anyone, logged in or not, whether the reference is public', async () => {
+    for (const [base, publicDocs] of [
+      [server.baseUrl, false],
+      [publicServer.baseUrl, true],
+    ] as const) {
+      const response = await get(base, '/api/portal/settings');
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ publicDocs });
+    }
+    expect(await (await get(server.baseUrl, '/api/portal/settings', { cookie: seller.cookie ?? '' })).json()).toEqual({ publicDocs: false });
   });
 });
 

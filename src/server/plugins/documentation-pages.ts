@@ -2,7 +2,9 @@
  * `/` and `/documentation?category&subcategory`: for a signed-in user, the page rendered at build time
  * (WEB_DIR/_prerendered/<userType>/<page>.html) with the user's email, this request's origin, the token
  * expiry reminder and the chosen colour scheme written in, so the reference is in the first response and
- * paints before any script runs; the app then hydrates it. Logged out, a redirect to /login before any HTML. A URL that
+ * paints before any script runs; the app then hydrates it. Logged out, a redirect to /login before any HTML,
+ * unless the reference is public (PUBLIC_DOCS): then the app's index.html, which renders the page for a
+ * reader without an account (the build renders pages for signed-in users only). A URL that
  * names no rendered page gets the app's index.html, and the client says what is wrong. Asked for
  * `text/markdown`, the same URL answers the page's Markdown (plugins/agent-docs-routes.ts); the HTML names
  * it in a `Link` header.
@@ -76,13 +78,14 @@ export function registerDocumentationPages(
       return sendMarkdown(ctx, request, reply, text);
     }
     const user = await loadSession(ctx, request);
-    if (user === undefined) return reply.header('cache-control', 'no-store').redirect(loginPathFor(request.url), 302);
+    const resolution = resolvePage(catalogue.groups, query, user?.userType);
+    if (user === undefined && !ctx.config.publicDocs) return reply.header('cache-control', 'no-store').redirect(loginPathFor(request.url), 302);
+    if (resolution.found) void reply.header('link', markdownLink(pageMarkdownPath(resolution.page)));
+    if (user === undefined) return options.sendAppShell(request, reply);
     const pageKey = pageKeyOf(query, user.userType);
     const template = pageKey === null ? undefined : pages.get(prerenderedPagePath(user.userType, pageKey));
     const origin = requestOrigin(request);
     if (template === undefined || pageKey === null || origin === undefined) return options.sendAppShell(request, reply);
-    const resolution = resolvePage(catalogue.groups, query, user.userType);
-    if (resolution.found) void reply.header('link', markdownLink(pageMarkdownPath(resolution.page)));
     const html = fillPrerenderedPage(template, {
       user: { email: user.email, userType: user.userType },
       origin,

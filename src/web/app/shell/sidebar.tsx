@@ -25,7 +25,8 @@ import { activeDocsPage, buildDocsNav, type DocsNavGroup, type DocsNavPage } fro
 
 const docsNav = buildDocsNav();
 const topScreens = appScreens.filter((screen) => screen.label && !screen.parent);
-const screensUnder = (parent: AppScreen) => appScreens.filter((screen) => screen.label && screen.parent === parent.name);
+const screensUnder = (parent: AppScreen, signedIn: boolean) =>
+  appScreens.filter((screen) => screen.label && screen.parent === parent.name && (signedIn || screen.reference));
 
 function SubItem({ page, label, active, depth }: { page: Pick<DocsNavPage, 'to'>; label: string; active: boolean; depth: number }) {
   return (
@@ -92,7 +93,17 @@ function DocsGroup({ group, active }: { group: DocsNavGroup; active: DocsActive 
 }
 
 /** Documentation: a toggle over the catalogue's pages and the screens listed under it (the API explorer). */
-function DocumentationItem({ screen, activeDocs, isActive }: { screen: AppScreen; activeDocs: DocsActive; isActive: (path: string) => boolean }) {
+function DocumentationItem({
+  screen,
+  activeDocs,
+  isActive,
+  signedIn,
+}: {
+  screen: AppScreen;
+  activeDocs: DocsActive;
+  isActive: (path: string) => boolean;
+  signedIn: boolean;
+}) {
   const [open, setOpen] = useState(true);
   return (
     <ListItem disablePadding sx={{ display: 'block' }}>
@@ -106,7 +117,7 @@ function DocumentationItem({ screen, activeDocs, isActive }: { screen: AppScreen
           {docsNav.map((group) => (
             <DocsGroup key={group.category} group={group} active={activeDocs} />
           ))}
-          {screensUnder(screen).map((under) => (
+          {screensUnder(screen, signedIn).map((under) => (
             <SubItem key={under.name} page={{ to: under.path }} label={under.label ?? under.name} active={isActive(under.path)} depth={1} />
           ))}
         </List>
@@ -119,6 +130,9 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const location = useLocation();
   const user = useCurrentUser();
   const activeDocs = activeDocsPage(location.pathname, location.search, user.data?.userType);
+  // A logged-out reader of the public reference sees only the reference: the screens need login.
+  const signedIn = user.data !== undefined;
+  const listed = signedIn ? topScreens : topScreens.filter((screen) => screen.reference);
   const isActive = (path: string) => location.pathname === path;
 
   return (
@@ -145,9 +159,9 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       <Divider />
       <Box sx={{ overflowY: 'auto', flex: 1, px: 1.5, py: 1.5 }}>
         <List disablePadding dense>
-          {topScreens.map((screen) =>
+          {listed.map((screen) =>
             screen.name === 'documentation' ? (
-              <DocumentationItem key={screen.name} screen={screen} activeDocs={activeDocs} isActive={isActive} />
+              <DocumentationItem key={screen.name} screen={screen} activeDocs={activeDocs} isActive={isActive} signedIn={signedIn} />
             ) : (
               <TopItem key={screen.name} screen={screen} active={isActive(screen.path)} />
             ),

@@ -9,7 +9,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { pageMarkdownPath } from '../../../../shared/portal-data/agent-docs';
 import type { PageAddress } from '../../../../shared/portal-data/links';
 import { useToast } from '../../../components/toasts';
-import { usePortalSettings } from '../api/get-portal-settings';
+import { usePortalSettings } from '../../../lib/portal-settings';
 import { assistantPrompt, chatGptHref, claudeHref } from '../lib/assistant-links';
 
 interface PageMenuListProps {
