@@ -151,6 +151,12 @@ function llmsTxt(input: AgentDocsInput, writer: MarkdownWriter): string {
       'Lists take `page` (zero-based) and `size` (1 to 100) and answer `{page, size, lastPage, data}`; errors answer `{status, message}`.',
       'To poll, send the `ETag` of your last answer in `If-None-Match`: while nothing changed the answer is `304 Not Modified`, which does not count against the rate limit.',
       `Each link below is Markdown; an MCP server at ${MARKDOWN_ORIGIN}${MCP_PATH} (Streamable HTTP) searches this documentation and calls the API with your token.`,
+      // The exports are named, not linked: every link here leads to Markdown, as readers of llms.txt expect.
+      `The whole API as OpenAPI: ${MARKDOWN_ORIGIN}${downloadHref('all', 'openapi.yaml')} (or openapi.json); the same folder holds ${EXPORT_FILES.filter(
+        (file) => !file.file.startsWith('openapi') && file.file !== 'reference.html',
+      )
+        .map((file) => file.file)
+        .join(', ')} (Postman, Insomnia, .http requests, TypeScript types).`,
     ].join(' '),
   );
   const changelogPages = pages.filter((page) => page.changelog !== undefined);
@@ -172,9 +178,6 @@ function llmsTxt(input: AgentDocsInput, writer: MarkdownWriter): string {
   const optional = [
     ...changelogPages.map((page) => `- [${page.title}](${MARKDOWN_ORIGIN}${pageMarkdownPath(page)}): every version of the API and what changed in it`),
     `- [Full documentation](${MARKDOWN_ORIGIN}${LLMS_FULL_PATH}): every page above in one Markdown file`,
-    ...EXPORT_FILES.filter((file) => file.file !== 'reference.html').map(
-      (file) => `- [${file.label}](${MARKDOWN_ORIGIN}${downloadHref('all', file.file)}): the whole public API as ${file.label}`,
-    ),
   ];
   out.push(`## Optional\n\n${optional.join('\n')}`);
   return `${out.join(SEPARATOR)}\n`;

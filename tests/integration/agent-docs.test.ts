@@ -111,6 +111,9 @@ describe('content negotiation', () => {
     expect(browser.headers.get('location')).toBe('/documentation?category=seller&subcategory=order#getSellerReturnOrder');
     expect(browser.headers.get('vary')).toMatch(/accept/i);
     expect((await get(server.baseUrl, '/documentation/operations/noSuchOperation.md', { [TOKEN_HEADER]: sellerToken })).status).toBe(404);
+    // An address naming no page is a 404, not a redirect to a page that says "not found".
+    for (const path of ['/documentation/seller/no-such-page', '/documentation/operations/noSuchOperation'])
+      expect((await get(server.baseUrl, path, { accept: 'text/html' })).status, path).toBe(404);
   });
 
   it('writes the request origin into the Markdown, and every page begins with the llms.txt line', async () => {
@@ -131,6 +134,8 @@ describe('llms.txt and the API catalog', () => {
     expect(llms).toMatch(/If-None-Match/);
     expect(llms).toContain('## Seller API');
     expect(llms).toContain('## Warehouse API');
+    // Every link leads to Markdown (the exports are named in the text, not linked).
+    for (const [, href] of llms.matchAll(/\]\((\S+?)\)/g)) expect(href, href).toMatch(/\.(md|txt)$/);
     expect(llms).toContain(`- [Get a return order](${publicServer.baseUrl}/documentation/operations/getSellerReturnOrder.md): `);
     expect(llms).toMatch(/## Optional\n\n- \[Changelog\]/);
     expect(llms.length).toBeLessThan(AGENT_FILE_MAX_CHARS);

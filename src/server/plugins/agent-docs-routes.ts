@@ -77,8 +77,9 @@ export function registerAgentDocsRoutes(app: FastifyInstance, ctx: ServerContext
     const parsed = parseMarkdownPath(request.url.split('?')[0] ?? '');
     if (parsed === null) return reply.code(404).send(NOT_FOUND_BODY);
     if (parsed.markdown || prefersMarkdown(request.headers.accept)) return sendMarkdown(ctx, request, reply, markdownOf(store, parsed.address));
-    // A browser on the Markdown address without `.md` goes to the page itself.
-    const href = htmlHrefOf(parsed.address, (operationId) => store.pageOf(operationId));
+    // A browser on the Markdown address without `.md` goes to the page itself; an address with no
+    // Markdown names no page (a 404, not a redirect to a page that says "not found").
+    const href = markdownOf(store, parsed.address) === undefined ? undefined : htmlHrefOf(parsed.address, (operationId) => store.pageOf(operationId));
     void reply.header('vary', 'Accept');
     return href === undefined ? reply.code(404).send(NOT_FOUND_BODY) : reply.redirect(href, 302);
   });
