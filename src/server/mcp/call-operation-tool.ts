@@ -4,26 +4,18 @@
  * every hook an API call passes (token, scopes, lifetime, rate limit, ETag, response cache, request log)
  * and shows in Usage like any other call. Errors come back as the API wrote them, as tool errors.
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
 import { FORBIDDEN_MESSAGE } from '../lib/http-error.ts';
 import type { AgentDocsStore } from '../lib/agent-docs-store.ts';
 import { READ_ONLY, text } from './documentation-tools.ts';
-
-export interface McpCaller {
-  /** The token the MCP client presented (header or bearer); undefined for a session or public reader. */
-  token: string | undefined;
-  tokenHeader: string;
-  userAgent: string | undefined;
-  address: string;
-}
+import { defineTool, type McpTool } from './tool-set.ts';
 
 /** Headers of the API's answer worth showing an assistant. */
 const SHOWN_HEADERS = ['etag', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after'];
 
-export function registerCallOperation(server: McpServer, app: FastifyInstance, store: AgentDocsStore, caller: McpCaller): void {
-  server.registerTool(
+export function callOperationTool(app: FastifyInstance, store: AgentDocsStore): McpTool {
+  return defineTool(
     'call_operation',
     {
       title: 'Call a public API operation',
@@ -38,7 +30,7 @@ export function registerCallOperation(server: McpServer, app: FastifyInstance, s
       },
       annotations: { ...READ_ONLY, openWorldHint: true },
     },
-    async ({ operationId, parameters = {} }) => {
+    async ({ operationId, parameters = {} }, { caller }) => {
       const op = store.docs.operationList.find((candidate) => candidate.operationId === operationId);
       if (op === undefined || op.method !== 'GET') return text(`No public GET operation "${operationId}". list_operations names them all.`, true);
       if (caller.token === undefined) {
