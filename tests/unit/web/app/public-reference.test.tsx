@@ -32,10 +32,12 @@ describe('PUBLIC_DOCS on, logged out', () => {
     server.use(getPortalSettings(true));
     const asked = forbidUserCalls();
     renderApp(PAGE, { signedIn: false });
-    expect(await screen.findByRole('heading', { level: 1, name: /Order/ })).toBeInTheDocument();
-    const banner = screen.getByRole('banner');
-    expect(within(banner).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/login?redirectTo=${encodeURIComponent(PAGE)}`);
-    expect(within(banner).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+    // The loaded page (its "Loading…" stand-in has the same h1).
+    expect(await screen.findByRole('heading', { level: 2, name: 'Get a return order' })).toBeInTheDocument();
+    // The top bar (the page's own <header> is a banner too, hence the first).
+    const [topBar] = screen.getAllByRole('banner');
+    expect(within(topBar!).getByRole('link', { name: 'Log in' })).toHaveAttribute('href', `/login?redirectTo=${encodeURIComponent(PAGE)}`);
+    expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('list', { name: 'Seller API' })).toBeInTheDocument();
     expect(within(nav).getByRole('list', { name: 'Warehouse API' })).toBeInTheDocument();
