@@ -156,7 +156,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'es2022',
         // Swagger UI's chunk (about 1.4 MB) is the largest by design: it loads on /documentation/explorer only.
         chunkSizeWarningLimit: 1600,
-        rolldownOptions: { output: { codeSplitting: { groups: [{ name: firstLoadChunkName(), includeDependenciesRecursively: false }] } } },
+        rolldownOptions: {
+          output: { codeSplitting: { groups: [{ name: firstLoadChunkName(), debugName: 'first-load', includeDependenciesRecursively: false }] } },
+        },
       },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),

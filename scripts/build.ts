@@ -8,11 +8,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { PRERENDERED_DIR } from '../src/shared/portal-data/prerendered-pages.ts';
 import { buildServer } from './build-server.ts';
+import { toolEnv } from './lib/build-output.mjs';
 import { APP_STAMP, appInputsHash, appIsFresh } from './lib/build-stamps.mjs';
 import { precompress } from './lib/precompress.ts';
 
 function run(command: string, args: string[]): void {
-  execFileSync(command, args, { stdio: 'inherit' });
+  execFileSync(command, args, { stdio: 'inherit', env: toolEnv(process.env, Boolean(process.stdout.isTTY)) });
 }
 
 const ifStale = process.argv.includes('--if-stale');

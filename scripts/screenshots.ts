@@ -19,9 +19,8 @@ const README_DIR = 'docs/images';
 /** The README's pictures: `<shot>-<scheme>-<width>` → file name in README_DIR. */
 const README_SHOTS: Record<string, string> = {
   'documentation-warehouse-order-light-1440': 'reference-light.png',
-  'api-test-list-dark-1440': 'api-test-dark.png',
+  'documentation-try-it-dark-1440': 'try-it-dark.png',
   'usage-light-390': 'usage-phone-light.png',
-  'usage-dark-390': 'usage-phone-dark.png',
 };
 const writeReadmeShots = process.argv.includes('--readme');
 
@@ -32,6 +31,8 @@ interface Shot {
   /** Brings the page into the state to capture. */
   prepare: (page: Page, wide: boolean) => Promise<void>;
   fullPage?: boolean;
+  /** Shoot where `prepare` left the page scrolled (a deep link), not from the top. */
+  keepScroll?: boolean;
 }
 
 async function settle(page: Page): Promise<void> {
@@ -84,6 +85,21 @@ const moreShots: Partial<Record<ScreenName, Shot[]>> = {
   documentation: [
     { name: 'documentation-authentication', auth: true, prepare: open('/documentation?category=authentication&subcategory=overview') },
     { name: 'documentation-warehouse-order', auth: true, prepare: open('/documentation?category=warehouse&subcategory=order') },
+    {
+      name: 'documentation-try-it',
+      auth: true,
+      prepare: async (page) => {
+        await page.goto('/documentation?category=seller&subcategory=warehouse#listSellerWarehouses');
+        await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+        const section = page.locator('section#listSellerWarehouses');
+        await section.getByRole('button', { name: 'Try it' }).click();
+        await section.getByRole('combobox', { name: 'Your tokens' }).click();
+        await page.getByRole('option', { name: /^Shopify sync/ }).click();
+        await section.getByRole('button', { name: 'Send' }).click();
+        await section.getByRole('group', { name: 'Response summary' }).waitFor();
+      },
+      keepScroll: true,
+    },
   ],
   'api-test': [
     {
@@ -273,7 +289,7 @@ async function capture(browser: Browser, baseUrl: string): Promise<number> {
         await shot.prepare(page, width > 900);
         await settle(page);
         // A click may have scrolled the page; a full-page shot of a scrolled page draws the sticky top bar mid-page.
-        await page.evaluate(() => window.scrollTo(0, 0));
+        if (!shot.keepScroll) await page.evaluate(() => window.scrollTo(0, 0));
         const file = `${OUT_DIR}/${shot.name}-${scheme}-${width}.png`;
         await page.screenshot({ path: file, fullPage: shot.fullPage ?? false });
         count += 1;

@@ -71,7 +71,10 @@ export function buildReferencePages(input: Omit<ReferencePagesInput, 'outDir'>):
   const groupOf = (tag: string) => doc['x-tagGroups']?.find((group) => group.tags.includes(tag));
   const catalogueOps = new Map(input.catalogue.operations.map((op) => [op.operationId, op]));
   const cataloguePage = (category: string, subcategory: string) => {
-    const group = input.catalogue.groups.find((candidate) => candidate.category === category);
+    // A category may span several groups: the page's own group is the one that lists it.
+    const group = input.catalogue.groups.find(
+      (candidate) => candidate.category === category && candidate.pages.some((page) => page.subcategory === subcategory),
+    );
     return { group, page: group?.pages.find((candidate) => candidate.subcategory === subcategory) };
   };
 

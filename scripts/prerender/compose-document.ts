@@ -27,10 +27,18 @@ function withoutLeadingTitle(html: string): string {
 }
 
 /**
- * Until the app has hydrated the page (it then sets `data-hydrated` on <html>), its buttons and fields take
- * no clicks: a click that no handler can answer yet would be lost. Links and <details> work as they are.
+ * Until the app has hydrated the page (it then sets `data-hydrated` on <html>), nothing the reader does may
+ * be lost. Links and <details> work as they are. Buttons and fields take no clicks until the entry catches
+ * them (`data-early-input`, src/web/lib/early-input.ts); a caught click marks its button busy until the app
+ * clicks it again, and the search button says it is loading, with the keys typed for it.
  */
-export const BEFORE_HYDRATION_CSS = 'html:not([data-hydrated]) #root :is(button,select,input,[role="button"]){pointer-events:none}';
+export const BEFORE_HYDRATION_CSS = [
+  'html:not([data-hydrated]):not([data-early-input]) #root :is(button,select,input,[role="button"]){pointer-events:none}',
+  '#root [aria-busy="true"]{cursor:progress}',
+  'html:not([data-hydrated]) #root button[aria-busy="true"]:not([data-search-launcher]){opacity:.6}',
+  '[data-search-launcher][aria-busy="true"]{font-size:0}[data-search-launcher][aria-busy="true"] .kbd{display:none}',
+  '[data-search-launcher][aria-busy="true"]::after{content:"Loading search… " attr(data-query);font-size:.8125rem}',
+].join('');
 
 /** The app's entry, its module preloads and its async classic scripts, as Vite writes them into the head. */
 const ENTRY_SCRIPT = /[ \t]*<script type="module"[^>]*\bsrc="[^"]*"[^>]*><\/script>\n?/;

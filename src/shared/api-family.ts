@@ -34,6 +34,11 @@ export function isUserType(value: unknown): value is UserType {
   return typeof value === 'string' && (USER_TYPES as readonly string[]).includes(value);
 }
 
+/** The families with the user's own first: a warehouse user reads the Warehouse API before the Seller API. */
+export function familiesFirst(own: ApiFamily): ApiFamily[] {
+  return [own, ...API_FAMILIES.filter((family) => family !== own)];
+}
+
 /** The family whose API a user type's tokens reach. */
 export function familyOfUserType(userType: UserType): ApiFamily {
   return API_FAMILIES.find((family) => FAMILY[family].userType === userType) ?? 'seller';

@@ -12,6 +12,7 @@ import { AppProviders } from './app/providers';
 import { prepareHydration } from './app/prepare-hydration';
 import { AppRouter } from './app/router';
 import { currentUserQueryKey, getCurrentUser } from './lib/current-user';
+import { replayHeldClicks } from './lib/early-input';
 import { leaveFirstScreen, readPrerenderState } from './lib/prerender-state';
 import { createQueryClient } from './lib/query-client';
 import { createEmotionCache } from './theme/emotion-cache';
@@ -24,12 +25,16 @@ const emotionCache = createEmotionCache();
 const prerendered = container.firstElementChild ? readPrerenderState() : null;
 
 /**
- * Marks <html data-hydrated> once the server's HTML is live. Until then the page's own CSS keeps its buttons
- * from taking clicks that no handler could answer yet (scripts/prerender/compose-document.ts).
+ * Marks <html data-hydrated> once the server's HTML is live, then clicks again the buttons clicked before
+ * (lib/early-input.ts; the search asked for before is opened by the shell's SearchLauncher).
  */
 function HydratedMark() {
   useEffect(() => {
     document.documentElement.setAttribute('data-hydrated', '');
+    // React hydrates the routes' Suspense boundaries in tasks after this commit, and a click on a part not
+    // hydrated yet is dropped: the clicks wait until the browser is idle, the page's hydration done.
+    if ('requestIdleCallback' in window) window.requestIdleCallback(replayHeldClicks, { timeout: 2_000 });
+    else setTimeout(replayHeldClicks, 500);
   }, []);
   return null;
 }

@@ -7,16 +7,21 @@
  * in the document and the app starts at once.
  *
  * A rendered page loads this entry async (scripts/prerender/compose-document.ts), so it may run before
- * the document is parsed: it waits for that first.
+ * the document is parsed: it waits for that first. From then on it keeps what the reader does until the
+ * app is live (lib/early-input.ts).
  */
 import { afterFirstContentfulPaint } from './lib/after-first-paint';
 import { startDeferredAssets } from './lib/deferred-assets';
+import { catchEarlyInput } from './lib/early-input';
 import { whenParsed } from './lib/when-parsed';
 
 const startApp = () => import('./boot');
 
 whenParsed(() => {
-  if (document.getElementById('root')?.firstElementChild) {
+  const prerendered = Boolean(document.getElementById('root')?.firstElementChild);
+  // Until the app runs, what the reader does on the rendered page is kept for it (lib/early-input.ts).
+  catchEarlyInput(prerendered);
+  if (prerendered) {
     afterFirstContentfulPaint(() => {
       startDeferredAssets();
       void startApp();

@@ -136,3 +136,18 @@ test('the same call again sends the last ETag and shows the 304 with the unchang
   await summary.scrollIntoViewIfNeeded();
   await page.screenshot({ path: '.tmp/api-tester-304.png', fullPage: false });
 });
+
+test('Test API pressed from the keyboard keeps the focus once the answer is in', async ({ page }) => {
+  await login(page);
+  const title = await createToken(page);
+  await page.goto('/api-test?operation=listSellerWarehouses');
+  await pickToken(page, title);
+  const run = page.getByRole('button', { name: 'Test API' });
+  await run.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('group', { name: 'Response summary' }).getByText('Status 200')).toBeVisible();
+  // While loading the button is disabled, which drops focus to the body unless it is handed back.
+  await expect(run).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(run).toBeFocused();
+});

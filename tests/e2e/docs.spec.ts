@@ -1,6 +1,6 @@
 /**
  * The documentation journeys against the real server in Debian's Chromium: the default page,
- * every sidebar page, a deep link, search, a code sample with the user's own token, "Try it", the
+ * every sidebar page, a deep link, search, a code sample with the user's own token, "Open in API Test", the
  * downloads and the Swagger UI explorer (under the server's CSP, with no console error).
  */
 import { readFileSync } from 'node:fs';
@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { catalogue } from '../../src/generated/catalogue';
 import type { ReferencePage } from '../../src/shared/portal-data/reference-page';
 import { expect, login, seriousViolations, test } from './support/fixtures';
+import { wordsBrokenAcrossLines } from './support/layout';
 
 function referencePage(category: string, subcategory: string): ReferencePage {
   return JSON.parse(readFileSync(`src/generated/reference/${category}-${subcategory}.json`, 'utf8')) as ReferencePage;
@@ -150,8 +151,8 @@ test.describe('documentation', () => {
     const response = await page.request.get('/api/v1/seller/warehouses?page=0&size=10', { headers: { 'ACME-API-TOKEN': token.token } });
     expect(response.status()).toBe(200);
 
-    // "Try it" carries the chosen token to the API Test screen (never in the URL), ready to call.
-    await section.getByRole('link', { name: 'Try it' }).click();
+    // "Open in API Test" carries the chosen token to the API Test screen (never in the URL), ready to call.
+    await section.getByRole('link', { name: 'Open in API Test' }).click();
     await expect(page).toHaveURL('/api-test?operation=listSellerWarehouses');
     await expect(page.getByLabel('API token', { exact: true })).toHaveValue(token.token);
     await expect(page.getByRole('combobox', { name: 'Your tokens' })).toHaveText(title);
@@ -178,10 +179,10 @@ test.describe('documentation', () => {
     await expect(other).toContainText('"data": []');
   });
 
-  test('"Try it" opens the API tester with the operation’s choices', async ({ page }) => {
+  test('"Open in API Test" opens the API tester with the operation’s choices', async ({ page }) => {
     await login(page);
     await page.goto('/documentation?category=seller&subcategory=order');
-    await page.locator('section#getSellerReturnOrder').getByRole('link', { name: 'Try it' }).click();
+    await page.locator('section#getSellerReturnOrder').getByRole('link', { name: 'Open in API Test' }).click();
     await expect(page).toHaveURL('/api-test?operation=getSellerReturnOrder&id=1');
   });
 
@@ -211,16 +212,16 @@ test.describe('documentation', () => {
     expect((await download).suggestedFilename()).toBe('acme-seller-api-postman-collection.json');
 
     await header.getByRole('button', { name: 'All downloads' }).click();
-    const menu = page.getByRole('menu');
-    const whole = await page.request.get((await menu.getByRole('menuitem', { name: 'Whole API OpenAPI JSON' }).getAttribute('href')) ?? '');
+    const menu = page.getByRole('dialog', { name: 'All downloads' });
+    const whole = await page.request.get((await menu.getByRole('link', { name: 'Whole API OpenAPI JSON' }).getAttribute('href')) ?? '');
     expect(Object.keys(((await whole.json()) as { paths: object }).paths)).toHaveLength(22);
     const warehouseEnvironment = await page.request.get(
-      (await menu.getByRole('menuitem', { name: 'Warehouse API Postman environment' }).getAttribute('href')) ?? '',
+      (await menu.getByRole('link', { name: 'Warehouse API Postman environment' }).getAttribute('href')) ?? '',
     );
     expect(((await warehouseEnvironment.json()) as { values: Array<{ key: string; type: string }> }).values).toContainEqual(
       expect.objectContaining({ key: 'ACME_WAREHOUSE_API_TOKEN', type: 'secret' }),
     );
-    const html = await page.request.get((await menu.getByRole('menuitem', { name: 'Seller API HTML reference (offline)' }).getAttribute('href')) ?? '');
+    const html = await page.request.get((await menu.getByRole('link', { name: 'Seller API HTML reference (offline)' }).getAttribute('href')) ?? '');
     expect(html.headers()['content-disposition']).toBe('inline; filename="acme-seller-api-reference.html"');
   });
 
@@ -233,6 +234,46 @@ test.describe('documentation', () => {
     await expect(page).toHaveURL('/documentation?category=authentication&subcategory=changelog');
     await expect(page.getByRole('heading', { level: 1, name: 'Changelog' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: /^1\.0\.0 \d{4}-\d{2}-\d{2}$/ })).toBeVisible();
+  });
+
+  test.describe('layout', () => {
+    test('at 1440 px the sample tabs fit one row and every line of a sample is in view', async ({ page }) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await login(page);
+      await page.goto('/documentation?category=seller&subcategory=order#listSellerNormalOrders');
+      const section = page.locator('section#listSellerNormalOrders');
+      const tabs = section.getByRole('tablist', { name: 'Code sample language for listSellerNormalOrders' }).getByRole('tab');
+      await expect(tabs).toHaveCount(6);
+      const tops = new Set((await tabs.evaluateAll((all) => all.map((tab) => tab.getBoundingClientRect().top))).map(Math.round));
+      expect(tops.size, 'rows of tabs').toBe(1);
+      for (const tab of await tabs.all()) await expect(tab).toBeInViewport({ ratio: 1 });
+      const code = section.getByRole('tabpanel');
+      await expect(code).toContainText('--url');
+      const { scrollWidth, clientWidth } = await code.evaluate((pre) => ({ scrollWidth: pre.scrollWidth, clientWidth: pre.clientWidth }));
+      expect(scrollWidth, 'the sample is wider than its box').toBeLessThanOrEqual(clientWidth);
+    });
+
+    test('All downloads fits a 768 px tall screen', async ({ page }) => {
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await login(page);
+      await page.getByRole('navigation', { name: 'Downloads and explorer' }).getByRole('button', { name: 'All downloads' }).click();
+      const panel = page.getByRole('dialog', { name: 'All downloads' });
+      await expect(panel.getByRole('link', { name: 'Whole API HTML reference (offline)' })).toBeVisible();
+      const box = await panel.boundingBox();
+      expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
+      expect((box?.y ?? 0) + (box?.height ?? Infinity)).toBeLessThanOrEqual(768);
+      for (const link of await panel.getByRole('link').all()) await expect(link).toBeInViewport({ ratio: 1 });
+    });
+
+    test('on a phone, search results break paths and names only between their parts', async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await login(page);
+      await page.keyboard.press('Control+k');
+      await page.keyboard.type('warehouse inventory');
+      const options = page.getByRole('option');
+      await expect(options.first()).toBeVisible();
+      for (const option of (await options.all()).slice(0, 8)) expect(await wordsBrokenAcrossLines(option)).toEqual([]);
+    });
   });
 
   test.describe('accessibility', () => {

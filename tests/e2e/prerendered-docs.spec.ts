@@ -264,10 +264,57 @@ test.describe('documentation pages rendered at build time', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Inventory' })).toBeVisible();
     await expect(page.locator('section[data-operation-id]')).toHaveCount(referencePage('warehouse', 'inventory').operations.length);
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-    // Try it
+    // Try it opens in place; "Open in API Test" goes to the tester
     await sidebar.locator(`a[href="${documentationHref({ category: 'seller', subcategory: 'order' })}"]`).click();
-    await page.locator('section#getSellerReturnOrder').getByRole('link', { name: 'Try it' }).click();
+    const returnOrder = page.locator('section#getSellerReturnOrder');
+    await returnOrder.getByRole('button', { name: 'Try it' }).click();
+    await expect(returnOrder.getByRole('region', { name: 'Try Get a return order' }).getByRole('textbox', { name: 'ID' })).toBeFocused();
+    await returnOrder.getByRole('link', { name: 'Open in API Test' }).click();
     await expect(page).toHaveURL('/api-test?operation=getSellerReturnOrder&id=1');
+  });
+
+  test('nothing the reader does before the app runs is lost: Ctrl+K and the keys typed, and clicks on buttons', async ({ page, baseURL }) => {
+    const watched = await watchHydration(page);
+    await signIn(page.request, baseURL ?? '');
+    // A slow phone: the page shows and its entry runs, but the app's main chunk arrives 2 s later.
+    await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
+    await page.goto('/documentation?category=seller&subcategory=order#listSellerNormalOrders');
+    await expect(page.locator('html[data-early-input]')).toBeAttached();
+    const section = page.locator('section#listSellerNormalOrders');
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+    await section.getByRole('tab', { name: 'Python' }).click();
+    await page.getByRole('button', { name: /Switch to (dark|light) mode/ }).click();
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('etag');
+    // Still before the app: each control says it is on its way.
+    await expect(page.locator('html[data-hydrated]')).not.toBeAttached();
+    const launcher = page
+      .getByRole('banner')
+      .getByRole('button', { name: /Search/ })
+      .or(page.locator('[data-search-launcher]'))
+      .first();
+    await expect(launcher).toHaveAttribute('aria-busy', 'true');
+    expect(await launcher.evaluate((button) => getComputedStyle(button, '::after').content)).toBe('"Loading search… etag"');
+    await expect(page.getByRole('button', { name: /Switch to (dark|light) mode/ })).toHaveAttribute('aria-busy', 'true');
+    await expect(section.getByRole('tab', { name: 'Python' })).toHaveAttribute('aria-busy', 'true');
+
+    // Once the app runs: the search opens with the query typed, and the clicks are done.
+    const input = page.getByRole('combobox', { name: 'Search operations, schemas and fields' });
+    await expect(input).toBeFocused({ timeout: 15_000 });
+    await expect(input).toHaveValue('etag');
+    await expect(page.getByRole('option').first()).toBeVisible();
+    await page.keyboard.type('s');
+    await expect(input).toHaveValue('etags');
+    await page.keyboard.press('Escape');
+    await expect(section.getByRole('tab', { name: 'Python' })).toHaveAttribute('aria-selected', 'true');
+    await expect(section.getByRole('tabpanel')).toContainText('import');
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(background);
+    await expect(page.locator('#root [aria-busy="true"]')).toHaveCount(0);
+    expect(watched.messages).toEqual([]);
   });
 
   test.describe('with JavaScript disabled', () => {
@@ -291,6 +338,11 @@ test.describe('documentation pages rendered at build time', () => {
           await expect(row.locator('code.field-name').first()).toHaveText(anchor.split('.').at(-1) ?? '');
         }
       }
+      // Before (or without) the app, "Try it" is a plain link to API Test, never a dead control.
+      await expect(page.locator('section#getSellerReturnOrder').getByRole('link', { name: 'Try it' })).toHaveAttribute(
+        'href',
+        '/api-test?operation=getSellerReturnOrder&id=1',
+      );
       // Collapsed levels open without a script (native <details>).
       const collapsed = page.locator('details:not([open]) > summary').first();
       await collapsed.click();

@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, login, seriousViolations, test } from './support/fixtures';
+import { wordsBrokenAcrossLines } from './support/layout';
 import { createToken, revealedValue } from './support/tokens';
 
 test.use({ bypassCSP: true });
@@ -85,9 +86,9 @@ test('calls appear in the log within 2 seconds, counted by the chart and the tok
   await expect(page.getByRole('combobox', { name: 'Token' })).toHaveText(title);
 });
 
-test('"Open in API Test" restores a logged call (operation, id), never a token', async ({ page }) => {
+test('"Open in API Test" restores a logged call (operation, id) and its token by id, never a token value', async ({ page }) => {
   await login(page, 'seller2');
-  const { value } = await tokenWithValue(page);
+  const { title, value } = await tokenWithValue(page);
   expect(curl(page, '/api/v1/seller/orders/normal/1', value)).toMatch(/^(200|404)$/);
   await page.goto('/usage');
   const row = page
@@ -101,8 +102,10 @@ test('"Open in API Test" restores a logged call (operation, id), never a token',
   await expect(dialog).toContainText('curl/');
   expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('link', { name: 'Open in API Test' }).click();
-  await expect(page).toHaveURL(/\/api-test\?operation=getSellerNormalOrder&id=1$/);
+  await expect(page).toHaveURL(/\/api-test\?operation=getSellerNormalOrder&id=1&token=\d+$/);
   await expect(page.getByLabel('ID', { exact: true })).toHaveValue('1');
+  await expect(page.getByRole('combobox', { name: 'Your tokens' })).toHaveText(title);
+  await expect(page.getByLabel('API token', { exact: true })).toHaveValue(value);
   expect(page.url()).not.toContain('acme_');
 });
 
@@ -114,3 +117,52 @@ test('the Usage screen is axe-clean in dark mode', async ({ page }) => {
   await expect(page.getByRole('table', { name: 'Request log' }).or(page.getByText(/No calls match these filters/))).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+/** `element` is shown and lies within the screen's width (neither hidden nor off to the side). */
+async function expectAcrossTheScreen(element: import('@playwright/test').Locator, width: number): Promise<void> {
+  await expect(element).toBeVisible();
+  const box = await element.boundingBox();
+  expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+  expect((box?.x ?? 0) + (box?.width ?? Infinity)).toBeLessThanOrEqual(width);
+}
+
+for (const { width, height } of [
+  { width: 390, height: 844 },
+  { width: 1440, height: 900 },
+]) {
+  test(`at ${width} px the log shows time, operation and status, names break only between words, and the chart's last label fits`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await login(page, 'seller2');
+    const { value } = await tokenWithValue(page);
+    expect(curl(page, '/api/v1/seller/orders/normal?page=0&size=3', value)).toBe('200');
+    await page.goto('/usage');
+    const log = page.getByRole('table', { name: 'Request log' });
+    const row = log.getByRole('row', { name: /\/api\/v1\/seller\/orders\/normal\?page=0&size=3/ }).first();
+    await expect(row).toBeVisible({ timeout: 2_000 });
+
+    for (const header of ['Time', 'Operation', 'Status']) await expectAcrossTheScreen(log.getByRole('columnheader', { name: header }), width);
+    await expectAcrossTheScreen(row.getByRole('button', { name: /^Details of the call at / }), width);
+    await expectAcrossTheScreen(row.getByText('200', { exact: true }), width);
+    const operation = row.getByText('listSellerNormalOrders', { exact: true });
+    await expectAcrossTheScreen(operation, width);
+    expect(await wordsBrokenAcrossLines(operation)).toEqual([]);
+    expect(await wordsBrokenAcrossLines(page.getByLabel('Totals for the range'))).toEqual([]);
+    const perOperation = page.getByRole('table', { name: 'Calls per operation' });
+    for (const name of await perOperation
+      .getByRole('cell')
+      .filter({ hasText: /^[a-z]+[A-Z]\w+$/ })
+      .all()) {
+      expect(await wordsBrokenAcrossLines(name)).toEqual([]);
+    }
+
+    // Every x-axis label ends inside the chart (the last one used to be cut off at the right edge).
+    const chart = page.getByRole('figure', { name: /Requests over time/ });
+    const svg = chart.locator('svg').last();
+    const box = await svg.boundingBox();
+    const labels = await chart
+      .locator('svg text')
+      .evaluateAll((texts) => texts.map((text) => ({ text: text.textContent, right: text.getBoundingClientRect().right })));
+    expect(labels.length).toBeGreaterThan(0);
+    for (const label of labels) expect(label.right, `${label.text} ends inside the chart`).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0) + 0.5);
+  });
+}

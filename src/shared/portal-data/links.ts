@@ -22,13 +22,15 @@ export function fieldAnchor(operationId: string, status: string, path: readonly 
   return [operationId, status, ...path].join('.');
 }
 
-/** The API Test screen's own query parameters; the token is never one of them. */
+/** The API Test screen's own query parameters; a token only by its id, never by its value. */
 export interface TesterCall {
   operation: string;
   /** The detail call's id (digits). */
   id?: string;
   page?: number;
   size?: number;
+  /** One of the user's own tokens, by its id: the tester picks it from the user's token list. */
+  token?: number;
 }
 
 export function testerHref(call: TesterCall): string {
@@ -40,6 +42,7 @@ export function testerParams(call: TesterCall): URLSearchParams {
   if (call.id) params.set('id', call.id);
   if (call.page !== undefined) params.set('page', String(call.page));
   if (call.size !== undefined) params.set('size', String(call.size));
+  if (call.token !== undefined) params.set('token', String(call.token));
   return params;
 }
 
@@ -73,11 +76,12 @@ export type Resolution = { found: true; page: PageRef } | { found: false; catego
 export function resolvePage(groups: readonly NavGroup[], params: URLSearchParams, userType?: UserType): Resolution {
   const category = params.get('category') || defaultCategoryFor(userType);
   const asked = params.get('subcategory');
-  const group = groups.find((candidate) => candidate.category === category);
-  if (!group) return { found: false, category, subcategory: asked };
-  const page = asked
-    ? group.pages.find((candidate) => candidate.subcategory === asked)
-    : (group.pages.find((candidate) => candidate.subcategory === DEFAULT_SUBCATEGORY) ?? group.pages[0]);
-  if (!page) return { found: false, category, subcategory: asked };
+  // A category may span several groups (the Changelog is a group of its own in the `authentication` category).
+  const entries = groups.filter((group) => group.category === category).flatMap((group) => group.pages.map((page) => ({ group, page })));
+  const entry = asked
+    ? entries.find(({ page }) => page.subcategory === asked)
+    : (entries.find(({ page }) => page.subcategory === DEFAULT_SUBCATEGORY) ?? entries[0]);
+  if (!entry) return { found: false, category, subcategory: asked };
+  const { group, page } = entry;
   return { found: true, page: { category, subcategory: page.subcategory, title: page.title, groupTitle: group.title } };
 }

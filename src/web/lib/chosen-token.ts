@@ -1,7 +1,7 @@
 /**
- * The API token the user last chose on a documentation page ("Use my token"), so "Try it" opens the API
- * Test screen with it filled in. Held in this module's memory only: never stored, never in a URL or in
- * history state, gone on reload.
+ * The API token the user last chose on a documentation page ("Use my token", or in a "Try it" panel), so the
+ * panel and the API Test screen ("Open in API Test") start with it filled in. Held in this module's memory
+ * only: never stored, never in a URL or in history state, gone on reload.
  */
 let chosen: string | null = null;
 

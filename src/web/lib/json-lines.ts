@@ -3,6 +3,7 @@
  * examples and the tester's response panel colour it alike, and the panel can turn the `id` of each row
  * of a list response into a link. Joined, the segments are exactly JSON.stringify(value, null, 2).
  */
+import { rowDetailId } from './row-detail-id';
 
 export type SegmentKind = 'punctuation' | 'key' | 'string' | 'number' | 'boolean' | 'null';
 
@@ -25,14 +26,9 @@ function scalar(value: unknown): Segment {
   return { text: JSON.stringify(value) ?? 'null', kind: 'null' };
 }
 
-function isRowId(path: (string | number)[], value: unknown, rowId: readonly string[]): boolean {
-  return (
-    path.length === 2 + rowId.length &&
-    path[0] === 'data' &&
-    typeof path[1] === 'number' &&
-    rowId.every((key, index) => path[2 + index] === key) &&
-    ((typeof value === 'number' && Number.isInteger(value) && value >= 0) || (typeof value === 'string' && /^\d+$/.test(value)))
-  );
+/** A row's id in a list response: `data[i]` followed by the row's id path, holding a whole number. */
+function detailIdOf(path: (string | number)[], value: unknown, rowId: readonly string[]): string | undefined {
+  return path[0] === 'data' && typeof path[1] === 'number' ? rowDetailId(path.slice(2), value, rowId) : undefined;
 }
 
 /**
@@ -70,7 +66,8 @@ export function jsonLines(value: unknown, linkRowIds: boolean | readonly string[
       return;
     }
     const segment = scalar(node);
-    if (rowId && isRowId(path, node, rowId)) segment.detailId = String(node);
+    const detailId = rowId ? detailIdOf(path, node, rowId) : undefined;
+    if (detailId !== undefined) segment.detailId = detailId;
     lines.push([...lead, segment, ...tail]);
   }
 

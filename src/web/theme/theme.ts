@@ -6,6 +6,10 @@
 import { createTheme } from '@mui/material/styles';
 
 declare module '@mui/material/styles' {
+  // The theme is built with CSS variables: `theme.vars` and `theme.colorSchemes` are always there.
+  interface CssThemeVariables {
+    enabled: true;
+  }
   interface Palette {
     syntax: { key: string; string: string; number: string; literal: string; punctuation: string };
   }
@@ -76,6 +80,9 @@ export const theme = createTheme({
       },
     },
   },
+  // Keyboard focus (WCAG 2.4.7): MUI's own ring, a 2 px primary outline on every ButtonBase (buttons, toggles,
+  // icon buttons, tabs, list and menu items, chips) and Link, inset where a parent clips (tabs, menu items).
+  focusVisible: true,
   shape: { borderRadius: 8 },
   typography: {
     fontFamily: '"Inter", "Segoe UI", system-ui, -apple-system, "Helvetica Neue", Arial, sans-serif',
@@ -85,7 +92,11 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 600 },
   },
   components: {
-    MuiButton: { defaultProps: { disableElevation: true } },
+    // The ring replaces the focus ripple, which stayed lit on the button that opened a dialog.
+    MuiButton: { defaultProps: { disableElevation: true, disableFocusRipple: true } },
+    MuiIconButton: { defaultProps: { disableFocusRipple: true } },
+    MuiTab: { defaultProps: { disableFocusRipple: true } },
+    MuiFab: { defaultProps: { disableFocusRipple: true } },
     MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
     MuiPaper: { defaultProps: { elevation: 0 } },
     MuiCard: { defaultProps: { variant: 'outlined' } },
@@ -100,6 +111,7 @@ export const theme = createTheme({
     // secondary text, so the active one reads as active in both schemes (MUI's default tints the chosen one
     // faintly and paints the others in action.active, which is white in dark mode).
     MuiToggleButton: {
+      defaultProps: { disableFocusRipple: true },
       styleOverrides: {
         root: ({ theme: t }) => ({
           color: t.vars.palette.text.secondary,
@@ -121,13 +133,17 @@ export const theme = createTheme({
       },
     },
     MuiCssBaseline: {
-      styleOverrides: {
+      styleOverrides: (t) => ({
         // Focus must always be visible (accessibility), also for mouse-less users of custom widgets.
         ':focus-visible': { outlineOffset: 2 },
+        // Links, plain buttons and disclosures outside MUI's components (the reference pages' prose, sample
+        // tabs) get the same ring; tabs draw it inside, as their bar clips what sticks out.
+        'a:focus-visible, button:focus-visible, summary:focus-visible': { outline: `2px solid ${t.vars.palette.primary.main}` },
+        'button[role="tab"]:focus-visible': { outlineOffset: -2 },
         code: { fontFamily: '"JetBrains Mono", "SFMono-Regular", Menlo, Consolas, monospace' },
         // Keyboard hints (shortcuts, arrow-key help) mean nothing without a keyboard: hidden on touch screens.
         '@media (pointer: coarse)': { '.keyboard-hint': { display: 'none' } },
-      },
+      }),
     },
   },
 });

@@ -44,15 +44,22 @@ describe('downloads in the reference pages', () => {
     for (const link of links) expect(link).toHaveAttribute('download');
   });
 
-  it('lists every file of the whole API, Seller and Warehouse behind All downloads, own API first', async () => {
+  it('lists every file of the whole API, Seller and Warehouse behind All downloads as a grid of formats by scope, own API first', async () => {
     const { user } = await openPage('/documentation?category=seller&subcategory=warehouse', warehouseUser);
     await user.click(screen.getByRole('button', { name: 'All downloads' }));
-    const menu = await screen.findByRole('menu');
-    const items = within(menu).getAllByRole('menuitem');
-    expect(items).toHaveLength(EXPORT_FILES.length * 3);
-    expect(items[0]).toHaveAttribute('href', '/downloads/warehouse/openapi.yaml');
-    expect(within(menu).getByRole('menuitem', { name: 'Whole API Postman environment' })).toHaveAttribute('href', '/downloads/postman-environment.json');
-    expect(within(menu).getByRole('menuitem', { name: 'Seller API HTML reference (offline)' })).toHaveAttribute('href', '/downloads/seller/reference.html');
+    const panel = await screen.findByRole('dialog', { name: 'All downloads' });
+    const grid = within(panel).getByRole('table');
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Format', 'Warehouse API', 'Seller API', 'Whole API']);
+    const rows = within(grid).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getByRole('rowheader').textContent)).toEqual(EXPORT_FILES.map((file) => file.label));
+    expect(within(grid).getAllByRole('link')).toHaveLength(EXPORT_FILES.length * 3);
+    expect(within(rows[0]!).getAllByRole('link')[0]).toHaveAttribute('href', '/downloads/warehouse/openapi.yaml');
+    expect(within(panel).getByRole('link', { name: 'Whole API Postman environment' })).toHaveAttribute('href', '/downloads/postman-environment.json');
+    expect(within(panel).getByRole('link', { name: 'Seller API HTML reference (offline)' })).toHaveAttribute('href', '/downloads/seller/reference.html');
   });
 
   it('shows the API version and links the Changelog page, which the sidebar lists too', async () => {
@@ -63,6 +70,21 @@ describe('downloads in the reference pages', () => {
     await user.click(within(screen.getByText(/^API version/)).getByRole('link', { name: 'Changelog' }));
     await screen.findByRole('heading', { level: 2, name: /^1\.0\.0 \d{4}-\d{2}-\d{2}$/ }, { timeout: 10_000 });
     expect(screen.getByRole('heading', { level: 1, name: 'Changelog' })).toBeInTheDocument();
+  });
+});
+
+describe('Changelog page', () => {
+  it('has its own sidebar entry, not one under Authentication, and does not link to itself', async () => {
+    await openPage('/documentation?category=authentication&subcategory=changelog');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Changelog' })).toBeInTheDocument();
+    const navigation = screen.getByRole('navigation', { name: 'Main' });
+    const entry = within(navigation).getByRole('link', { name: 'Changelog' });
+    expect(entry).toHaveAttribute('aria-current', 'page');
+    const authentication = within(navigation).queryByRole('list', { name: 'Authentication' });
+    expect(authentication).toBeNull();
+    // The sidebar's entry is the page's only link to itself.
+    expect(screen.getAllByRole('link', { name: 'Changelog' })).toEqual([entry]);
+    expect(screen.getByText(/^API version/)).toHaveTextContent(/^API version \d+\.\d+\.\d+$/);
   });
 });
 

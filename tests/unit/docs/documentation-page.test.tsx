@@ -91,10 +91,11 @@ describe('documentation pages', () => {
     expect(await navigator.clipboard.readText()).toBe(baseUrl);
   });
 
-  it('shows the exact 401 body and links "Try it" to the tester', async () => {
+  it('shows the exact 401 body, "Try it" in place and "Open in API Test" linking to the tester', async () => {
     const { section } = await openOrderOperation('Get a return order');
     expect(within(section).getByText('{"status":401,"message":"forbidden"}')).toBeInTheDocument();
-    expect(within(section).getByRole('link', { name: 'Try it' })).toHaveAttribute('href', '/api-test?operation=getSellerReturnOrder&id=1');
+    expect(within(section).getByRole('button', { name: 'Try it' })).toHaveAttribute('aria-expanded', 'false');
+    expect(within(section).getByRole('link', { name: 'Open in API Test' })).toHaveAttribute('href', '/api-test?operation=getSellerReturnOrder&id=1');
   });
 
   it('switches sample languages and copies a sample that reads the token from the environment', async () => {

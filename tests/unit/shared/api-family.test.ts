@@ -6,6 +6,7 @@ import {
   FAMILY,
   USER_TYPES,
   domainsOfFamily,
+  familiesFirst,
   familyOfTokenLetter,
   familyOfUserType,
   tokenPrefixOf,
@@ -19,6 +20,10 @@ describe('the API families', () => {
     expect(API_FAMILIES.map((family) => FAMILY[family].userType).sort()).toEqual([...USER_TYPES].sort());
   });
 
+  it("list the user's own family first", () => {
+    expect(familiesFirst('seller')).toEqual(['seller', 'warehouse']);
+    expect(familiesFirst('warehouse')).toEqual(['warehouse', 'seller']);
+  });
   it('map a user type to its family and back', () => {
     for (const family of API_FAMILIES) expect(familyOfUserType(FAMILY[family].userType)).toBe(family);
   });

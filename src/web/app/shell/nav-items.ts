@@ -3,7 +3,7 @@
  * tags and x-tagGroups, so no page is listed by hand.
  */
 import { catalogue } from '../../../generated/catalogue';
-import type { UserType } from '../../../shared/api-family';
+import { familiesFirst, familyOfUserType, isApiFamily, type UserType } from '../../../shared/api-family';
 import { documentationHref, resolvePage, type NavGroup, type PageAddress } from '../../../shared/portal-data/links';
 
 export interface DocsNavPage extends PageAddress {
@@ -26,6 +26,16 @@ export function buildDocsNav(groups: readonly NavGroup[] = catalogue.groups): Do
       return { label: page.title, ...address, to: documentationHref(address) };
     }),
   }));
+}
+
+/** The groups with the user's own API before the other (a warehouse user reads Warehouse API first); the rest keep their places. */
+export function ownApiFirst(nav: readonly DocsNavGroup[], userType: UserType | undefined): DocsNavGroup[] {
+  if (userType === undefined) return [...nav];
+  const order = familiesFirst(familyOfUserType(userType));
+  const rank = (category: string) => (isApiFamily(category) ? order.indexOf(category) : -1);
+  const sorted = nav.filter((group) => isApiFamily(group.category)).sort((a, b) => rank(a.category) - rank(b.category));
+  let next = 0;
+  return nav.map((group) => (isApiFamily(group.category) ? (sorted[next++] ?? group) : group));
 }
 
 /**

@@ -13,6 +13,8 @@ import { loginPathFor } from '../../features/auth/lib/redirect-target';
 import { SearchLauncher } from '../../features/docs/components/search-launcher';
 import { defaultCategoryFor } from '../../../shared/portal-data/links';
 import { isReferencePath } from '../../../shared/portal-data/screens';
+import { TryItPanelContext } from '../../lib/try-it-panel';
+import { tryItPanelSource } from '../try-it/try-it-source';
 import { AppShell } from './app-shell';
 
 export function Component() {
@@ -41,12 +43,15 @@ export function Component() {
     }
     return <Navigate to={loginPathFor(location.pathname + location.search + location.hash)} replace />;
   }
-  // Search (Ctrl/Cmd+K) works on every screen of the shell, the user's own API first.
+  // Search (Ctrl/Cmd+K) works on every screen of the shell, the user's own API first; reference pages'
+  // "Try it" opens the tester in place (a logged-out reader's stays a link to API Test, behind login).
   return (
     <SearchLauncher preferredCategory={defaultCategoryFor(user.data.userType)}>
-      <AppShell user={user.data}>
-        <Outlet />
-      </AppShell>
+      <TryItPanelContext.Provider value={tryItPanelSource}>
+        <AppShell user={user.data}>
+          <Outlet />
+        </AppShell>
+      </TryItPanelContext.Provider>
     </SearchLauncher>
   );
 }

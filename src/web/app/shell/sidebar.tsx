@@ -1,6 +1,6 @@
 /**
  * Sidebar navigation: the screens table's top items in its order, Documentation expanding into the
- * catalogue's groups and pages and the screens listed under it. The current item is highlighted
+ * catalogue's groups and pages (the user's own API first) and the screens listed under it. The current item is highlighted
  * (selected + aria-current="page").
  */
 import { useState } from 'react';
@@ -19,9 +19,10 @@ import ApiIcon from '@mui/icons-material/Api';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { brand } from '../../../generated/brand';
+import type { UserType } from '../../../shared/api-family';
 import { useCurrentUser } from '../../lib/current-user';
 import { appScreens, type AppScreen } from '../screens';
-import { activeDocsPage, buildDocsNav, type DocsNavGroup, type DocsNavPage } from './nav-items';
+import { activeDocsPage, buildDocsNav, ownApiFirst, type DocsNavGroup, type DocsNavPage } from './nav-items';
 
 const docsNav = buildDocsNav();
 const topScreens = appScreens.filter((screen) => screen.label && !screen.parent);
@@ -98,11 +99,13 @@ function DocumentationItem({
   activeDocs,
   isActive,
   signedIn,
+  userType,
 }: {
   screen: AppScreen;
   activeDocs: DocsActive;
   isActive: (path: string) => boolean;
   signedIn: boolean;
+  userType: UserType | undefined;
 }) {
   const [open, setOpen] = useState(true);
   return (
@@ -114,8 +117,8 @@ function DocumentationItem({
       </ListItemButton>
       <Collapse in={open} timeout="auto" id="sidebar-docs">
         <List dense disablePadding aria-label="Documentation pages">
-          {docsNav.map((group) => (
-            <DocsGroup key={group.category} group={group} active={activeDocs} />
+          {ownApiFirst(docsNav, userType).map((group) => (
+            <DocsGroup key={group.label} group={group} active={activeDocs} />
           ))}
           {screensUnder(screen, signedIn).map((under) => (
             <SubItem key={under.name} page={{ to: under.path }} label={under.label ?? under.name} active={isActive(under.path)} depth={1} />
@@ -161,7 +164,14 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
         <List disablePadding dense>
           {listed.map((screen) =>
             screen.name === 'documentation' ? (
-              <DocumentationItem key={screen.name} screen={screen} activeDocs={activeDocs} isActive={isActive} signedIn={signedIn} />
+              <DocumentationItem
+                key={screen.name}
+                screen={screen}
+                activeDocs={activeDocs}
+                isActive={isActive}
+                signedIn={signedIn}
+                userType={user.data?.userType}
+              />
             ) : (
               <TopItem key={screen.name} screen={screen} active={isActive(screen.path)} />
             ),

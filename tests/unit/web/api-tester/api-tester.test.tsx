@@ -75,14 +75,88 @@ describe('API Test form', () => {
 
   it('clears a domain the new API family lacks and keeps one it has', async () => {
     server.use(getCurrentUser(seller), listApiTokens([]));
-    const { user, router } = renderApp('/api-test?operation=listSellerProducts');
+    const first = renderApp('/api-test?operation=listSellerProducts');
     expect(await screen.findByRole('combobox', { name: 'Domain' })).toHaveTextContent('Products');
-    await user.click(screen.getByRole('button', { name: 'Warehouse API' }));
+    await first.user.click(screen.getByRole('button', { name: 'Warehouse API' }));
     expect(screen.getByRole('combobox', { name: 'Domain' })).toHaveTextContent('Choose a domain');
-    expect(new URLSearchParams(router.state.location.search).get('domain')).toBeNull();
-    await chooseDomain(user, 'Orders');
-    await user.click(screen.getByRole('button', { name: 'Seller API' }));
+    expect(new URLSearchParams(first.router.state.location.search).get('domain')).toBeNull();
+    first.unmount();
+
+    const { user } = renderApp('/api-test?operation=listSellerReturnOrders');
+    await user.click(await screen.findByRole('button', { name: 'Warehouse API' }));
     expect(screen.getByRole('combobox', { name: 'Domain' })).toHaveTextContent('Orders');
+    expect(screen.getByRole('button', { name: 'Return' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('brings back the call, its values and the token of an API switched away from', async () => {
+    const warehouseToken = `${FAKE_TOKEN.replace('_s_', '_w_')}`;
+    server.use(getCurrentUser(seller), listApiTokens([tokenFixture()]));
+    const { user, router } = renderApp('/api-test?operation=listSellerProducts&page=2');
+    await waitFor(() => expect(screen.getByLabelText('API token')).toHaveValue(TOKEN));
+    await user.click(screen.getByRole('button', { name: 'Warehouse API' }));
+    expect(screen.getByLabelText('API token')).toHaveValue('');
+    await chooseDomain(user, 'Inventory');
+    await pasteToken(user, warehouseToken);
+
+    await user.click(screen.getByRole('button', { name: 'Seller API' }));
+    expect(screen.getByRole('combobox', { name: 'Domain' })).toHaveTextContent('Products');
+    expect(screen.getByLabelText('Page')).toHaveValue('2');
+    expect(screen.getByLabelText('API token')).toHaveValue(TOKEN);
+    expect(currentUrl(router)).toBe('/api-test?operation=listSellerProducts&page=2');
+
+    await user.click(screen.getByRole('button', { name: 'Warehouse API' }));
+    expect(screen.getByRole('combobox', { name: 'Domain' })).toHaveTextContent('Inventory');
+    expect(screen.getByLabelText('API token')).toHaveValue(warehouseToken);
+  });
+
+  it("keeps the API toggle's one tab stop on the chosen API: Tab then Space does not switch", async () => {
+    server.use(getCurrentUser(seller), listApiTokens([]));
+    // The chosen API is the second option here.
+    const { user } = renderApp('/api-test?operation=listWarehouseInventory');
+    const chosen = await screen.findByRole('button', { name: 'Warehouse API' });
+    const other = screen.getByRole('button', { name: 'Seller API' });
+    await waitFor(() => expect(other).toHaveAttribute('tabindex', '-1'));
+    expect(chosen).toHaveAttribute('tabindex', '0');
+    screen.getByRole('link', { name: 'Skip to content' }).focus();
+    while (document.activeElement !== chosen && document.activeElement !== other) await user.tab();
+    expect(chosen).toHaveFocus();
+    await user.keyboard(' ');
+    expect(chosen).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('combobox', { name: 'Domain' })).toHaveTextContent('Inventory');
+    // Tab leaves the group and Shift+Tab comes back to the chosen API, not the other one.
+    await user.tab();
+    expect(other).not.toHaveFocus();
+    await user.tab({ shift: true });
+    expect(chosen).toHaveFocus();
+    // The arrows move within it, and Space picks.
+    await user.keyboard('{ArrowLeft}');
+    expect(other).toHaveFocus();
+    expect(chosen).toHaveAttribute('aria-pressed', 'true');
+    await user.keyboard(' ');
+    expect(other).toHaveAttribute('aria-pressed', 'true');
+    await waitFor(() => expect(other).toHaveAttribute('tabindex', '0'));
+    expect(chosen).toHaveAttribute('tabindex', '-1');
+  });
+
+  it('lists the user’s own API first: Warehouse API for a warehouse user', async () => {
+    server.use(getCurrentUser(warehouseUser), listApiTokens([]));
+    renderApp('/api-test');
+    const group = (await screen.findByRole('button', { name: 'Warehouse API' })).parentElement as HTMLElement;
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Warehouse API', 'Seller API']);
+  });
+
+  it('names an operation the link asks for that the API does not have', async () => {
+    server.use(getCurrentUser(seller), listApiTokens([]));
+    const { user } = renderApp('/api-test?operation=listSellerUnicorns');
+    expect(await screen.findByText(/No operation “listSellerUnicorns” in the Seller API or the Warehouse API/)).toHaveTextContent(
+      'showing the Seller API with no call chosen',
+    );
+    await chooseDomain(user, 'Products');
+    expect(screen.queryByText(/No operation/)).not.toBeInTheDocument();
   });
 
   it('shows Normal / Return for orders only and the ID for detail only', async () => {
@@ -107,6 +181,20 @@ describe('API Test form', () => {
     const id = await screen.findByLabelText('ID');
     await user.type(id, '1a2-b.3');
     expect(id).toHaveValue('123');
+  });
+
+  it('leaves the caret and a selection where they were when a letter is refused', async () => {
+    server.use(getCurrentUser(seller), listApiTokens([]));
+    const { user } = renderApp('/api-test?operation=listSellerWarehouses');
+    const size = await screen.findByLabelText<HTMLInputElement>('Size');
+    await user.clear(size);
+    await user.type(size, '10{ArrowLeft}z5');
+    expect(size).toHaveValue('150');
+    size.setSelectionRange(0, 2);
+    await user.keyboard('x');
+    expect([size.selectionStart, size.selectionEnd]).toEqual([0, 2]);
+    await user.keyboard('7');
+    expect(size).toHaveValue('70');
   });
 
   it('keeps the choices in the URL, and restores them from it, but never the token', async () => {
@@ -305,7 +393,31 @@ describe('token picker', () => {
 
     await pasteToken(user, 'partner-supplied-value');
     await user.click(screen.getByRole('button', { name: 'Seller API' }));
+    expect(screen.getByLabelText('API token')).toHaveValue(TOKEN);
+    await user.click(screen.getByRole('button', { name: 'Warehouse API' }));
     expect(screen.getByLabelText('API token')).toHaveValue('partner-supplied-value');
+  });
+
+  it('keeps a value of neither API when switching to an API not visited yet', async () => {
+    server.use(getCurrentUser(seller), listApiTokens([]));
+    const { user } = renderApp('/api-test?operation=listSellerNormalOrders');
+    await pasteToken(user, 'partner-supplied-value');
+    await user.click(screen.getByRole('button', { name: 'Warehouse API' }));
+    expect(screen.getByLabelText('API token')).toHaveValue('partner-supplied-value');
+  });
+
+  it('picks the token a link names by its id (from Usage), never by its value', async () => {
+    const asked = tokenFixture({ title: 'Nightly import', token: fakeSellerToken('nightly') });
+    server.use(getCurrentUser(seller), listApiTokens([tokenFixture(), asked]));
+    renderApp(`/api-test?operation=listSellerProducts&token=${asked.id}`);
+    await waitFor(() => expect(screen.getByLabelText('API token')).toHaveValue(asked.token));
+    expect(screen.getByRole('combobox', { name: 'Your tokens' })).toHaveTextContent('Nightly import');
+  });
+
+  it('links "create one in Settings" when the user has no token', async () => {
+    server.use(getCurrentUser(seller), listApiTokens([]));
+    renderApp('/api-test?operation=listSellerProducts');
+    expect(await screen.findByRole('link', { name: 'create one in Settings' })).toHaveAttribute('href', '/settings');
   });
 });
 
@@ -447,6 +559,32 @@ describe('Test API call and response', () => {
   });
 });
 
+describe('429 Too Many Requests', () => {
+  it('explains the rate limit in plain words and counts down to the reset, then says the call can be sent again', async () => {
+    server.use(
+      getCurrentUser(seller),
+      listApiTokens([]),
+      publicApi(() =>
+        HttpResponse.json(
+          { status: 429, message: 'Too many requests, retry in 2 seconds.' },
+          { status: 429, headers: { 'Retry-After': '2', 'RateLimit-Limit': '600', 'RateLimit-Remaining': '0', 'RateLimit-Reset': '2' } },
+        ),
+      ).handler,
+    );
+    const { user } = renderApp('/api-test?operation=listSellerProducts');
+    await pasteToken(user);
+    await user.click(screen.getByRole('button', { name: 'Test API' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('429 Too Many Requests');
+    expect(alert).toHaveTextContent('Too many requests, retry in 2 seconds.');
+    const help = screen.getByRole('note');
+    expect(help).toHaveTextContent('This token has made all 600 calls its rate limit allows in one minute');
+    expect(help).toHaveTextContent(/You can send again in [12] s\./);
+    await waitFor(() => expect(within(help).getByRole('status')).toHaveTextContent('The window has reset: you can send the call again.'), { timeout: 4000 });
+    expect(help).not.toHaveTextContent('You can send again in');
+  });
+});
+
 describe('list paging and list to detail', () => {
   it('follows page and lastPage with Previous and Next', async () => {
     const api = publicApi((url) => {
@@ -479,7 +617,7 @@ describe('list paging and list to detail', () => {
     await pasteToken(user);
     await user.click(screen.getByRole('button', { name: 'Test API' }));
     const pager = await screen.findByRole('navigation', { name: 'Pages' });
-    expect(pager).toHaveTextContent('Page 2 of 0–8 (zero-based)');
+    expect(pager).toHaveTextContent('Page 3 of 9 · page=2');
   });
 
   it('says when a page is past the last one and offers the last page', async () => {
@@ -492,12 +630,12 @@ describe('list paging and list to detail', () => {
     await pasteToken(user);
     await user.click(await screen.findByRole('button', { name: 'Test API' }));
     const pager = await screen.findByRole('navigation', { name: 'Pages' });
-    expect(pager).toHaveTextContent('Page 99 is past the last page (3; zero-based)');
+    expect(pager).toHaveTextContent('page=99 is past the last page (page=3)');
     expect(pager).not.toHaveTextContent('Page 100');
     expect(within(pager).getByRole('button', { name: 'Next' })).toBeDisabled();
     await user.click(within(pager).getByRole('button', { name: 'Last page' }));
     await waitFor(() => expect(api.calls.at(-1)?.search).toBe('?page=3&size=10'));
-    expect(await screen.findByText('Page 3 of 0–3 (zero-based)')).toBeInTheDocument();
+    expect(await screen.findByText('Page 4 of 4 · page=3')).toBeInTheDocument();
     expect(screen.getByLabelText('Page')).toHaveValue('3');
     expect(currentUrl(router)).toContain('page=3');
   });
@@ -524,6 +662,32 @@ describe('list paging and list to detail', () => {
     expect(screen.queryByText('Size must be from 1 to 100.')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Test API' }));
     await waitFor(() => expect(api.calls).toEqual([{ path: '/api/v1/seller/warehouses', search: '?page=0&size=100', token: TOKEN }]));
+  });
+
+  it('keeps a size outside the spec as typed when the page changes, and refuses that call too', async () => {
+    const api = publicApi((url) => HttpResponse.json(listBody(Number(url.searchParams.get('page')), 3, [1])));
+    server.use(getCurrentUser(seller), listApiTokens([]), api.handler);
+    const { user, router } = renderApp('/api-test?operation=listSellerWarehouses&size=25');
+    await pasteToken(user);
+    await user.click(screen.getByRole('button', { name: 'Test API' }));
+    await screen.findByRole('navigation', { name: 'Pages' });
+    const size = screen.getByLabelText('Size');
+    await user.clear(size);
+    await user.type(size, '500');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(size).toHaveFocus();
+    expect(size).toHaveValue('500');
+    expect(size).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Size must be from 1 to 100.')).toBeInTheDocument();
+    expect(api.calls.map((call) => call.search)).toEqual(['?page=0&size=25']);
+    expect(currentUrl(router)).toBe('/api-test?operation=listSellerWarehouses&size=25');
+
+    await user.clear(screen.getByLabelText('Page'));
+    await user.type(screen.getByLabelText('Page'), '2');
+    await user.click(screen.getByRole('button', { name: 'Test API' }));
+    expect(size).toHaveValue('500');
+    expect(size).toHaveFocus();
+    expect(api.calls).toHaveLength(1);
   });
 
   it('turns each row id of a list into a link that runs the detail call', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rateLimitText, readRateLimit, waitSeconds } from '../../../../src/web/features/api-tester/lib/rate-limit';
+import { rateLimitText, readRateLimit, retryText, tooManyText, waitSeconds } from '../../../../src/web/features/api-tester/lib/rate-limit';
 
 describe('readRateLimit', () => {
   it('reads the three RateLimit headers', () => {
@@ -19,5 +19,17 @@ describe('waitSeconds', () => {
     expect(waitSeconds(new Headers({ 'Retry-After': '7', 'RateLimit-Reset': '30' }))).toBe(7);
     expect(waitSeconds(new Headers({ 'RateLimit-Reset': '30' }))).toBe(30);
     expect(waitSeconds(new Headers(), 2)).toBe(2);
+  });
+});
+
+describe('a 429 in plain words', () => {
+  it('names the limit when the response gave it', () => {
+    expect(tooManyText(600)).toMatch(/^This token has made all 600 calls its rate limit allows in one minute, so the API refuses further calls/);
+    expect(tooManyText(1)).toMatch(/^This token has made all 1 call its/);
+    expect(tooManyText(null)).toMatch(/^This token has made all the calls its/);
+  });
+  it('counts down, then says the call can be sent again', () => {
+    expect(retryText(23)).toBe('You can send again in 23 s.');
+    expect(retryText(0)).toBe('The window has reset: you can send the call again.');
   });
 });

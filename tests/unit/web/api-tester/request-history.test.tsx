@@ -60,6 +60,9 @@ describe('request history', () => {
       const list = await openHistory(user);
       await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(2));
       expect(within(list).getAllByRole('button')[0]).toHaveTextContent(/GET\/seller\/warehouses\?page=0&size=10200just now/);
+      // The chosen token by its title; a pasted one has none to show.
+      expect(within(list).getAllByRole('button')[1]).toHaveTextContent('Token: ERP sync');
+      expect(within(list).getAllByRole('button')[0]).not.toHaveTextContent('Token:');
       const saved = stored();
       expect(saved).toContain('ERP sync');
       expect(saved).not.toContain(OWN.token);

@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { server, setupMsw } from '../support/msw-server';
 import { getCurrentUser, listApiTokens } from '../support/handlers';
 import { FAKE_TOKEN, seller } from '../support/fixtures';
-import { renderApp } from '../support/render-app';
+import { currentUrl, renderApp } from '../support/render-app';
 
 setupMsw();
 
@@ -87,6 +87,33 @@ describe('Table view', () => {
     expect(expanded.parentElement).toHaveTextContent('sku: MUG-1');
     expect(expanded.parentElement).toHaveTextContent('orderQuantity: 1');
   });
+
+  it('links the ids the JSON view links: a seller import row opens by its import.id, not its quotation.id', async () => {
+    const asked: string[] = [];
+    const row = (importId: number, quotationId: number) => ({ import: { id: importId, status: 'REQUESTED' }, quotation: { id: quotationId } });
+    server.use(
+      getCurrentUser(seller),
+      listApiTokens([]),
+      http.get('*/api/v1/seller/imports', () => HttpResponse.json({ page: 0, size: 10, lastPage: 0, data: [row(58, 31), row(61, 32)] })),
+      http.get('*/api/v1/seller/imports/:id', ({ params }) => {
+        asked.push(String(params.id));
+        return HttpResponse.json(row(61, 32));
+      }),
+    );
+    const { user, router } = renderApp('/api-test?operation=listSellerImports');
+    await send(user);
+    const jsonLinks = screen.getAllByRole('button', { name: /^Open ID \d+ in detail view$/ }).map((link) => link.textContent);
+    expect(jsonLinks).toEqual(['58', '61']);
+    await user.click(screen.getByRole('tab', { name: 'Table' }));
+    const grid = await screen.findByRole('grid', { name: 'Response rows' });
+    const tableLinks = within(grid)
+      .getAllByRole('button', { name: /^Open ID \d+ in detail view$/ })
+      .map((link) => link.textContent);
+    expect(tableLinks).toEqual(jsonLinks);
+    await user.click(within(grid).getByRole('button', { name: 'Open ID 61 in detail view' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/api-test?operation=getSellerImport&id=61'));
+    await waitFor(() => expect(asked).toEqual(['61']));
+  }, 60_000);
 
   it('says when a response has no table (an error)', async () => {
     server.use(

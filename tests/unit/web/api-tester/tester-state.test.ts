@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../../../src/generated/catalogue';
-import { parseTesterState, testerStateToParams, type TesterState } from '../../../../src/web/features/api-tester/lib/tester-state';
+import { parseTesterState, testerStateToParams, unknownOperation, type TesterState } from '../../../../src/web/features/api-tester/lib/tester-state';
 
 const operations = catalogue.operations;
 const parse = (query: string, defaultFamily: 'seller' | 'warehouse' = 'seller') => parseTesterState(new URLSearchParams(query), operations, defaultFamily);
@@ -70,5 +70,15 @@ describe('testerStateToParams', () => {
   });
   it('has no place for a token', () => {
     expect([...testerStateToParams({ ...detail, values: { ...detail.values, token: 'acme_s_x' } }, operations).keys()]).toEqual(['operation', 'id']);
+  });
+});
+
+describe('unknownOperation', () => {
+  const unknown = (query: string) => unknownOperation(new URLSearchParams(query), operations);
+  it('names an operation the spec lacks, and nothing for a known one or none', () => {
+    expect(unknown('operation=listSellerUnicorns&page=2')).toBe('listSellerUnicorns');
+    expect(unknown('operation=listSellerProducts')).toBeNull();
+    expect(unknown('family=warehouse')).toBeNull();
+    expect(unknown('operation=')).toBeNull();
   });
 });

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { activeDocsPage, buildDocsNav } from '../../../../src/web/app/shell/nav-items';
+import { activeDocsPage, buildDocsNav, ownApiFirst } from '../../../../src/web/app/shell/nav-items';
 
 describe('buildDocsNav (from the generated catalogue)', () => {
-  it('gives Authentication, Seller API and Warehouse API with the spec sub-items', () => {
+  it('gives Authentication, Seller API, Warehouse API with the spec sub-items, and the Changelog on its own', () => {
     const nav = buildDocsNav();
     expect(nav.map((group) => [group.label, group.pages.map((page) => page.subcategory)])).toEqual([
       ['Getting started', ['getting-started']],
-      ['Authentication', ['overview', 'changelog']],
+      ['Authentication', ['overview']],
       ['Seller API', ['warehouse', 'quotation', 'import', 'product', 'order']],
       ['Warehouse API', ['quotation', 'import', 'inventory', 'order']],
+      ['Changelog', ['changelog']],
     ]);
     expect(nav[2]?.pages[0]).toEqual({
       label: 'Warehouse',
@@ -25,6 +26,15 @@ describe('buildDocsNav (from the generated catalogue)', () => {
         pages: [{ label: 'Y', category: 'warehouse', subcategory: 'y', to: '/documentation?category=warehouse&subcategory=y' }],
       },
     ]);
+  });
+});
+
+describe('ownApiFirst', () => {
+  const labels = (userType?: 'SELLER' | 'WAREHOUSE') => ownApiFirst(buildDocsNav(), userType).map((group) => group.label);
+  it("puts the user's own API before the other, the guides where they were", () => {
+    expect(labels('WAREHOUSE')).toEqual(['Getting started', 'Authentication', 'Warehouse API', 'Seller API', 'Changelog']);
+    expect(labels('SELLER')).toEqual(['Getting started', 'Authentication', 'Seller API', 'Warehouse API', 'Changelog']);
+    expect(labels()).toEqual(['Getting started', 'Authentication', 'Seller API', 'Warehouse API', 'Changelog']);
   });
 });
 

@@ -201,7 +201,23 @@ describe('createApiToken', () => {
       'createApiToken {"title":"CI pipeline","description":"Deploy checks","expiresInDays":90,"scopes":null}',
       'listApiTokens',
     ]);
-    await waitFor(() => expect(opener).toHaveFocus());
+    // Keyboard users land on what they made, not back on the opener or the page body.
+    await waitFor(() => expect(screen.getByRole('article', { name: 'CI pipeline' })).toHaveFocus());
+    expect(opener).not.toHaveFocus();
+  });
+
+  it('focuses the first card when the first token is made from the empty state', async () => {
+    const store = tokenStore([]);
+    server.use(getCurrentUser(seller), ...store.handlers);
+    const { user } = renderApp('/settings');
+    await user.click(await screen.findByRole('button', { name: 'Create New Token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Token' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'First');
+    await user.type(within(dialog).getByRole('textbox', { name: /Description/ }), 'The first one');
+    // Enter in the Title field submits the form, as from the keyboard.
+    await user.click(within(dialog).getByRole('textbox', { name: /Title/ }));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('article', { name: 'First' })).toHaveFocus());
   });
 
   it.each([
@@ -416,6 +432,12 @@ describe('refreshApiToken', () => {
         .map((radio) => radio.closest('label')?.textContent),
     ).toEqual(['Not at all: it stops working at once', '1 hour', '24 hours', '7 days']);
     expect(within(dialog).getByRole('radio', { name: /Not at all/ })).toBeChecked();
+    // The help fits the choice: no grace window is promised for "Not at all".
+    expect(dialog).toHaveTextContent('The current value stops working as soon as you refresh');
+    expect(dialog).not.toHaveTextContent('During the grace window both values work');
+    await user.click(within(dialog).getByRole('radio', { name: '1 hour' }));
+    expect(dialog).toHaveTextContent('During the grace window both values work');
+    await user.click(within(dialog).getByRole('radio', { name: /Not at all/ }));
     expect(store.calls).toEqual(['listApiTokens']);
     await user.click(within(dialog).getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(within(card('Shop sync')).queryByText('Expires in 2 days')).not.toBeInTheDocument());

@@ -121,12 +121,12 @@ describe('Usage screen', () => {
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Request log' })).getAllByRole('row')).toHaveLength(3));
   });
 
-  it('opens a call with the plain-words explanation and "Open in API Test" for its operation, page and size', async () => {
+  it('opens a call with the plain-words explanation and "Open in API Test" for its operation, page, size and token (by id)', async () => {
     usageApi({
       first: {
         data: [
           entry(1, 429, '/api/v1/seller/orders/normal?page=2&size=20', 'listSellerNormalOrders'),
-          entry(2, 404, '/api/v1/seller/products/17', 'getSellerProduct'),
+          entry(2, 404, '/api/v1/seller/products/17', 'getSellerProduct', { tokenId: 9, tokenTitle: 'Old script', tokenDeleted: true }),
         ],
         nextCursor: null,
       },
@@ -137,7 +137,10 @@ describe('Usage screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Call details' });
     expect(within(dialog).getByRole('note')).toHaveTextContent('too many calls in one minute');
     expect(within(dialog).getByText('curl/8.5.0')).toBeInTheDocument();
-    expect(within(dialog).getByRole('link', { name: 'Open in API Test' })).toHaveAttribute('href', '/api-test?operation=listSellerNormalOrders&page=2&size=20');
+    expect(within(dialog).getByRole('link', { name: 'Open in API Test' })).toHaveAttribute(
+      'href',
+      '/api-test?operation=listSellerNormalOrders&page=2&size=20&token=1',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
@@ -206,5 +209,55 @@ describe('token card usage strip', () => {
     await act(() => queryClient.invalidateQueries({ queryKey: apiTokensQueryKey }));
     await waitFor(() => expect(within(screen.getByRole('article', { name: 'ERP sync' })).queryByText('Never')).not.toBeInTheDocument());
     await waitFor(() => expect(strip).toHaveTextContent('2 calls in 7 days'));
+  });
+});
+
+describe('Usage log and chart', () => {
+  /** `#0369a1` → `rgb(3, 105, 161)`, so a colour compares however it was written. */
+  const rgb = (colour: string) =>
+    /^#[0-9a-f]{6}$/i.test(colour) ? `rgb(${[1, 3, 5].map((at) => parseInt(colour.slice(at, at + 2), 16)).join(', ')})` : colour;
+
+  it('colours each status chip as the chart colours its class (a 429 alike in both)', async () => {
+    usageApi({
+      first: {
+        data: [
+          entry(1, 429, '/api/v1/seller/orders/normal', 'listSellerNormalOrders'),
+          entry(2, 401, '/api/v1/seller/products', 'listSellerProducts'),
+          entry(3, 404, '/api/v1/seller/products/17', 'getSellerProduct'),
+          entry(4, 500, '/api/v1/seller/products/18', 'getSellerProduct'),
+          entry(5, 200, '/api/v1/seller/products/19', 'getSellerProduct'),
+        ],
+        nextCursor: null,
+      },
+    });
+    renderApp('/usage');
+    const log = await screen.findByRole('table', { name: 'Request log' });
+    const figure = await screen.findByRole('figure', { name: /Requests over time/ });
+    const legendColour = (series: string) => figure.querySelector(`li[data-series="${series}"] rect`)?.getAttribute('fill') ?? 'none';
+    const chipColour = (status: string) => getComputedStyle(within(log).getByText(status).closest('.MuiChip-root')!).backgroundColor;
+    for (const [status, series] of [
+      ['429', 'tooManyRequests'],
+      ['401', 'unauthorized'],
+      ['404', 'clientError'],
+      ['500', 'serverError'],
+      ['200', 'ok'],
+    ] as const) {
+      expect(rgb(chipColour(status)), status).toBe(rgb(legendColour(series)));
+    }
+  });
+
+  it('shows each call’s operation, and its time with the zone', async () => {
+    usageApi({ first: { data: [entry(1, 200, '/api/v1/seller/orders/normal?page=2&size=20', 'listSellerNormalOrders')], nextCursor: null } });
+    renderApp('/usage');
+    const log = await screen.findByRole('table', { name: 'Request log' });
+    expect(within(log).getByRole('columnheader', { name: 'Operation' })).toBeInTheDocument();
+    const [row] = within(log).getAllByRole('row').slice(1);
+    expect(row).toHaveTextContent('listSellerNormalOrders');
+    expect(row).toHaveTextContent('/api/v1/seller/orders/normal?page=2&size=20');
+    const zone = new Intl.DateTimeFormat(undefined, { timeZoneName: 'short' }).formatToParts(new Date()).find((part) => part.type === 'timeZoneName')?.value;
+    expect(zone).toBeTruthy();
+    const time = within(row!).getByRole('button', { name: /^Details of the call at / });
+    expect(time.textContent).toMatch(new RegExp(`\\d{2}:\\d{2}:\\d{2}.*${zone}$`));
+    expect(time).toHaveAccessibleName(expect.stringContaining(zone!));
   });
 });

@@ -3,24 +3,25 @@
  * (an operationId and its parameter values) lives in the URL, never the token (lib/use-tester-state.ts);
  * requests are built by pure functions in ../lib; the form is request-form.tsx. This component wires them.
  */
-import { useRef, useState, type Ref } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
+import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import { brand } from '../../../../generated/brand';
-import { FAMILY, type ApiFamily } from '../../../../shared/api-family';
+import { FAMILY, familiesFirst, type ApiFamily } from '../../../../shared/api-family';
 import { PageHeader } from '../../../components/page-header';
 import { PUBLIC_API_BASE } from '../../../lib/api-client';
 import { chosenToken } from '../../../lib/chosen-token';
 import { hasAccess } from '../../../lib/token-access';
-import { expiryState } from '../../../../shared/portal-data/token-expiry';
 import { callPublicApi, useCallPublicApi } from '../api/call-public-api';
 import { buildCurl, buildQuery, buildRequestPath, buildRequestUrl } from '../lib/build-request';
 import { historyEntryFor, stateFromEntry, tokenFromEntry } from '../lib/history-entry';
 import { choiceOf, detailOperationFor, findOperation, type TesterOperation } from '../lib/operations';
 import { valuesForUrl, valuesFromUrl, type ParameterValues } from '../lib/parameter-values';
 import { tokenFamilyOf } from '../lib/response-info';
-import type { TesterState } from '../lib/tester-state';
+import { onlyUsableToken, tokensUnavailableReason } from '../lib/token-fit';
+import { unknownOperation, type TesterState } from '../lib/tester-state';
 import { useRequestHistory } from '../lib/use-request-history';
 import { useTesterState } from '../lib/use-tester-state';
 import { validateRequest, type ValidationFailure } from '../lib/validate-request';
@@ -42,8 +43,16 @@ interface ApiTesterProps {
 export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
   const tester = useTesterState(operations, userFamily);
   const { state, operation } = tester;
-  // The token chosen with "Use my token" on a documentation page travels here through "Try it" (memory only).
+  const [searchParams] = useSearchParams();
+  // The token chosen on a documentation page travels here through "Open in API Test" (memory only).
   const [token, setToken] = useState(() => chosenToken() ?? '');
+  // A link may name one of the user's tokens by its id (Usage's "Open in API Test"), never by its value.
+  const [askedTokenId] = useState(() => searchParams.get('token'));
+  // What each API had (its call, values and token) when the user switched away from it, to come back to.
+  const leftBehind = useRef(new Map<ApiFamily, { state: TesterState; token: string }>());
+  const responseRef = useRef<HTMLElement>(null);
+  // Set by Test API: once its answer is shown, the response is scrolled into view if it is off screen (a phone).
+  const revealAnswer = useRef(false);
   const [failure, setFailure] = useState<ValidationFailure | null>(null);
   const history = useRequestHistory();
   const call = useCallPublicApi({ onSettled: (response, request) => history.record(historyEntryFor(request, response?.status ?? null, tokens, Date.now())) });
@@ -55,28 +64,39 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
     (element) =>
       void fieldRefs.current.set(name, element);
 
-  const send = (next: TesterState, values: ParameterValues) => {
+  /** Sends `next` unless `values` (what the fields hold) break a rule: then the field is marked and focused. */
+  const send = (next: TesterState, values: ParameterValues): boolean => {
     const target = operations.find((op) => op.operationId === next.operationId);
     const problem = validateRequest({ operation: target, token, values });
     setFailure(problem);
     if (problem) {
       const focus = problem.field === 'domain' ? domainRef.current : problem.field === 'token' ? tokenRef.current : fieldRefs.current.get(problem.field);
       focus?.focus();
-      return;
+      return false;
     }
     if (target) call.mutate({ operation: target, values: next.values, token });
+    return true;
   };
   /** Test API: the values as typed; valid ones reach the URL, and any that breaks the spec stops the call. */
   const run = () => {
     const next = { ...state, values: tester.committedValues() };
     tester.setTypedState(next);
-    send(next, { ...next.values, ...tester.texts });
+    revealAnswer.current = send(next, { ...next.values, ...tester.texts });
   };
-  /** Runs a call the screen itself chose (a row's id, another page). */
-  const runState = (next: TesterState) => {
-    tester.setState(next);
-    send(next, next.values);
+  /** Runs a call the screen itself chose (a row's id, another page), checked with `checked` (by default its own values). */
+  const runState = (next: TesterState, checked: ParameterValues = next.values) => {
+    if (send(next, checked)) tester.setState(next);
   };
+  useEffect(() => {
+    if (!revealAnswer.current || (!call.data && !call.error)) return;
+    revealAnswer.current = false;
+    const panel = responseRef.current;
+    if (!panel) return;
+    const { top } = panel.getBoundingClientRect();
+    if (top >= 0 && top < window.innerHeight / 2) return;
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    panel.scrollIntoView({ block: 'start', behavior: reduced ? 'auto' : 'smooth' });
+  }, [call.data, call.error]);
 
   const restore = (entry: Parameters<typeof history.record>[0]) => {
     const restored = stateFromEntry(entry, operations);
@@ -86,14 +106,19 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
     const own = restored.family === userFamily ? tokenFromEntry(entry, tokens) : undefined;
     if (own) setToken(own.token);
   };
-  // Another API keeps the same kind of call where it has one; the old response no longer applies, and a
-  // token of the other API (by its prefix) cannot call it.
+  // Back in an API left before, its call, values and token return. Another API keeps the same kind of call
+  // where it has one; the old response no longer applies, and a token of the other API (by its prefix)
+  // cannot call it.
   const switchFamily = (family: ApiFamily) => {
+    leftBehind.current.set(state.family, { state: { ...state, values: tester.committedValues() }, token });
+    const before = leftBehind.current.get(family);
     const same = operation ? findOperation(operations, { ...choiceOf(operation), family }) : undefined;
-    tester.setState({ family, operationId: same?.operationId ?? null, values: {} });
+    setFailure(null);
+    tester.setState(before?.state ?? { family, operationId: same?.operationId ?? null, values: {} });
     call.reset();
-    const tokenFamily = tokenFamilyOf(token, brand.tokenPrefix);
-    if (tokenFamily !== null && tokenFamily !== family) setToken('');
+    const fits = (value: string) => [null, family].includes(tokenFamilyOf(value, brand.tokenPrefix));
+    if (before?.token && fits(before.token)) setToken(before.token);
+    else if (!fits(token)) setToken('');
   };
   // Another call keeps the values both take (the ID, the size); another domain or order type starts at page 0.
   const chooseOperation = (chosen: TesterOperation | undefined) => {
@@ -108,7 +133,11 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
   const openId = (id: string) => {
     if (detail?.idParam) runState({ family: detail.family, operationId: detail.operationId, values: { [detail.idParam]: id } });
   };
-  const openPage = (page: number) => runState({ ...state, values: { ...tester.committedValues(), page: String(page) } });
+  // Another page keeps the other values as typed: one outside the spec (a size of 500) refuses the call, as Test API does.
+  const openPage = (page: number) => {
+    const values = { ...tester.committedValues(), page: String(page) };
+    runState({ ...state, values }, { ...values, ...tester.texts, page: String(page) });
+  };
 
   // The call shown in the panel, token included: "Download CSV: all pages" asks its other pages with it.
   const lastRequest = call.variables;
@@ -123,14 +152,16 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
     });
 
   const tokensFit = state.family === userFamily;
-  // With exactly one usable token (of this API, not expired), it is preselected once the list arrives.
+  // The token a link names, else exactly one usable token (of this API, not expired), is preselected once the list arrives.
   const [preselectDone, setPreselectDone] = useState(false);
   if (!preselectDone && tokens !== undefined) {
     setPreselectDone(true);
-    const usable = tokensFit ? tokens.filter((own) => expiryState(own.expiryDate, new Date()).kind !== 'expired') : [];
-    const [only] = usable;
-    if (token === '' && usable.length === 1 && only) setToken(only.token);
+    const asked = tokensFit && askedTokenId !== null ? tokens.find((own) => String(own.id) === askedTokenId) : undefined;
+    const only = tokensFit ? onlyUsableToken(tokens, new Date()) : undefined;
+    if (asked) setToken(asked.token);
+    else if (token === '' && only) setToken(only.token);
   }
+  const unknown = unknownOperation(searchParams, operations);
   // One of the user's own tokens, when the value is one: its access marks the domains it cannot read.
   const pickedToken = tokensFit ? tokens?.find((own) => own.token === token.trim()) : undefined;
   const outsideAccess = (domain: string) => pickedToken !== undefined && !hasAccess(pickedToken, domain);
@@ -148,9 +179,19 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
         }}
       >
         <RequestForm relativeUrl={relativeUrl} curl={curl} running={call.isPending} onSend={run}>
+          {unknown ? (
+            <Alert severity="warning">
+              No operation “{unknown}” in the{' '}
+              {familiesFirst(userFamily)
+                .map((family) => FAMILY[family].apiName)
+                .join(' or the ')}
+              : showing the {FAMILY[state.family].apiName} with no call chosen.
+            </Alert>
+          ) : null}
           <CallChoices
             operations={operations}
             family={state.family}
+            userFamily={userFamily}
             operation={operation}
             onFamily={switchFamily}
             onOperation={chooseOperation}
@@ -182,11 +223,7 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
             tokens={tokensFit ? tokens : []}
             family={userFamily}
             domain={operation?.domain ?? ''}
-            unavailableReason={
-              tokensFit
-                ? null
-                : `Your tokens reach the ${FAMILY[userFamily].apiName} only. The ${FAMILY[state.family].apiName} needs a token of a ${state.family} account: paste one below.`
-            }
+            unavailableReason={tokensUnavailableReason(userFamily, state.family)}
             error={failure?.field === 'token' ? failure.message : null}
           />
           {operation?.deprecatedSince ? (
@@ -197,6 +234,7 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
           ) : null}
         </RequestForm>
         <ResponsePanel
+          ref={responseRef}
           response={call.data}
           error={call.error}
           running={call.isPending}

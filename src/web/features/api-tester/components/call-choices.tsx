@@ -7,7 +7,7 @@ import { useState, type Ref } from 'react';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { API_FAMILIES, FAMILY, type ApiFamily } from '../../../../shared/api-family';
+import { FAMILY, familiesFirst, type ApiFamily } from '../../../../shared/api-family';
 import { domainLabel } from '../../../lib/api-domains';
 import {
   choiceOf,
@@ -22,7 +22,6 @@ import {
 } from '../lib/operations';
 import { ChoiceToggle } from './choice-toggle';
 
-const FAMILY_OPTIONS = API_FAMILIES.map((family) => ({ value: family, label: FAMILY[family].apiName }));
 const MODES: { value: Mode; label: string }[] = [
   { value: 'list', label: 'Get List' },
   { value: 'detail', label: 'Get Detail' },
@@ -32,6 +31,8 @@ const ORDER_TYPE_LABELS: Record<OrderType, string> = { normal: 'Normal', return:
 interface CallChoicesProps {
   operations: readonly TesterOperation[];
   family: ApiFamily;
+  /** The user's own API: listed first. */
+  userFamily: ApiFamily;
   operation: TesterOperation | undefined;
   onFamily: (family: ApiFamily) => void;
   /** A new call chosen; `choice.domain` names the domain even when it has no call of the kind chosen. */
@@ -42,7 +43,7 @@ interface CallChoicesProps {
   outsideAccess: (domain: string) => boolean;
 }
 
-export function CallChoices({ operations, family, operation, onFamily, onOperation, domainRef, domainError, outsideAccess }: CallChoicesProps) {
+export function CallChoices({ operations, family, userFamily, operation, onFamily, onOperation, domainRef, domainError, outsideAccess }: CallChoicesProps) {
   // List or detail (and the order type) may be chosen before the domain: held here until a call is.
   const [draft, setDraft] = useState<Pick<OperationChoice, 'mode' | 'orderType'>>({ mode: 'list', orderType: 'normal' });
   const choice: OperationChoice = operation ? choiceOf(operation) : { family, domain: '', ...draft };
@@ -62,7 +63,13 @@ export function CallChoices({ operations, family, operation, onFamily, onOperati
 
   return (
     <>
-      <ChoiceToggle id="tester-api" label="API" value={family} options={FAMILY_OPTIONS} onChange={onFamily} />
+      <ChoiceToggle
+        id="tester-api"
+        label="API"
+        value={family}
+        options={familiesFirst(userFamily).map((each) => ({ value: each, label: FAMILY[each].apiName }))}
+        onChange={onFamily}
+      />
       <TextField
         select
         label="Domain"

@@ -1,6 +1,6 @@
 /**
- * Previous / Next under a list response, and where this page is. Pages are counted as the API counts them
- * (zero-based `page`, like the Page field), so the numbers read the same in the form, the URL and here.
+ * Previous / Next under a list response, and where this page is: counted from 1 as people count ("Page 1
+ * of 9"), with the API's own zero-based `page` beside it ("page=0", as the Page field and the URL hold it).
  * A page past `lastPage` (the API answers it with no rows) says so and offers the last page instead.
  */
 import Box from '@mui/material/Box';
@@ -17,10 +17,10 @@ interface ListPagerProps {
   onPage: (page: number) => void;
 }
 
-/** Where the page is, in the API's zero-based numbers. */
+/** Where the page is: "Page 1 of 9 · page=0". */
 export function pagerText({ page, lastPage }: Pick<ListEnvelope, 'page' | 'lastPage'>): string {
-  if (page > lastPage) return `Page ${page} is past the last page (${lastPage}; zero-based)`;
-  return `Page ${page} of 0–${lastPage} (zero-based)`;
+  if (page > lastPage) return `page=${page} is past the last page (page=${lastPage})`;
+  return `Page ${page + 1} of ${lastPage + 1} · page=${page}`;
 }
 
 export function ListPager({ envelope, running, onPage }: ListPagerProps) {

@@ -6,6 +6,7 @@
 import { useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { isRowIdField } from '../../../lib/row-detail-id';
 import { cellText, valueAt } from '../lib/flatten-row';
 import type { TableColumn } from '../lib/table-columns';
 import { TableCellValue } from './table-cell-value';
@@ -19,6 +20,8 @@ interface ListTableProps {
   columns: readonly TableColumn[];
   rows: readonly unknown[];
   onOpenId?: (id: string) => void;
+  /** Where a row holds its detail id (the operation's `x-row-id`); that column links, as in the JSON view. */
+  rowId?: readonly string[] | null;
   /** The grid's height in px (it scrolls inside). */
   height: number;
 }
@@ -31,19 +34,19 @@ function sortValue(column: TableColumn, value: unknown): string | number | null 
   return cellText(value);
 }
 
-function needsComponent(column: TableColumn, onOpenId: ((id: string) => void) | undefined): boolean {
-  return column.kind === 'array' || (column.key === 'id' && onOpenId !== undefined);
+function needsComponent(column: TableColumn, linksIds: boolean, rowId: readonly string[]): boolean {
+  return column.kind === 'array' || (linksIds && isRowIdField(column.path, rowId));
 }
 
 function widthOf(column: TableColumn): number {
-  if (column.key === 'id') return 90;
+  if (column.path.at(-1) === 'id') return 90;
   if (column.format === 'date-time') return 200;
   if (column.kind === 'integer' || column.kind === 'number' || column.kind === 'boolean') return 120;
   if (column.kind === 'array') return 240;
   return 170;
 }
 
-export default function ListTable({ columns, rows, onOpenId, height }: ListTableProps) {
+export default function ListTable({ columns, rows, onOpenId, rowId, height }: ListTableProps) {
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const gridRows = useMemo(() => rows.map((row, index): GridRow => ({ index, row })), [rows]);
   const gridColumns = useMemo(
@@ -59,7 +62,7 @@ export default function ListTable({ columns, rows, onOpenId, height }: ListTable
         // As the API sent it: no thousands separators in ids and quantities.
         valueFormatter: (value: string | number | null) => (value === null ? '' : String(value)),
         // Plain values render as the grid's own text (cheapest); only ids and arrays need a component.
-        ...(needsComponent(column, onOpenId)
+        ...(needsComponent(column, onOpenId !== undefined, rowId ?? ['id'])
           ? {
               renderCell: ({ row: gridRow }) => (
                 <TableCellValue
@@ -67,6 +70,7 @@ export default function ListTable({ columns, rows, onOpenId, height }: ListTable
                   value={valueAt(gridRow.row, column.path)}
                   where={`row ${gridRow.index + 1}`}
                   onOpenId={onOpenId}
+                  rowId={rowId ?? ['id']}
                   onToggle={(open) =>
                     setExpanded((current) => {
                       const next = new Set(current);
@@ -80,7 +84,7 @@ export default function ListTable({ columns, rows, onOpenId, height }: ListTable
             }
           : {}),
       })),
-    [columns, onOpenId],
+    [columns, onOpenId, rowId],
   );
 
   return (

@@ -1,9 +1,10 @@
 /**
  * A field for each parameter the spec declares for the chosen call: its one id as "ID", `page` and `size`
  * side by side, and any other path or query parameter by its name, with its type, bounds, default and
- * description. Integer fields take digits only.
+ * description. Integer fields take digits only: a typed letter is stopped before it lands, so the caret and
+ * any selection stay where they were (refusing it afterwards would put the caret at the end).
  */
-import type { Ref } from 'react';
+import type { Ref, RefCallback } from 'react';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { CatalogueParameter } from '../../../../shared/portal-data/catalogue';
@@ -21,6 +22,27 @@ interface ParameterFieldsProps {
   failure: { field: string; message: string } | null;
   /** Each field's input, by parameter name: focused when the call is refused for it. */
   inputRef: (name: string) => Ref<HTMLInputElement>;
+}
+
+function refuseNonDigits(event: InputEvent) {
+  if (event.data !== null && /\D/.test(event.data)) event.preventDefault();
+}
+
+/** The field's own ref, plus the native `beforeinput` check (React's onBeforeInput is not the native event). */
+function digitsOnlyRef(ref: Ref<HTMLInputElement>): RefCallback<HTMLInputElement> {
+  const assign = (input: HTMLInputElement | null) => {
+    if (typeof ref === 'function') ref(input);
+    else if (ref) ref.current = input;
+  };
+  return (input) => {
+    assign(input);
+    if (!input) return undefined;
+    input.addEventListener('beforeinput', refuseNonDigits);
+    return () => {
+      input.removeEventListener('beforeinput', refuseNonDigits);
+      assign(null);
+    };
+  };
 }
 
 /** What a field says under it when nothing is wrong. */
@@ -44,7 +66,7 @@ export function ParameterFields({ operation, texts, onText, onCommit, failure, i
         key={parameter.name}
         label={labelOf(operation, parameter)}
         value={text}
-        inputRef={inputRef(parameter.name)}
+        inputRef={integer ? digitsOnlyRef(inputRef(parameter.name)) : inputRef(parameter.name)}
         required={parameter.required && parameter.default === undefined && !isSoleId(operation, parameter)}
         onChange={(event) => onText(parameter.name, integer ? digitsOnly(text, event.target.value) : event.target.value)}
         onBlur={onCommit}

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { brand } from '../../../../generated/brand';
 import { CopyButton } from '../../../components/copy-button';
+import { useFocusThroughLoading } from '../../../lib/use-focus-through-loading';
 import { monospace } from '../../../theme/theme';
 import { isSendShortcut } from '../lib/send-shortcut';
 
@@ -28,6 +29,7 @@ interface RequestFormProps {
 }
 
 export function RequestForm({ children, relativeUrl, curl, running, onSend, formRef }: RequestFormProps) {
+  const testButton = useFocusThroughLoading(running);
   return (
     <Paper
       variant="outlined"
@@ -68,6 +70,7 @@ export function RequestForm({ children, relativeUrl, curl, running, onSend, form
         {/* Sticky at the bottom of the screen while the form runs past it: Test API is always in reach. */}
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', position: 'sticky', bottom: 0, zIndex: 1, bgcolor: 'background.paper', py: 1.5, mb: -1.5 }}>
           <Button
+            ref={testButton}
             type="submit"
             variant="contained"
             size="large"

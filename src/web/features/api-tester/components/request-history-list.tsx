@@ -1,5 +1,6 @@
 /**
- * The last requests sent from this browser (method, path, status, time ago), collapsible, beside the form.
+ * The last requests sent from this browser (method, path, the token's title when it was one of the user's
+ * own, status, time ago), collapsible, beside the form.
  * Choosing one restores its choices (and its token, when it was one of the user's own); Clear history.
  */
 import { useState } from 'react';
@@ -51,8 +52,15 @@ export function RequestHistoryList({ entries, onRestore, onClear }: RequestHisto
                     <Box component="span" sx={{ fontFamily: monospace, fontSize: '0.75rem', fontWeight: 700, color: 'text.secondary' }}>
                       {entry.method}
                     </Box>
-                    <Box component="span" sx={{ fontFamily: monospace, fontSize: '0.8125rem', flex: '1 1 auto', minWidth: 0, overflowWrap: 'anywhere' }}>
-                      {entry.path}
+                    <Box component="span" sx={{ flex: '1 1 auto', minWidth: 0 }}>
+                      <Box component="span" sx={{ display: 'block', fontFamily: monospace, fontSize: '0.8125rem', overflowWrap: 'anywhere' }}>
+                        {entry.path}
+                      </Box>
+                      {entry.token ? (
+                        <Box component="span" sx={{ display: 'block', fontSize: '0.75rem', color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                          Token: {entry.token.title}
+                        </Box>
+                      ) : null}
                     </Box>
                     <Box component="span" sx={{ fontSize: '0.75rem', fontWeight: 700, color: statusColour(entry.status) }}>
                       {entry.status ?? 'failed'}

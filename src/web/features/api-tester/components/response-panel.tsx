@@ -2,15 +2,13 @@
  * The response: status, time, size, the rate-limit chip and a copy button above the response in one of
  * three views, JSON, Table or Headers (at most 800 px high, scrolling), with Download CSV; 'No response
  * yet' before any call; a red alert with the response's message, or the error's own message; a
- * plain-words explanation for a 401 and a 403; Previous/Next for list responses.
+ * plain-words explanation for a 401, a 403 and a 429 (status-help.tsx); Previous/Next for list responses.
  */
-import { useMemo, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { useMemo, useState, type Ref } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
@@ -28,7 +26,7 @@ import { CsvDownload, type FetchPage } from './csv-download';
 import { ListPager } from './list-pager';
 import { RateLimitChip } from './rate-limit-gauge';
 import { RESPONSE_VIEWS, ResponseView, type ResponseViewName, type TableData } from './response-views';
-import { UnauthorizedHelp } from './unauthorized-help';
+import { StatusHelp } from './status-help';
 
 export const NO_RESPONSE = 'No response yet';
 
@@ -42,6 +40,8 @@ interface ResponsePanelProps {
   onPage: (page: number) => void;
   /** Fetches another page of the call shown (same token and size), for "Download CSV: all pages". */
   fetchPage?: FetchPage;
+  /** The panel, scrolled into view when an answer arrives off screen. */
+  ref?: Ref<HTMLElement>;
 }
 
 function ErrorAlert({ response, error }: { response: TesterResponse | undefined; error: Error | null }) {
@@ -58,20 +58,8 @@ function ErrorAlert({ response, error }: { response: TesterResponse | undefined;
     <Alert severity="error" variant="filled">
       {response.status === 401 ? <AlertTitle>401 Unauthorized</AlertTitle> : null}
       {response.status === 403 ? <AlertTitle>403 Forbidden</AlertTitle> : null}
+      {response.status === 429 ? <AlertTitle>429 Too Many Requests</AlertTitle> : null}
       {message}
-    </Alert>
-  );
-}
-
-function NoAccessHelp({ domain }: { domain: string }) {
-  return (
-    <Alert severity="info" variant="outlined" role="note">
-      This token is valid, but its access does not include {domain}: a token reads only the domains chosen when it was created. Pick a token with access to{' '}
-      {domain}, or create one in{' '}
-      <Link component={RouterLink} to="/settings">
-        Settings
-      </Link>
-      . A call refused this way does not count against the token&apos;s rate limit.
     </Alert>
   );
 }
@@ -96,7 +84,7 @@ function NotModifiedChip({ response }: { response: TesterResponse }) {
   );
 }
 
-export function ResponsePanel({ response, error, running, onOpenId, onPage, fetchPage }: ResponsePanelProps) {
+export function ResponsePanel({ response, error, running, onOpenId, onPage, fetchPage, ref }: ResponsePanelProps) {
   const envelope = response?.ok ? listEnvelope(response.body) : null;
   const [view, setView] = useState<ResponseViewName>('json');
   const table = useMemo(() => tableOf(response), [response]);
@@ -106,8 +94,10 @@ export function ResponsePanel({ response, error, running, onOpenId, onPage, fetc
     <Paper
       variant="outlined"
       component="section"
+      ref={ref}
       aria-labelledby="response-heading"
-      sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0, gridRow: { lg: 'span 2' } }}
+      // Clear of the sticky top bar when scrolled to.
+      sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0, gridRow: { lg: 'span 2' }, scrollMarginTop: 72 }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
         <Typography id="response-heading" variant="h2" component="h2" sx={{ mr: 'auto' }}>
@@ -125,8 +115,7 @@ export function ResponsePanel({ response, error, running, onOpenId, onPage, fetc
         ) : null}
       </Box>
       <ErrorAlert response={response} error={error} />
-      {response?.status === 401 ? <UnauthorizedHelp response={response} /> : null}
-      {response?.status === 403 ? <NoAccessHelp domain={response.operation.domain} /> : null}
+      {response ? <StatusHelp response={response} /> : null}
       {response ? (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <Tabs value={view} onChange={(_, next: ResponseViewName) => setView(next)} aria-label="Response view" sx={{ minHeight: 40 }}>

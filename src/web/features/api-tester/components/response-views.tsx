@@ -58,7 +58,7 @@ export function ResponseView({ view, response, table, rateLimit, onOpenId }: Res
   if (table.items.length === 0) return <Message>This page has no rows.</Message>;
   return (
     <Suspense fallback={<Message>Loading the table…</Message>}>
-      <ListTable columns={table.columns} rows={table.items} onOpenId={onOpenId} height={gridHeight(table.items.length)} />
+      <ListTable columns={table.columns} rows={table.items} onOpenId={onOpenId} rowId={response.operation.rowId} height={gridHeight(table.items.length)} />
     </Suspense>
   );
 }

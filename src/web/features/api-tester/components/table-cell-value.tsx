@@ -1,6 +1,7 @@
 /** One value in the Table view: an id opens its detail, arrays count and expand, the rest as text. */
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
+import { rowDetailId } from '../../../lib/row-detail-id';
 import { cellText } from '../lib/flatten-row';
 import type { TableColumn } from '../lib/table-columns';
 import { ArrayCell } from './array-cell';
@@ -10,15 +11,17 @@ interface TableCellValueProps {
   value: unknown;
   /** For labels: `row 3`, or the record for a detail. */
   where: string;
-  /** Set on a list's `id` column: the id opens the detail call, as in the JSON view. */
+  /** Set in a list: the row's id (at `rowId`) opens the detail call, by the JSON view's rule. */
   onOpenId?: (id: string) => void;
+  /** Where a row holds its detail id (the operation's `x-row-id`). */
+  rowId?: readonly string[];
   onToggle?: (open: boolean) => void;
 }
 
-export function TableCellValue({ column, value, where, onOpenId, onToggle }: TableCellValueProps) {
+export function TableCellValue({ column, value, where, onOpenId, rowId = ['id'], onToggle }: TableCellValueProps) {
   if (Array.isArray(value)) return <ArrayCell items={value} fields={column.items} label={`${column.key} of ${where}`} onToggle={onToggle} />;
-  if (onOpenId && column.key === 'id' && (typeof value === 'number' || typeof value === 'string')) {
-    const id = String(value);
+  const id = onOpenId ? rowDetailId(column.path, value, rowId) : undefined;
+  if (onOpenId && id !== undefined) {
     return (
       <Link
         component="button"

@@ -2,10 +2,12 @@
  * The API token: pick one of the user's own tokens of the right type (title, masked value, expiry, access;
  * expired ones shown but not selectable), or paste any value. The value is kept in memory only.
  */
-import { forwardRef, useState } from 'react';
+import { forwardRef, useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -18,6 +20,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import { accessSummary, hasAccess } from '../../../lib/token-access';
 import { expiryLabel, expiryState } from '../../../../shared/portal-data/token-expiry';
 import { TOKEN_MASK } from '../../../lib/token-display';
+import { useFieldWideMenu } from '../../../lib/use-field-wide-menu';
 
 export type OwnToken = operations['listApiTokens']['responses'][200]['content']['application/json']['data'][number];
 
@@ -40,31 +43,50 @@ export const TokenField = forwardRef<HTMLInputElement, TokenFieldProps>(function
   ref,
 ) {
   const [shown, setShown] = useState(false);
+  const menu = useFieldWideMenu();
   const pickedToken = tokens?.find((token) => token.token === value);
   const picked = pickedToken?.token ?? '';
   const now = new Date();
 
-  let pickerHelp = 'Fills in the token below.';
+  let pickerHelp: ReactNode = 'Fills in the token below.';
   if (unavailableReason) pickerHelp = unavailableReason;
   else if (pickedToken) pickerHelp = `Access: ${accessSummary(pickedToken, family)} · Expires ${formatDateTime(pickedToken.expiryDate)}`;
-  else if (tokens && tokens.length === 0) pickerHelp = 'You have no tokens yet: create one in Settings, or paste a token below.';
+  else if (tokens && tokens.length === 0) {
+    pickerHelp = (
+      <>
+        You have no tokens yet:{' '}
+        <Link component={RouterLink} to="/settings">
+          create one in Settings
+        </Link>
+        , or paste a token below.
+      </>
+    );
+  }
 
   return (
     <Stack spacing={2}>
       <TextField
         select
         label="Your tokens"
+        ref={menu.fieldRef}
         value={picked}
         onChange={(event) => onChange(event.target.value)}
         disabled={Boolean(unavailableReason) || !tokens || tokens.length === 0}
         helperText={pickerHelp}
-        slotProps={{ select: { displayEmpty: false, renderValue: (selected) => tokens?.find((token) => token.token === selected)?.title ?? '' } }}
+        slotProps={{
+          select: {
+            displayEmpty: false,
+            renderValue: (selected) => tokens?.find((token) => token.token === selected)?.title ?? '',
+            onOpen: menu.onOpen,
+            MenuProps: { slotProps: { paper: { sx: menu.paperSx } } },
+          },
+        }}
       >
         {(tokens ?? []).map((token) => {
           const state = expiryState(token.expiryDate, now);
           const badge = expiryLabel(state);
           return (
-            <MenuItem key={token.token} value={token.token} disabled={state.kind === 'expired'}>
+            <MenuItem key={token.token} value={token.token} disabled={state.kind === 'expired'} sx={{ whiteSpace: 'normal' }}>
               <ListItemText
                 primary={token.title}
                 secondary={

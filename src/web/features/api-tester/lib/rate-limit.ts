@@ -32,3 +32,14 @@ export function waitSeconds(headers: HeaderSource, fallback = 1): number {
 export function rateLimitText(state: RateLimitState): string {
   return `${state.remaining} of ${state.limit} left, resets in ${state.resetSeconds} s`;
 }
+
+/** What a 429 means, in plain words: the limit's number when the response gave it. */
+export function tooManyText(limit: number | null): string {
+  const calls = limit === null ? 'all the calls' : `all ${limit} ${limit === 1 ? 'call' : 'calls'}`;
+  return `This token has made ${calls} its rate limit allows in one minute, so the API refuses further calls until the window resets. Spread your calls out to stay under the limit.`;
+}
+
+/** The countdown after a 429: "You can send again in 23 s.", then that it can be sent. */
+export function retryText(secondsLeft: number): string {
+  return secondsLeft > 0 ? `You can send again in ${secondsLeft} s.` : 'The window has reset: you can send the call again.';
+}

@@ -45,3 +45,9 @@ export function testerStateToParams(state: TesterState, operations: readonly Tes
   if (!operation) return new URLSearchParams({ family: state.family });
   return new URLSearchParams([['operation', operation.operationId], ...valuesForUrl(operation, state.values)]);
 }
+
+/** The operationId a URL asks for when the spec has no such operation (the screen says so), else null. */
+export function unknownOperation(params: URLSearchParams, operations: readonly TesterOperation[]): string | null {
+  const asked = params.get('operation');
+  return asked && !operations.some((op) => op.operationId === asked) ? asked : null;
+}

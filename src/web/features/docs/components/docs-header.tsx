@@ -38,12 +38,14 @@ interface DocsHeaderProps {
   baseUrl: string;
   /** `info.version` of the public API. */
   apiVersion: string;
+  /** This is the Changelog page: the version line does not link to the page it is on. */
+  isChangelog?: boolean;
   onSearch: () => void;
   /** The page, for its Markdown copy (the page menu). */
   page: PageAddress;
 }
 
-export function DocsHeader({ title, eyebrow, baseUrl, apiVersion, onSearch, page }: DocsHeaderProps) {
+export function DocsHeader({ title, eyebrow, baseUrl, apiVersion, isChangelog = false, onSearch, page }: DocsHeaderProps) {
   const shortcut = useSearchShortcutLabel();
   return (
     <header>
@@ -53,7 +55,7 @@ export function DocsHeader({ title, eyebrow, baseUrl, apiVersion, onSearch, page
         actions={
           <>
             <PageMenu page={page} />
-            <Button variant="outlined" size="small" startIcon={<SearchIcon />} onClick={onSearch} aria-keyshortcuts="Control+K Meta+K">
+            <Button variant="outlined" size="small" startIcon={<SearchIcon />} onClick={onSearch} aria-keyshortcuts="Control+K Meta+K /" data-search-launcher>
               Search
               <span className="kbd keyboard-hint" aria-hidden>
                 {shortcut}
@@ -68,7 +70,13 @@ export function DocsHeader({ title, eyebrow, baseUrl, apiVersion, onSearch, page
         <CopyButton label="Copy base URL" text={baseUrl} variant="text" />
       </div>
       <p className="api-version">
-        API version <strong data-testid="api-version">{apiVersion}</strong> · <Link to={CHANGELOG_HREF}>Changelog</Link>
+        API version <strong data-testid="api-version">{apiVersion}</strong>
+        {isChangelog ? null : (
+          <>
+            {' · '}
+            <Link to={CHANGELOG_HREF}>Changelog</Link>
+          </>
+        )}
       </p>
       <nav aria-label="Downloads and explorer" className="toolbar" style={{ marginTop: 12 }}>
         <DownloadsMenu />

@@ -181,7 +181,20 @@ export const DocsRoot = styled('div')(({ theme }) => {
     '.deprecated': { fontSize: '0.75rem', color: v.palette.warning.main, border: `1px solid ${v.palette.warning.main}`, borderRadius: 4, padding: '0 0.4em' },
     '.auth-note': { fontSize: '0.875rem', color: v.palette.text.secondary, margin: theme.spacing(1, 0) },
     '.op-side': { display: 'grid', gap: theme.spacing(2), alignContent: 'start', minWidth: 0 },
-    '.try-it': { justifySelf: 'start' },
+    // "Try it" and its panel (try-it.tsx): the panel's fields and answer are the theme's own components.
+    '.try-it-bar': { display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: theme.spacing(2), rowGap: theme.spacing(1) },
+    '.open-in-tester': { fontSize: '0.875rem' },
+    '.try-it-panel': {
+      display: 'grid',
+      gap: theme.spacing(1.5),
+      minWidth: 0,
+      padding: theme.spacing(1.5, 2, 2),
+      border: `1px solid ${v.palette.divider}`,
+      borderRadius: theme.shape.borderRadius,
+      background: v.palette.background.paper,
+    },
+    '.try-it-head': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: theme.spacing(1) },
+    '.try-it-head h3': { margin: 0 },
 
     // Fields
     '.field-list': { listStyle: 'none', margin: 0, padding: 0 },
@@ -239,9 +252,13 @@ export const DocsRoot = styled('div')(({ theme }) => {
       borderTop: `1px solid ${v.palette.divider}`,
       borderBottom: `1px solid ${v.palette.divider}`,
       maxHeight: 360,
+      // A sample's long line (the --url with its query) wraps inside the box: all of it in view, nothing clipped.
+      whiteSpace: 'pre-wrap',
+      overflowWrap: 'anywhere',
     },
-    '.samples-bar': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: theme.spacing(0, 0.5, 0, 1) },
-    '.sample-tabs': { display: 'flex', flexWrap: 'wrap' },
+    '.samples-bar': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: theme.spacing(0.5), padding: theme.spacing(0, 0.5, 0, 1) },
+    // Tight enough that all six tabs fit one row beside a wide screen's samples (1440 px); a phone wraps them.
+    '.sample-tabs': { display: 'flex', flexWrap: 'wrap', minWidth: 0 },
     '.sample-tab': {
       font: 'inherit',
       fontSize: '0.8125rem',
@@ -249,7 +266,9 @@ export const DocsRoot = styled('div')(({ theme }) => {
       border: 'none',
       background: 'none',
       color: v.palette.text.secondary,
-      padding: theme.spacing(1, 1.25),
+      padding: theme.spacing(1, 1),
+      whiteSpace: 'nowrap',
+      flexShrink: 0,
       cursor: 'pointer',
       borderBottom: '2px solid transparent',
     },

@@ -101,6 +101,7 @@ export function DocumentationPage({ page, origin, onSearch, family }: Documentat
         }
         baseUrl={baseUrl}
         apiVersion={page.apiVersion}
+        isChangelog={page.changelog !== undefined}
         onSearch={onSearch}
         page={page}
       />

@@ -1,6 +1,7 @@
 /**
  * The reference pages' downloads: the files of the user's own API first ("Seller API: OpenAPI, Postman,
- * Insomnia, .http, types"), and every file of every scope (whole API, Seller, Warehouse) behind a menu.
+ * Insomnia, .http, types"), and every file of every scope (whole API, Seller, Warehouse) behind a button,
+ * as a grid of formats by scope.
  * The list is the one `npm run export` writes (src/shared/portal-data/downloads.ts).
  */
 import { Suspense, lazy, useId, useState } from 'react';
@@ -46,7 +47,7 @@ export function DownloadsMenu() {
       <Button
         size="small"
         endIcon={<ExpandMoreIcon />}
-        aria-haspopup="menu"
+        aria-haspopup="dialog"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
         onPointerEnter={() => void loadMenuList()}

@@ -13,7 +13,7 @@ export function NoSuchPage({ groups, category, subcategory }: { groups: readonly
       <PageHeader title="No such documentation page" description={`There is no documentation page “${asked}”. These are the pages there are:`} />
       <nav aria-label="Documentation pages" className="prose">
         {groups.map((group) => (
-          <section key={group.category}>
+          <section key={group.title}>
             <h2>{group.title}</h2>
             <ul>
               {group.pages.map((page) => (

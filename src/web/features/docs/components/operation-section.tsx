@@ -1,18 +1,17 @@
 /**
  * One operation of a page: method and full path, summary and description, parameters, the success
  * response's fields as a tree with its example, the error responses with their exact bodies, code
- * samples and "Try it". Its anchor is the operationId, and its heading links to it.
+ * samples and "Try it" (try-it.tsx). Its anchor is the operationId, and its heading links to it.
  */
 import { memo } from 'react';
 import { Link } from 'react-router';
-import Button from '@mui/material/Button';
-import PlayArrowIcon from '@mui/icons-material/PlayArrowRounded';
 import type { ReferenceOperation, ReferencePage, ReferenceResponse } from '../../../../shared/portal-data/reference-page';
 import { documentationHref, fieldAnchor } from '../../../../shared/portal-data/links';
 import { ERRORS_ANCHOR } from '../../../../shared/portal-data/response-bodies';
 import { CodeSamples } from './code-samples';
 import { FieldTree } from './field-tree';
 import { JsonCode } from './json-code';
+import { TryIt } from './try-it';
 import { InlineText, Markdown } from './markdown';
 
 interface OperationSectionProps {
@@ -248,11 +247,7 @@ export const OperationSection = memo(function OperationSection({ operation, page
             origin={origin}
             tokenVariable={page.tokenVariable}
           />
-          {operation.tryIt ? (
-            <Button component={Link} to={operation.tryIt} variant="contained" size="small" startIcon={<PlayArrowIcon />} className="try-it">
-              Try it
-            </Button>
-          ) : null}
+          {operation.tryIt ? <TryIt operationId={operation.operationId} summary={operation.summary} href={operation.tryIt} /> : null}
           {firstSuccess ? <ExampleResponse response={firstSuccess} operationId={operation.operationId} /> : null}
         </div>
       ) : null}

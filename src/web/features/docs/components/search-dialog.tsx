@@ -12,6 +12,9 @@ import { loadPreparedSearchIndex } from '../lib/load-reference-page';
 import type { SearchEntry } from '../../../../shared/portal-data/reference-page';
 import { search, type PreparedEntry } from '../../../../shared/portal-data/search-ranking';
 import type { SearchDialogProps } from '../lib/search-dialog-props';
+import { BreakableText } from '../../../components/breakable-text';
+import { takeSearch } from '../../../lib/early-input';
+import { nameParts } from '../../../lib/break-points';
 
 const KIND_LABEL: Record<SearchEntry['kind'], string> = { operation: 'Operation', schema: 'Schema', field: 'Field', page: 'Page', section: 'Guide' };
 
@@ -58,7 +61,8 @@ const Panel = styled('div')(({ theme }) => {
       letterSpacing: '0.04em',
       paddingTop: 2,
     },
-    '.search-title': { fontFamily: 'monospace', fontWeight: 600, fontSize: '0.875rem', wordBreak: 'break-all' },
+    // Wraps only at the <wbr>s after a slash or dot and between camelCase words, never inside a word.
+    '.search-title': { fontFamily: 'monospace', fontWeight: 600, fontSize: '0.875rem', overflow: 'hidden', textOverflow: 'ellipsis' },
     '.search-detail': { fontSize: '0.8125rem', color: v.palette.text.secondary, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
     '.search-hint': { padding: theme.spacing(2, 2.5), color: v.palette.text.secondary, fontSize: '0.875rem', margin: 0 },
     '.visually-hidden': { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
@@ -86,6 +90,13 @@ export default function SearchDialog({ open, onClose, preferredCategory }: Searc
     inputRef.current = input;
     if (!input) return;
     input.focus();
+    // Keys typed before the dialog could open (its code was loading, or the app not yet running) are the
+    // query in progress: taken once the input has the focus, so none falls between; the caret goes after them.
+    const typed = takeSearch();
+    if (typed) {
+      setQuery(typed);
+      selectedThisOpening.current = true;
+    }
     if (selectedThisOpening.current) input.setSelectionRange(input.value.length, input.value.length);
     else input.select();
     selectedThisOpening.current = true;
@@ -188,7 +199,9 @@ export default function SearchDialog({ open, onClose, preferredCategory }: Searc
               onClick={() => choose(entry)}
             >
               <span className="search-kind">{KIND_LABEL[entry.kind]}</span>
-              <span className="search-title">{entry.title}</span>
+              <span className="search-title">
+                <BreakableText parts={nameParts(entry.title)} />
+              </span>
               <span className="search-detail">
                 {entry.page} · {entry.detail}
               </span>

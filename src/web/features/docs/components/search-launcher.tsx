@@ -1,9 +1,10 @@
 /**
  * The documentation search on every screen of the shell: Ctrl+K (Cmd+K on a Mac) opens it from anywhere,
- * also from inside a text field, and screens open it through useOpenSearch(). The dialog and the index
+ * also from inside a text field, `/` from outside one, and screens open it through useOpenSearch(). The dialog and the index
  * load on first use (the documentation screen preloads them when idle).
  */
-import { useCallback, useLayoutEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { holdSearchKeys, isSearchKey, searchAsked } from '../../../lib/early-input';
 import { SearchOpenerContext } from '../../../lib/search-opener';
 import { loadSearchDialog, type SearchDialogComponent } from '../lib/load-search-dialog';
 
@@ -11,7 +12,7 @@ import { loadSearchDialog, type SearchDialogComponent } from '../lib/load-search
 function useSearchShortcut(open: () => void): void {
   useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 'k') {
+      if (isSearchKey(event)) {
         event.preventDefault();
         open();
       }
@@ -32,12 +33,20 @@ export function SearchLauncher({ preferredCategory, children }: { preferredCateg
       setOpen(true);
       return;
     }
+    // The first time, the keys typed while the dialog loads are kept: its input takes them as its query.
+    holdSearchKeys();
     void loadSearchDialog().then((component) => {
       setSearchDialog(() => component);
       setOpen(true);
     });
   }, [SearchDialog]);
   useSearchShortcut(openSearch);
+  // A search asked for before the app ran (a page rendered at build time), with the keys typed since.
+  useEffect(() => {
+    if (searchAsked()) openSearch();
+    // Once, when the page becomes live.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <SearchOpenerContext.Provider value={openSearch}>
       {children}

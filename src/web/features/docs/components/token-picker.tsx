@@ -20,6 +20,7 @@ import { accessSummary, hasAccess, noAccessMessage } from '../../../lib/token-ac
 import { expiryState } from '../../../../shared/portal-data/token-expiry';
 import { useApiTokens } from '../../../lib/api-tokens';
 import { useCurrentUser } from '../../../lib/current-user';
+import { useFieldWideMenu } from '../../../lib/use-field-wide-menu';
 import { useSampleSettings } from '../lib/sample-settings';
 import { loginPathFor } from '../../../../shared/portal-data/login-redirect';
 
@@ -36,6 +37,7 @@ export default function TokenPicker({ family, operationId, tokenVariable }: Toke
   const user = useCurrentUser();
   const tokens = useApiTokens({ enabled: user.isSuccess });
   const location = useLocation();
+  const menu = useFieldWideMenu();
   if (user.isError) {
     return (
       <span className="picker-note">
@@ -72,11 +74,12 @@ export default function TokenPicker({ family, operationId, tokenVariable }: Toke
     `${expired ? 'expired' : `expires ${formatDateTime(t.expiryDate)}`} · access: ${accessSummary(t, familyOfUserType(user.data.userType))}${lacks(t) ? ` · no access to ${domain}` : ''}`;
   return (
     <span className="picker">
-      {/* The theme's select, like every other choice in the portal; the menu wraps long details. */}
+      {/* The theme's select, like every other choice in the portal; the menu, as wide as the field, wraps long details. */}
       <TextField
         select
         label="Token"
         className="picker-select"
+        ref={menu.fieldRef}
         value={selectedIndex >= 0 ? String(selectedIndex) : ''}
         onChange={(event) => {
           const chosen = event.target.value === '' ? undefined : tokens.data[Number(event.target.value)];
@@ -87,7 +90,8 @@ export default function TokenPicker({ family, operationId, tokenVariable }: Toke
           select: {
             displayEmpty: true,
             renderValue: (value) => (value === '' ? environment : (tokens.data[Number(value)]?.title ?? '')),
-            MenuProps: { slotProps: { paper: { sx: { maxWidth: 'min(480px, calc(100vw - 32px))' } } } },
+            onOpen: menu.onOpen,
+            MenuProps: { slotProps: { paper: { sx: menu.paperSx } } },
           },
         }}
       >

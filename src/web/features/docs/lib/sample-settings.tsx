@@ -77,7 +77,7 @@ export function SampleSettingsProvider({ children }: { children: ReactNode }) {
       token,
       setToken: (next) => {
         setToken(next);
-        // "Try it" carries the chosen token to the API Test screen (in memory only).
+        // "Try it" and "Open in API Test" carry the chosen token on (in memory only).
         rememberChosenToken(next?.value ?? null);
         setReveal(false);
       },

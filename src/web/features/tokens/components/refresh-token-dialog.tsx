@@ -45,6 +45,7 @@ export function RefreshTokenDialog({ open, token, refreshing, onCancel, onConfir
 
   let help = 'During the grace window both values work, so you can deploy the new one without downtime.';
   if (expired) help = 'The current value has expired, so it cannot keep working.';
+  else if (grace === 0) help = 'The current value stops working as soon as you refresh: calls that still send it answer 401 until they use the new one.';
   else if (cutShort && token) help = `The current value expires ${formatDateTime(token.expiryDate)}: it works until then, not longer.`;
 
   const close = () => {

@@ -45,6 +45,8 @@ export function TokenSettings({ userTypeLabel, family }: { userTypeLabel: string
   // After a delete, keyboard focus goes to the card that took the deleted one's place (or the one before it,
   // or Create New Token when none is left) instead of falling back to the page body.
   const [refocusAfterDelete, setRefocusAfterDelete] = useState<{ index: number; token: string } | null>(null);
+  // After a create, focus goes to the new token's card (by its id) once the dialog has closed and the list holds it.
+  const [focusCreated, setFocusCreated] = useState<number | null>(null);
   const createButtonRef = useRef<HTMLButtonElement>(null);
 
   const fail = (operation: string, text: string) => (error: Error) => {
@@ -66,6 +68,14 @@ export function TokenSettings({ userTypeLabel, family }: { userTypeLabel: string
     const target = index >= 0 ? document.getElementById(`token-${index}`) : createButtonRef.current;
     target?.focus();
   }, [refocusAfterDelete, confirmOpen, tokens.data]);
+
+  useEffect(() => {
+    if (focusCreated === null || createOpen || !tokens.data) return;
+    const index = tokens.data.findIndex((token) => token.id === focusCreated);
+    if (index < 0) return;
+    setFocusCreated(null);
+    document.getElementById(`token-${index}`)?.focus();
+  }, [focusCreated, createOpen, tokens.data]);
 
   const ask = (action: TokenAction, token: ApiToken) => {
     setToConfirm({ action, token });
@@ -168,6 +178,7 @@ export function TokenSettings({ userTypeLabel, family }: { userTypeLabel: string
           create.mutate(values, {
             onSuccess: (created) => {
               setCreateOpen(false);
+              setFocusCreated(created.id);
               enqueueSnackbar(`Token “${created.title}” created.`, { variant: 'success' });
             },
             onError: (error) => {

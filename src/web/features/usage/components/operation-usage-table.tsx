@@ -7,6 +7,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { operations } from '../../../../generated/api';
+import { BreakableText } from '../../../components/breakable-text';
+import { camelCaseParts } from '../../../lib/break-points';
 import { formatErrorRate } from '../../../lib/token-usage';
 import { formatMs } from '../lib/status-explanation';
 
@@ -28,7 +30,9 @@ export function OperationUsageTable({ rows }: { rows: OperationUsage[] }) {
         <TableBody>
           {rows.map((row) => (
             <TableRow key={row.operationId}>
-              <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{row.operationId}</TableCell>
+              <TableCell sx={{ fontFamily: 'monospace' }}>
+                <BreakableText parts={camelCaseParts(row.operationId)} />
+              </TableCell>
               <TableCell align="right">{row.calls.toLocaleString()}</TableCell>
               <TableCell align="right">{formatErrorRate(row.errorRate)}</TableCell>
               <TableCell align="right">{formatMs(row.p95Ms)}</TableCell>

@@ -1,6 +1,7 @@
 /**
  * One call in full: everything logged about it, the plain-words explanation of its status, and "Open in
- * API Test", which fills the tester with the call's operation, id, page and size (never a token value).
+ * API Test", which fills the tester with the call's operation, id, page and size and picks its token
+ * (named by id, never by value).
  */
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';

@@ -1,6 +1,7 @@
 /**
- * The request log, newest first: time, token, method, path with query, status, duration, size. Each row's
- * time is a button that opens the call's detail; Newer/Older page by keyset.
+ * The request log, newest first: time (with its zone), token, method, operation with the path and query
+ * under it, status, duration, size. On a phone the time, operation and status stay. Each row's time is a
+ * button that opens the call's detail; Newer/Older page by keyset.
  */
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,15 +16,16 @@ import Typography from '@mui/material/Typography';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import type { operations } from '../../../../generated/api';
+import { BreakableText } from '../../../components/breakable-text';
+import { camelCaseParts, pathParts } from '../../../lib/break-points';
+import { formatLogTimeParts } from '../../../lib/format-date';
 import { formatBytes, formatMs } from '../lib/status-explanation';
 import { StatusChip } from './status-chip';
 
 export type RequestLogEntry = operations['listRequestLog']['responses'][200]['content']['application/json']['data'][number];
 
-/** Columns that give way on a phone: time, path and status stay. */
+/** Columns that give way on a phone: time, operation and status stay. */
 const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 export function tokenLabel(entry: Pick<RequestLogEntry, 'tokenTitle' | 'tokenDeleted'>): string {
   const title = entry.tokenTitle ?? 'Unknown token';
@@ -48,13 +50,13 @@ export function RequestLogTable({ rows, onOpen, hasNewer, hasOlder, onNewer, onO
         </Typography>
       ) : (
         <TableContainer>
-          <Table size="small" aria-label="Request log">
+          <Table size="small" aria-label="Request log" sx={{ '& th, & td': { px: { xs: 1, sm: 2 } } }}>
             <TableHead>
               <TableRow>
                 <TableCell>Time</TableCell>
                 <TableCell sx={WIDE_ONLY}>Token</TableCell>
                 <TableCell sx={WIDE_ONLY}>Method</TableCell>
-                <TableCell>Path</TableCell>
+                <TableCell>Operation</TableCell>
                 <TableCell>Status</TableCell>
                 <TableCell align="right" sx={WIDE_ONLY}>
                   Duration
@@ -65,36 +67,47 @@ export function RequestLogTable({ rows, onOpen, hasNewer, hasOlder, onNewer, onO
               </TableRow>
             </TableHead>
             <TableBody>
-              {rows.map((row) => (
-                <TableRow key={row.id} hover sx={{ cursor: 'pointer' }} onClick={() => onOpen(row)}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Link
-                      component="button"
-                      type="button"
-                      variant="body2"
-                      aria-label={`Details of the call at ${timeFormat.format(new Date(row.time))}`}
-                      onClick={(event) => {
-                        event.stopPropagation();
-                        onOpen(row);
-                      }}
-                    >
-                      {timeFormat.format(new Date(row.time))}
-                    </Link>
-                  </TableCell>
-                  <TableCell sx={{ ...WIDE_ONLY, color: row.tokenDeleted ? 'text.secondary' : undefined }}>{tokenLabel(row)}</TableCell>
-                  <TableCell sx={WIDE_ONLY}>{row.method}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', fontSize: 13, overflowWrap: 'anywhere', minWidth: { xs: 140, md: 200 } }}>{row.path}</TableCell>
-                  <TableCell>
-                    <StatusChip status={row.status} />
-                  </TableCell>
-                  <TableCell align="right" sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>
-                    {formatMs(row.durationMs)}
-                  </TableCell>
-                  <TableCell align="right" sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>
-                    {formatBytes(row.responseBytes)}
-                  </TableCell>
-                </TableRow>
-              ))}
+              {rows.map((row) => {
+                const { day, time } = formatLogTimeParts(row.time);
+                return (
+                  <TableRow key={row.id} hover sx={{ cursor: 'pointer' }} onClick={() => onOpen(row)}>
+                    <TableCell>
+                      <Link
+                        component="button"
+                        type="button"
+                        variant="body2"
+                        aria-label={`Details of the call at ${day} ${time}`}
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          onOpen(row);
+                        }}
+                        sx={{ textAlign: 'left', '& span': { display: 'block', whiteSpace: 'nowrap' } }}
+                      >
+                        <span>{day}</span> <span>{time}</span>
+                      </Link>
+                    </TableCell>
+                    <TableCell sx={{ ...WIDE_ONLY, color: row.tokenDeleted ? 'text.secondary' : undefined }}>{tokenLabel(row)}</TableCell>
+                    <TableCell sx={WIDE_ONLY}>{row.method}</TableCell>
+                    <TableCell sx={{ minWidth: { md: 220 } }}>
+                      <Box sx={{ fontFamily: 'monospace', fontSize: 13 }}>
+                        <BreakableText parts={camelCaseParts(row.operationId)} />
+                      </Box>
+                      <Box sx={{ fontFamily: 'monospace', fontSize: 12, color: 'text.secondary' }}>
+                        <BreakableText parts={pathParts(row.path)} />
+                      </Box>
+                    </TableCell>
+                    <TableCell>
+                      <StatusChip status={row.status} />
+                    </TableCell>
+                    <TableCell align="right" sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>
+                      {formatMs(row.durationMs)}
+                    </TableCell>
+                    <TableCell align="right" sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>
+                      {formatBytes(row.responseBytes)}
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
             </TableBody>
           </Table>
         </TableContainer>

@@ -1,6 +1,6 @@
-/** A status as a coloured chip: 2xx green, 3xx blue, 4xx amber, 5xx red. */
+/** A status as a chip in its outcome's colour, the chart's colour for the same class (lib/outcomes.ts). */
 import Chip from '@mui/material/Chip';
-import { statusTone } from '../lib/status-explanation';
+import { statusTone } from '../lib/outcomes';
 
 export function StatusChip({ status }: { status: number }) {
   return <Chip size="small" color={statusTone(status)} label={status} sx={{ fontWeight: 600, minWidth: 48 }} />;

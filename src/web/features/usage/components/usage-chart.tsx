@@ -5,20 +5,13 @@
 import { useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
+import { useColorScheme, useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { operations } from '../../../../generated/api';
 import { countOf } from '../../../../shared/plural';
+import { OUTCOMES } from '../lib/outcomes';
 
 export type UsageSeries = operations['getUsageSeries']['responses'][200]['content']['application/json'];
-
-const OUTCOMES = [
-  { key: 'ok', label: '2xx' },
-  { key: 'clientError', label: '4xx' },
-  { key: 'unauthorized', label: '401' },
-  { key: 'tooManyRequests', label: '429' },
-  { key: 'serverError', label: '5xx' },
-] as const;
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -48,14 +41,12 @@ export function fillBuckets(series: UsageSeries, from: Date, to: Date) {
 
 export function UsageChart({ series, from, to }: { series: UsageSeries; from: Date; to: Date }) {
   const theme = useTheme();
+  // The chart draws with plain colours (it derives faded ones from them), so take the scheme in use: the
+  // chips' colours, which follow the scheme through CSS variables.
+  const { mode, systemMode } = useColorScheme();
+  const scheme = (mode === 'system' || !mode ? systemMode : mode) ?? 'light';
+  const palette = theme.colorSchemes[scheme]?.palette ?? theme.palette;
   const buckets = useMemo(() => fillBuckets(series, from, to), [series, from, to]);
-  const colors = {
-    ok: theme.palette.success.main,
-    clientError: theme.palette.warning.main,
-    unauthorized: theme.palette.secondary.main,
-    tooManyRequests: theme.palette.info.main,
-    serverError: theme.palette.error.main,
-  };
   const format = (start: number) => (series.bucket === 'hour' ? hourLabel : dayLabel).format(new Date(start));
   const total = buckets.reduce((sum, b) => sum + b.ok + b.clientError + b.unauthorized + b.tooManyRequests + b.serverError, 0);
   return (
@@ -73,10 +64,11 @@ export function UsageChart({ series, from, to }: { series: UsageSeries; from: Da
             id: outcome.key,
             label: outcome.label,
             stack: 'calls',
-            color: colors[outcome.key],
+            color: palette[outcome.tone].main,
             data: buckets.map((b) => b[outcome.key]),
           }))}
-          margin={{ left: 0, right: 8, top: 8, bottom: 0 }}
+          // Room on the right for half of the last tick's label, which centres under the last bar.
+          margin={{ left: 0, right: 48, top: 8, bottom: 0 }}
           slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'top', horizontal: 'end' } } }}
         />
       )}

@@ -2,17 +2,19 @@
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { BreakableText } from '../../../components/breakable-text';
+import { camelCaseParts } from '../../../lib/break-points';
 import { formatErrorRate } from '../../../lib/token-usage';
 import { formatMs } from '../lib/status-explanation';
 import type { UsageSeries } from './usage-chart';
 
-function Stat({ label, value }: { label: string; value: string }) {
+function Stat({ label, value }: { label: string; value: React.ReactNode }) {
   return (
     <Paper variant="outlined" sx={{ p: 1.5, minWidth: 0 }}>
       <Typography component="dt" variant="caption" color="text.secondary" sx={{ display: 'block', textTransform: 'uppercase', letterSpacing: '0.05em' }}>
         {label}
       </Typography>
-      <Typography component="dd" variant="h3" sx={{ m: 0, mt: 0.5, overflowWrap: 'anywhere' }}>
+      <Typography component="dd" variant="h3" sx={{ m: 0, mt: 0.5, overflowWrap: 'break-word' }}>
         {value}
       </Typography>
     </Paper>
@@ -30,7 +32,8 @@ export function UsageTotals({ totals }: { totals: UsageSeries['totals'] }) {
       <Stat label="Error rate" value={formatErrorRate(totals.errorRate)} />
       <Stat label="p50 latency" value={formatMs(totals.p50Ms)} />
       <Stat label="p95 latency" value={formatMs(totals.p95Ms)} />
-      <Stat label="Busiest operation" value={totals.busiestOperation ?? '–'} />
+      {/* An operationId wraps only between its camelCase words. */}
+      <Stat label="Busiest operation" value={totals.busiestOperation ? <BreakableText parts={camelCaseParts(totals.busiestOperation)} /> : '–'} />
     </Box>
   );
 }

@@ -16,16 +16,6 @@ export function explainStatus(status: number): string | undefined {
   return undefined;
 }
 
-export type StatusTone = 'success' | 'info' | 'warning' | 'error';
-
-/** The chip colour of a status: 2xx green, 3xx blue, 4xx amber (401 and 429 included), 5xx red. */
-export function statusTone(status: number): StatusTone {
-  if (status >= 500) return 'error';
-  if (status >= 400) return 'warning';
-  if (status >= 300) return 'info';
-  return 'success';
-}
-
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;

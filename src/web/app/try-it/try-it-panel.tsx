@@ -1,0 +1,26 @@
+/**
+ * What a reference page's "Try it" panel holds: the API tester's form and answer for the operation, then the
+ * usage feature's list of the user's recent calls to it. Composed here, where features meet; loaded as its
+ * own chunk on the first "Try it" (./try-it-source.ts).
+ */
+import { catalogue } from '../../../generated/catalogue';
+import { familyOfUserType } from '../../../shared/api-family';
+import { TryItTester } from '../../features/api-tester/components/try-it-tester';
+import { valuesFromUrl } from '../../features/api-tester/lib/parameter-values';
+import { RecentCalls } from '../../features/usage/components/recent-calls';
+import { useApiTokens } from '../../lib/api-tokens';
+import { useCurrentUser } from '../../lib/current-user';
+import type { TryItPanelProps } from '../../lib/try-it-panel';
+
+export default function TryItPanel({ operationId, testerHref }: TryItPanelProps) {
+  const user = useCurrentUser();
+  const tokens = useApiTokens();
+  const operation = catalogue.operations.find((candidate) => candidate.operationId === operationId);
+  if (!operation) return null;
+  const initialValues = valuesFromUrl(operation, new URL(testerHref, 'http://portal.invalid').searchParams);
+  return (
+    <TryItTester operation={operation} initialValues={initialValues} userFamily={familyOfUserType(user.data?.userType ?? 'SELLER')} tokens={tokens.data}>
+      <RecentCalls operationId={operationId} />
+    </TryItTester>
+  );
+}
