@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: reference pages, server under load, data growth, login flood; writes bench/results/*.json
- * and bench/REPORT.md. Options: --only=pages,server,data,logins,usage (the other sections of REPORT.md are kept)
+ * and bench/REPORT.md. Options: --only=pages,server,data,logins,usage,mcp (the other sections of REPORT.md are kept)
  * --quick (fewer runs; BENCH_* env vars in lib/options.ts tune each knob). Each section fails on its own:
  * the report says what is missing.
  */
@@ -21,6 +21,7 @@ import { createSellerToken, firstOrderId } from './lib/api-session.ts';
 import { rssBytes, runToEnd, start, tsNode, waitForHttp } from './lib/processes.ts';
 import { historyOf, mergeReport, replaceSubsection, withHistory } from './lib/report-merge.ts';
 import { runLoginFlood } from './login-flood.ts';
+import { mcpReport, mcpSectionOf, runMcpBench, withMcpSection } from './mcp.ts';
 import { runUsageBench, usageReport, usageSectionOf, withUsageSection } from './request-log.ts';
 import type { BenchResults } from './lib/results.ts';
 import { readSpecFacts } from './lib/spec-facts.ts';
@@ -221,6 +222,8 @@ async function main(): Promise<void> {
     results.usage = await section('request log and usage', results, () => runUsageBench(readSpecFacts(PUBLIC_SPEC).apiTokenHeader, log));
   }
 
+  if (options.sections.has('mcp')) results.mcp = await section('MCP server', results, () => runMcpBench(log));
+
   results.finishedAt = new Date().toISOString();
   results.machine.loadAtEnd = currentLoad();
   results.durationMs = performance.now() - started;
@@ -239,7 +242,9 @@ async function main(): Promise<void> {
   // Section 5 (request log) is written by bench/request-log.ts and kept as it was when not measured.
   const usage = results.usage === undefined ? (previous === undefined ? undefined : usageSectionOf(previous)) : usageReport(results.usage);
   const history = previous === undefined ? undefined : historyOf(previous);
-  writeFileSync(report, withHistory(withUsageSection(merged, usage), history));
+  // Section 6 (MCP server) likewise: bench/mcp.ts.
+  const mcp = results.mcp === undefined ? (previous === undefined ? undefined : mcpSectionOf(previous)) : mcpReport(results.mcp);
+  writeFileSync(report, withHistory(withMcpSection(withUsageSection(merged, usage), mcp), history));
   log(`bench: done in ${(results.durationMs / 60_000).toFixed(1)} min -> ${report}`);
   if (results.errors.length > 0) {
     log(`bench: ${results.errors.length} section(s) failed:\n${results.errors.join('\n')}`);

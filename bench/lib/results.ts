@@ -3,6 +3,7 @@ import type { GrowthResult } from '../data-growth.ts';
 import type { LoginFloodResult } from '../login-flood.ts';
 import type { LoadResult } from '../measure-server.ts';
 import type { UsageBenchResult } from '../request-log.ts';
+import type { McpBenchResult } from '../mcp.ts';
 import type { PageResult } from '../pages.ts';
 import type { StartupResult } from '../startup.ts';
 import type { MachineInfo } from './machine.ts';
@@ -19,5 +20,6 @@ export interface BenchResults {
   growth?: GrowthResult;
   logins?: LoginFloodResult;
   usage?: UsageBenchResult;
+  mcp?: McpBenchResult;
   errors: string[];
 }

@@ -15,6 +15,7 @@ import { buildCatalogue, catalogueModule } from './catalogue.ts';
 import type { GenerateContext } from './context.ts';
 import { lintSpec } from './lint.ts';
 import { generateReferencePages } from './reference-pages.ts';
+import { writeAgentDocs } from './agent-docs.ts';
 import { buildResponseFields, responseFieldsModule } from './response-fields.ts';
 import { generateTypes } from './types.ts';
 import { buildChangelog } from '../releases/changelog.ts';
@@ -78,7 +79,9 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateC
     ]),
   );
   await step('types', async () => writeOutput(outDir, 'api.d.ts', TS_HEADER + (await generateTypes(portalSpec))));
-  await step('reference pages', () => generateReferencePages(ctx));
+  const pages = await step('reference pages', () => generateReferencePages(ctx));
+  // The same page data again, as Markdown, llms.txt and the MCP server's answers.
+  await step('agent docs', async () => writeAgentDocs(outDir, { brand, publicSpec, pages }));
   log(`generate: ${Math.round(performance.now() - started)} ms -> ${outDir}`);
   return ctx;
 }

@@ -124,7 +124,7 @@ export function buildReferencePages(input: Omit<ReferencePagesInput, 'outDir'>):
   return { pages, index: { entries: buildSearchIndex(pages) } };
 }
 
-export async function generateReferencePages(ctx: ReferencePagesInput): Promise<void> {
+export async function generateReferencePages(ctx: ReferencePagesInput): Promise<ReferencePage[]> {
   const { pages, index } = buildReferencePages(ctx);
   const dir = join(ctx.outDir, 'reference');
   mkdirSync(dir, { recursive: true });
@@ -132,6 +132,7 @@ export async function generateReferencePages(ctx: ReferencePagesInput): Promise<
   for (const file of readdirSync(dir)) if (file.endsWith('.json')) rmSync(join(dir, file));
   for (const page of pages) writeFileSync(join(dir, `${page.category}-${page.subcategory}.json`), JSON.stringify(page));
   writeFileSync(join(dir, 'search-index.json'), JSON.stringify(index));
+  return pages;
 }
 
 function argument(name: string): string | undefined {

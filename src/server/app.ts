@@ -35,6 +35,9 @@ import { registerSpecRoutes } from './plugins/spec-routes.ts';
 import { registerDeprecationHeaders } from './plugins/deprecation-header.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 import { registerDocumentationPages } from './plugins/documentation-pages.ts';
+import { registerAgentDocsRoutes } from './plugins/agent-docs-routes.ts';
+import { registerMcpEndpoint } from './plugins/mcp-endpoint.ts';
+import { loadAgentDocs } from './lib/agent-docs-store.ts';
 import { createHandlers } from './routes/handlers.ts';
 import type { HandlerMap } from './routes/operation-handler.ts';
 import { loadSpec, routableOperations, type OpenApiDocument } from './spec/openapi-document.ts';
@@ -233,7 +236,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }
     });
     const sendAppShell = registerStaticFiles(app, { webDir: config.webDir, exportDir: config.exportDir });
-    registerDocumentationPages(app, ctx, { webDir: config.webDir, sendAppShell });
+    const agentDocs = loadAgentDocs();
+    registerAgentDocsRoutes(app, ctx, agentDocs);
+    registerMcpEndpoint(app, ctx, agentDocs);
+    registerDocumentationPages(app, ctx, { webDir: config.webDir, sendAppShell, agentDocs });
     app.setNotFoundHandler(async (_request, reply) => reply.code(404).send(NOT_FOUND_BODY));
     await app.ready();
   } catch (error) {

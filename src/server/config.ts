@@ -30,6 +30,11 @@ export interface Config {
   requestLogDays: number;
   /** Idle keep-alive connections close after this; above a load balancer's own idle timeout. */
   keepAliveTimeoutSeconds: number;
+  /**
+   * The reference (pages, their Markdown, llms.txt, the MCP server's documentation tools) readable without
+   * login. The screens (Settings, API Test, Usage) stay behind login whatever it says.
+   */
+  publicDocs: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Directory of the built app (dist/web) and of the export (dist/export). */
   webDir: string;
@@ -145,6 +150,7 @@ export function parseConfig(env: Env = process.env, cwd: string = process.cwd())
     requestLogDays: read.integer('REQUEST_LOG_DAYS', 30, 1, 365),
     // 72 s: longer than the common 60 s idle timeout of load balancers, so they close first.
     keepAliveTimeoutSeconds: read.integer('KEEP_ALIVE_TIMEOUT_SECONDS', 72, 1, 3600),
+    publicDocs: read.boolean('PUBLIC_DOCS', false),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     webDir: resolve(cwd, read.string('WEB_DIR', './dist/web')),
     exportDir: resolve(cwd, read.string('EXPORT_DIR', './dist/export')),

@@ -2,7 +2,8 @@
  * `/` and `/documentation`: logged out, a redirect to /login before any HTML; signed in, the page rendered
  * at build time for the user's type, with the user's email (escaped), this request's origin, the token
  * expiry reminder, the state the app hydrates from and the chosen colour scheme written in; a URL naming
- * no rendered page gets the app.
+ * no rendered page gets the app. Every HTML answer names the page's Markdown (`Link`, `Vary: Accept`). With
+ * PUBLIC_DOCS=true a logged-out reader gets the app (which renders the page without a user), never a redirect.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
@@ -21,6 +22,7 @@ import { createTestDatabase } from './support/test-database.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 let server: TestServer;
+let publicServer: TestServer;
 const INDEX = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
 const page = (userType: string, key: string) =>
   `<!doctype html><html lang="en"${HTML_CLASS_MARKER}><head></head><body><div id="root"><span title="${EMAIL_STAND_IN}">${EMAIL_STAND_IN}</span>` +
@@ -38,10 +40,13 @@ beforeAll(async () => {
     }
   }
   writeFileSync(join(web, 'index.html'), INDEX);
-  server = await startTestServer({ database, env: { WEB_DIR: web } });
+  [server, publicServer] = await Promise.all([
+    startTestServer({ database, env: { WEB_DIR: web } }),
+    startTestServer({ env: { WEB_DIR: web, PUBLIC_DOCS: 'true' } }),
+  ]);
 });
 afterAll(async () => {
-  await server?.close();
+  await Promise.all([server?.close(), publicServer?.close()]);
   await server?.database.drop();
 });
 
@@ -156,5 +161,49 @@ describe('signed in', () => {
       }).on('error', reject);
     });
     expect(body).toBe(INDEX);
+  });
+});
+
+describe('the page’s Markdown named in the HTML answer', () => {
+  it('sends Link: <…md>; rel="alternate"; type="text/markdown" and Vary: Accept with the page', async () => {
+    const client = server.client();
+    await client.login();
+    const response = await client.get('/documentation?category=seller&subcategory=order', { unchecked: true });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('link')).toBe('</documentation/seller/order.md>; rel="alternate"; type="text/markdown"');
+    expect(response.headers.get('vary')).toMatch(/\baccept\b/i);
+  });
+});
+
+describe('PUBLIC_DOCS=true', () => {
+  it('answers a logged-out reader with the app (no user written in), its Link and Vary, for /, /documentation and a page', async () => {
+    const client = publicServer.client();
+    for (const path of ['/', '/documentation', '/documentation?category=seller&subcategory=order']) {
+      const response = await client.get(path, { unchecked: true });
+      expect(response.status, path).toBe(200);
+      expect(response.text, path).toBe(INDEX);
+      expect(response.headers.get('vary'), path).toMatch(/\baccept\b/i);
+    }
+    const page = await client.get('/documentation?category=warehouse&subcategory=inventory', { unchecked: true });
+    expect(page.headers.get('link')).toBe('</documentation/warehouse/inventory.md>; rel="alternate"; type="text/markdown"');
+  });
+
+  it('still gives a signed-in user the page rendered for them', async () => {
+    const client = publicServer.client();
+    await client.login();
+    const response = await client.get('/documentation?category=seller&subcategory=order', { unchecked: true });
+    expect(response.text).toContain('<p>SELLER seller-order</p>');
+  });
+
+  it('keeps the screens’ data behind login (the app sends a reader without a session to /login)', async () => {
+    const client = publicServer.client();
+    for (const path of ['/api/auth/me', '/api/auth/token', '/api/usage/requests']) expect((await client.get(path, { unchecked: true })).status, path).toBe(401);
+    // /settings, /api-test, /usage are the plain app, no page and no user in it.
+    for (const path of ['/settings', '/api-test', '/usage']) expect((await client.get(path, { unchecked: true })).text, path).toBe(INDEX);
+  });
+
+  it('without it, the same visit is redirected to /login', async () => {
+    const response = await server.client().get('/documentation?category=warehouse&subcategory=inventory', { unchecked: true });
+    expect(response.status).toBe(302);
   });
 });

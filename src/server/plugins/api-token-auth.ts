@@ -39,6 +39,13 @@ async function lookUp(ctx: ServerContext, digest: Buffer, value: string): Promis
   return row;
 }
 
+/** The verified row of a presented token value (any user type, expired or not), or undefined. */
+export async function findPresentedToken(ctx: ServerContext, value: string): Promise<TokenPrincipalRow | undefined> {
+  if (parseTokenValue(value) === undefined) return undefined;
+  const digest = ctx.keys.digest(value);
+  return ctx.tokenCache.get(digest) ?? (await lookUp(ctx, digest, value));
+}
+
 function setRateLimitHeaders(reply: FastifyReply, limit: number, hits: number, resetSeconds: number): void {
   void reply.headers({
     'ratelimit-limit': String(limit),
@@ -67,10 +74,8 @@ export function requireApiToken(ctx: ServerContext, family: UserType, domain: st
     const value = request.headers[ctx.apiTokenHeader];
     if (typeof value !== 'string') throw forbidden();
     // Junk never reaches the database: prefix, length, alphabet and CRC32 checksum first.
-    const type = parseTokenValue(value);
-    if (type !== family) throw forbidden();
-    const digest = ctx.keys.digest(value);
-    const row = ctx.tokenCache.get(digest) ?? (await lookUp(ctx, digest, value));
+    if (parseTokenValue(value) !== family) throw forbidden();
+    const row = await findPresentedToken(ctx, value);
     if (row === undefined) throw forbidden();
     request.tokenOwner = { tokenId: row.id, userId: row.user_id };
     // Cached or not, the presented value's end (expiry, or its grace window's end) is checked against the clock.

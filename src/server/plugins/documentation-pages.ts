@@ -2,8 +2,12 @@
  * `/` and `/documentation?category&subcategory`: for a signed-in user, the page rendered at build time
  * (WEB_DIR/_prerendered/<userType>/<page>.html) with the user's email, this request's origin, the token
  * expiry reminder and the chosen colour scheme written in, so the reference is in the first response and
- * paints before any script runs; the app then hydrates it. Logged out, a redirect to /login before any HTML. A URL that
- * names no rendered page gets the app's index.html, and the client says what is wrong.
+ * paints before any script runs; the app then hydrates it. Logged out, a redirect to /login before any HTML,
+ * unless the reference is public (PUBLIC_DOCS): then the app's index.html, which renders the page for a
+ * reader without an account (the build renders pages for signed-in users only). A URL that
+ * names no rendered page gets the app's index.html, and the client says what is wrong. Asked for
+ * `text/markdown`, the same URL answers the page's Markdown (plugins/agent-docs-routes.ts); the HTML names
+ * it in a `Link` header.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,17 +15,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { catalogue } from '../../generated/catalogue.ts';
 import type { UserType } from '../../shared/api-family.ts';
 import { resolvePage } from '../../shared/portal-data/links.ts';
+import { pageMarkdownPath } from '../../shared/portal-data/agent-docs.ts';
 import { loginPathFor } from '../../shared/portal-data/login-redirect.ts';
 import { COLOR_MODE_COOKIE, PRERENDERED_DIR, REMINDER_DISMISSED_COOKIE, prerenderedPagePath } from '../../shared/portal-data/prerendered-pages.ts';
 import { reminderText, tokensNeedingAttention } from '../../shared/portal-data/token-expiry.ts';
 import { listTokenExpiries } from '../repositories/api-tokens-repository.ts';
 import type { ServerContext } from '../context.ts';
+import type { AgentDocsStore } from '../lib/agent-docs-store.ts';
 import { fillPrerenderedPage } from '../lib/prerendered-page-fill.ts';
+import { prefersMarkdown, requestOrigin } from '../lib/request-origin.ts';
+import { markdownLink, markdownOf, sendMarkdown } from './agent-docs-routes.ts';
 import { loadSession } from './session.ts';
 import type { SendAppShell } from './static-files.ts';
-
-/** A Host header this origin may be built from (name or address, optional port); anything else gets the plain app. */
-const SAFE_HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 function loadPages(webDir: string): Map<string, string> {
   const pages = new Map<string, string>();
@@ -57,20 +62,33 @@ function colorModeOf(request: FastifyRequest): 'light' | 'dark' | null {
   return mode === 'light' || mode === 'dark' ? mode : null;
 }
 
-export function registerDocumentationPages(app: FastifyInstance, ctx: ServerContext, options: { webDir: string; sendAppShell: SendAppShell }): void {
+export function registerDocumentationPages(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  options: { webDir: string; sendAppShell: SendAppShell; agentDocs: AgentDocsStore },
+): void {
   const pages = loadPages(options.webDir);
 
   const answer = async (request: FastifyRequest, reply: FastifyReply) => {
-    const user = await loadSession(ctx, request);
-    if (user === undefined) return reply.header('cache-control', 'no-store').redirect(loginPathFor(request.url), 302);
     const query = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1 || request.url.length));
+    void reply.header('vary', 'Accept');
+    if (prefersMarkdown(request.headers.accept)) {
+      const resolution = resolvePage(catalogue.groups, query);
+      const text = resolution.found ? markdownOf(options.agentDocs, { kind: 'page', page: resolution.page }) : undefined;
+      return sendMarkdown(ctx, request, reply, text);
+    }
+    const user = await loadSession(ctx, request);
+    const resolution = resolvePage(catalogue.groups, query, user?.userType);
+    if (user === undefined && !ctx.config.publicDocs) return reply.header('cache-control', 'no-store').redirect(loginPathFor(request.url), 302);
+    if (resolution.found) void reply.header('link', markdownLink(pageMarkdownPath(resolution.page)));
+    if (user === undefined) return options.sendAppShell(request, reply);
     const pageKey = pageKeyOf(query, user.userType);
     const template = pageKey === null ? undefined : pages.get(prerenderedPagePath(user.userType, pageKey));
-    const host = request.host;
-    if (template === undefined || pageKey === null || !SAFE_HOST.test(host)) return options.sendAppShell(request, reply);
+    const origin = requestOrigin(request);
+    if (template === undefined || pageKey === null || origin === undefined) return options.sendAppShell(request, reply);
     const html = fillPrerenderedPage(template, {
       user: { email: user.email, userType: user.userType },
-      origin: `${request.protocol}://${host}`,
+      origin,
       page: pageKey,
       colorMode: colorModeOf(request),
       reminder: await reminderOf(ctx, request, user.userId),

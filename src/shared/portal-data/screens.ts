@@ -18,12 +18,14 @@ export interface ScreenData {
   readonly parent?: string;
   /** The title text that screenTitle() completes; none where the docs feature titles its own pages. */
   readonly title?: string;
+  /** Part of the reference: readable without login when the server publishes it (PUBLIC_DOCS). */
+  readonly reference?: boolean;
 }
 
 export const screens = {
   login: { path: '/login', outsideShell: true, title: 'Log in' },
-  documentation: { path: '/documentation', home: true, label: 'Documentation' },
-  explorer: { path: '/documentation/explorer', label: 'API explorer', parent: 'documentation' },
+  documentation: { path: '/documentation', home: true, label: 'Documentation', reference: true },
+  explorer: { path: '/documentation/explorer', label: 'API explorer', parent: 'documentation', reference: true },
   'api-test': { path: '/api-test', label: 'API Test', title: 'API Test' },
   usage: { path: '/usage', label: 'Usage', title: 'Usage' },
   settings: { path: '/settings', label: 'Settings', title: 'Settings' },
@@ -47,4 +49,9 @@ export function screenTitle(title: string, brandName: string): string {
 /** A URL that opens the screen. */
 export function screenUrl(screen: ScreenData): string {
   return screen.sampleUrl ?? screen.path;
+}
+
+/** Whether a path shows part of the reference (`/` is the documentation's home), which PUBLIC_DOCS publishes. */
+export function isReferencePath(pathname: string): boolean {
+  return screenList.some((screen) => screen.reference === true && (screen.path === pathname || (screen.home === true && pathname === '/')));
 }

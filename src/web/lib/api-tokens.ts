@@ -11,6 +11,6 @@ export async function listApiTokens(signal?: AbortSignal): Promise<ApiToken[]> {
   return unwrap(await apiClient.GET('/auth/token', { signal })).data;
 }
 
-export function useApiTokens() {
-  return useQuery({ queryKey: apiTokensQueryKey, queryFn: ({ signal }) => listApiTokens(signal) });
+export function useApiTokens(options: { enabled?: boolean } = {}) {
+  return useQuery({ ...options, queryKey: apiTokensQueryKey, queryFn: ({ signal }) => listApiTokens(signal) });
 }

@@ -54,6 +54,9 @@ export function useCurrentUser(options: { enabled?: boolean } = {}) {
     queryKey: currentUserQueryKey,
     queryFn: ({ signal }) => getCurrentUser(signal),
     retry: false,
+    // "Not logged in" is an answer, not a failure to retry each time a component that reads it mounts:
+    // a logged-out reader of the public reference would otherwise see the shell flicker back to loading.
+    retryOnMount: false,
     staleTime: Infinity,
   });
 }

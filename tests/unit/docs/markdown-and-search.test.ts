@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { markdownBlocks, markdownInline } from '../../../scripts/generate/reference/markdown.ts';
-import { prepareEntries, search } from '../../../src/web/features/docs/lib/search.ts';
+import { prepareEntries, search } from '../../../src/shared/portal-data/search-ranking.ts';
 import type { SearchEntry, SearchIndex } from '../../../src/shared/portal-data/reference-page.ts';
 import { resolvePage, type NavGroup } from '../../../src/shared/portal-data/links.ts';
 

@@ -1,5 +1,5 @@
 /**
- * login, logout, getCurrentUser. Login checks email, password and user type together and fails with one
+ * login, logout, getCurrentUser, getPortalSettings. Login checks email, password and user type together and fails with one
  * byte-identical 401 for all three; unknown emails are checked against a hash that matches nothing, so they
  * take as long.
  *
@@ -19,7 +19,7 @@ import type { Schemas } from '../../lib/schemas.ts';
 import type { OperationHandler } from '../operation-handler.ts';
 import { takeLoginAttempt } from './login-attempt.ts';
 
-export function sessionHandlers(ctx: ServerContext): Record<'login' | 'logout' | 'getCurrentUser', OperationHandler> {
+export function sessionHandlers(ctx: ServerContext): Record<'login' | 'logout' | 'getCurrentUser' | 'getPortalSettings', OperationHandler> {
   // Checked for unknown emails: it costs one derivation at the current cost, like a real check, and matches nothing.
   const dummyHash = unmatchableHash(ctx.scryptCost);
   const policy = ctx.loginThrottle;
@@ -104,5 +104,13 @@ export function sessionHandlers(ctx: ServerContext): Record<'login' | 'logout' |
     },
   };
 
-  return { login, logout, getCurrentUser };
+  // Answered to anyone: it says only whether the reference is public.
+  const getPortalSettings: OperationHandler = {
+    async handle() {
+      const settings: Schemas['PortalSettings'] = { publicDocs: ctx.config.publicDocs };
+      return settings;
+    },
+  };
+
+  return { login, logout, getCurrentUser, getPortalSettings };
 }

@@ -1,7 +1,8 @@
 /**
  * The shell around every route but /login: a 280 px sidebar (a drawer behind a menu button below 900 px),
- * a top bar, and the token expiry reminder above the page. It renders only for a user whose profile has
- * loaded (see shell-route.tsx).
+ * a top bar, and the token expiry reminder above the page. It renders for a user whose profile has
+ * loaded, or (user null) for a logged-out reader of a public reference (see shell-route.tsx): then the top
+ * bar offers "Log in" and nothing asks for the user's data.
  */
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -21,7 +22,7 @@ import { TopBar } from './top-bar';
 
 const NavigationDrawer = lazy(() => import('./navigation-drawer'));
 
-export function AppShell({ user, children }: { user: CurrentUser; children: ReactNode }) {
+export function AppShell({ user, children }: { user: CurrentUser | null; children: ReactNode }) {
   const theme = useTheme();
   // md is 900 px: the breakpoint for the drawer. CSS alone decides what shows (the column or the menu button),
   // so HTML rendered ahead of time lays out right on any screen before the app runs; `wide` only decides
@@ -87,7 +88,7 @@ export function AppShell({ user, children }: { user: CurrentUser; children: Reac
           tabIndex={-1}
           sx={{ outline: 'none', flex: 1, px: { xs: 2, sm: 3, md: 5 }, py: { xs: 2, sm: 3, md: 4 }, maxWidth: 1280, width: '100%', mx: 'auto' }}
         >
-          <ExpiryReminder onSettings={location.pathname === '/settings'} />
+          {user ? <ExpiryReminder onSettings={location.pathname === '/settings'} /> : null}
           {children}
         </Box>
       </Box>

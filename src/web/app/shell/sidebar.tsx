@@ -26,7 +26,8 @@ import { activeDocsPage, buildDocsNav, ownApiFirst, type DocsNavGroup, type Docs
 
 const docsNav = buildDocsNav();
 const topScreens = appScreens.filter((screen) => screen.label && !screen.parent);
-const screensUnder = (parent: AppScreen) => appScreens.filter((screen) => screen.label && screen.parent === parent.name);
+const screensUnder = (parent: AppScreen, signedIn: boolean) =>
+  appScreens.filter((screen) => screen.label && screen.parent === parent.name && (signedIn || screen.reference));
 
 function SubItem({ page, label, active, depth }: { page: Pick<DocsNavPage, 'to'>; label: string; active: boolean; depth: number }) {
   return (
@@ -97,11 +98,13 @@ function DocumentationItem({
   screen,
   activeDocs,
   isActive,
+  signedIn,
   userType,
 }: {
   screen: AppScreen;
   activeDocs: DocsActive;
   isActive: (path: string) => boolean;
+  signedIn: boolean;
   userType: UserType | undefined;
 }) {
   const [open, setOpen] = useState(true);
@@ -117,7 +120,7 @@ function DocumentationItem({
           {ownApiFirst(docsNav, userType).map((group) => (
             <DocsGroup key={group.label} group={group} active={activeDocs} />
           ))}
-          {screensUnder(screen).map((under) => (
+          {screensUnder(screen, signedIn).map((under) => (
             <SubItem key={under.name} page={{ to: under.path }} label={under.label ?? under.name} active={isActive(under.path)} depth={1} />
           ))}
         </List>
@@ -130,6 +133,9 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const location = useLocation();
   const user = useCurrentUser();
   const activeDocs = activeDocsPage(location.pathname, location.search, user.data?.userType);
+  // A logged-out reader of the public reference sees only the reference: the screens need login.
+  const signedIn = user.data !== undefined;
+  const listed = signedIn ? topScreens : topScreens.filter((screen) => screen.reference);
   const isActive = (path: string) => location.pathname === path;
 
   return (
@@ -156,9 +162,16 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
       <Divider />
       <Box sx={{ overflowY: 'auto', flex: 1, px: 1.5, py: 1.5 }}>
         <List disablePadding dense>
-          {topScreens.map((screen) =>
+          {listed.map((screen) =>
             screen.name === 'documentation' ? (
-              <DocumentationItem key={screen.name} screen={screen} activeDocs={activeDocs} isActive={isActive} userType={user.data?.userType} />
+              <DocumentationItem
+                key={screen.name}
+                screen={screen}
+                activeDocs={activeDocs}
+                isActive={isActive}
+                signedIn={signedIn}
+                userType={user.data?.userType}
+              />
             ) : (
               <TopItem key={screen.name} screen={screen} active={isActive(screen.path)} />
             ),

@@ -1,20 +1,27 @@
-/** Top bar: menu button (narrow screens), the user's email and type, the colour-mode toggle, Logout. */
+/**
+ * Top bar: menu button (narrow screens), the user's email and type, the colour-mode toggle, Logout; for a
+ * logged-out reader of a public reference, "Log in" (back to this page afterwards) instead of the user.
+ */
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useLocation } from 'react-router';
 import ApiIcon from '@mui/icons-material/Api';
+import LoginIcon from '@mui/icons-material/Login';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import { brand } from '../../../generated/brand';
 import type { CurrentUser } from '../../lib/current-user';
 import { userTypeLabel } from '../../features/auth/lib/user-type-label';
+import { loginPathFor } from '../../features/auth/lib/redirect-target';
 import { ColorModeToggle } from '../../theme/color-mode-toggle';
 
 interface TopBarProps {
-  user: CurrentUser;
+  /** Null: a logged-out reader of the public reference. */
+  user: CurrentUser | null;
   menuOpen: boolean;
   onMenuClick: () => void;
   onLogout: () => void;
@@ -44,41 +51,69 @@ export function TopBar({ user, menuOpen, onMenuClick, onLogout, loggingOut }: To
           </Typography>
         </Box>
         <Box sx={{ flex: 1 }} />
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }} aria-label="Signed in user" role="group">
-          <Typography variant="body2" noWrap sx={{ display: { xs: 'none', sm: 'block' }, maxWidth: 280 }} title={user.email}>
-            {user.email}
-          </Typography>
-          {/* Drawn like a small outlined Chip; MUI's Chip would be a chunk of its own on every first load. */}
-          <Box
-            component="span"
-            sx={{
-              px: 1,
-              border: 1,
-              borderColor: 'primary.main',
-              borderRadius: 4,
-              color: 'primary.main',
-              fontSize: '0.8125rem',
-              fontWeight: 600,
-              lineHeight: '22px',
-              whiteSpace: 'nowrap',
-            }}
-          >
-            {userTypeLabel(user.userType)}
-          </Box>
-        </Box>
-        <ColorModeToggle />
-        <Button
-          color="inherit"
-          variant="outlined"
-          size="small"
-          startIcon={<LogoutIcon fontSize="small" />}
-          onClick={onLogout}
-          disabled={loggingOut}
-          sx={{ borderColor: 'divider' }}
-        >
-          Logout
-        </Button>
+        {user ? <SignedIn user={user} onLogout={onLogout} loggingOut={loggingOut} /> : <LogIn />}
       </Toolbar>
     </AppBar>
+  );
+}
+
+function LogIn() {
+  const location = useLocation();
+  return (
+    <>
+      <ColorModeToggle />
+      <Button
+        component={RouterLink}
+        to={loginPathFor(location.pathname + location.search + location.hash)}
+        color="inherit"
+        variant="outlined"
+        size="small"
+        startIcon={<LoginIcon fontSize="small" />}
+        sx={{ borderColor: 'divider' }}
+      >
+        Log in
+      </Button>
+    </>
+  );
+}
+
+function SignedIn({ user, onLogout, loggingOut }: Pick<TopBarProps, 'onLogout' | 'loggingOut'> & { user: CurrentUser }) {
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }} aria-label="Signed in user" role="group">
+        <Typography variant="body2" noWrap sx={{ display: { xs: 'none', sm: 'block' }, maxWidth: 280 }} title={user.email}>
+          {user.email}
+        </Typography>
+        {/* Drawn like a small outlined Chip; MUI's Chip would be a chunk of its own on every first load. */}
+        <Box
+          component="span"
+          sx={{
+            px: 1,
+            border: 1,
+            borderColor: 'primary.main',
+            borderRadius: 4,
+            color: 'primary.main',
+            fontSize: '0.8125rem',
+            fontWeight: 600,
+            lineHeight: '22px',
+            whiteSpace: 'nowrap',
+          }}
+        >
+          {userTypeLabel(user.userType)}
+        </Box>
+      </Box>
+      <ColorModeToggle />
+      <Button
+        color="inherit"
+        variant="outlined"
+        size="small"
+        startIcon={<LogoutIcon fontSize="small" />}
+        onClick={onLogout}
+        disabled={loggingOut}
+        sx={{ borderColor: 'divider' }}
+      >
+        Logout
+      </Button>
+    </>
   );
 }

@@ -16,3 +16,5 @@ export const logout = (status = 204) =>
 export type TokenUsageFixture = { tokenId: number; title: string; deleted: boolean; calls: number; errorRate: number; daily: number[] };
 
 export const listTokenUsage = (rows: TokenUsageFixture[]) => http.get('*/api/usage/tokens', () => HttpResponse.json({ data: rows }));
+
+export const getPortalSettings = (publicDocs: boolean) => http.get('*/api/portal/settings', () => HttpResponse.json({ publicDocs }));

@@ -1,6 +1,6 @@
 /**
  * The header of every documentation page: title, the API's current version with a link to the changelog,
- * the base URL with a copy button, search, the explorer, and the downloads that `npm run export` produces
+ * the base URL with a copy button, the page menu (its Markdown for AI assistants), search, the explorer, and the downloads that `npm run export` produces
  * (public API only; see downloads-menu.tsx).
  */
 import { useSyncExternalStore } from 'react';
@@ -13,6 +13,8 @@ import { PageHeader } from '../../../components/page-header';
 import { catalogue } from '../../../../generated/catalogue';
 import { documentationHref } from '../../../../shared/portal-data/links';
 import { DownloadsMenu } from './downloads-menu';
+import { PageMenu } from './page-menu';
+import type { PageAddress } from '../../../../shared/portal-data/links';
 
 /** The Changelog page (the tag marked `x-changelog: true` in openapi/openapi.yaml). */
 const CHANGELOG_HREF = documentationHref(catalogue.changelogPage);
@@ -39,9 +41,11 @@ interface DocsHeaderProps {
   /** This is the Changelog page: the version line does not link to the page it is on. */
   isChangelog?: boolean;
   onSearch: () => void;
+  /** The page, for its Markdown copy (the page menu). */
+  page: PageAddress;
 }
 
-export function DocsHeader({ title, eyebrow, baseUrl, apiVersion, isChangelog = false, onSearch }: DocsHeaderProps) {
+export function DocsHeader({ title, eyebrow, baseUrl, apiVersion, isChangelog = false, onSearch, page }: DocsHeaderProps) {
   const shortcut = useSearchShortcutLabel();
   return (
     <header>
@@ -49,12 +53,15 @@ export function DocsHeader({ title, eyebrow, baseUrl, apiVersion, isChangelog = 
         title={title}
         description={eyebrow}
         actions={
-          <Button variant="outlined" size="small" startIcon={<SearchIcon />} onClick={onSearch} aria-keyshortcuts="Control+K Meta+K /" data-search-launcher>
-            Search
-            <span className="kbd keyboard-hint" aria-hidden>
-              {shortcut}
-            </span>
-          </Button>
+          <>
+            <PageMenu page={page} />
+            <Button variant="outlined" size="small" startIcon={<SearchIcon />} onClick={onSearch} aria-keyshortcuts="Control+K Meta+K /" data-search-launcher>
+              Search
+              <span className="kbd keyboard-hint" aria-hidden>
+                {shortcut}
+              </span>
+            </Button>
+          </>
         }
       />
       <div className="base-url">

@@ -103,6 +103,7 @@ export function DocumentationPage({ page, origin, onSearch, family }: Documentat
         apiVersion={page.apiVersion}
         isChangelog={page.changelog !== undefined}
         onSearch={onSearch}
+        page={page}
       />
       <div className="prose">
         <Markdown blocks={intro} rewriteCode={rewriteCode} />

@@ -10,7 +10,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { styled } from '@mui/material/styles';
 import { loadPreparedSearchIndex } from '../lib/load-reference-page';
 import type { SearchEntry } from '../../../../shared/portal-data/reference-page';
-import { search, type PreparedEntry } from '../lib/search';
+import { search, type PreparedEntry } from '../../../../shared/portal-data/search-ranking';
 import type { SearchDialogProps } from '../lib/search-dialog-props';
 import { BreakableText } from '../../../components/breakable-text';
 import { takeSearch } from '../../../lib/early-input';

@@ -3,9 +3,10 @@
  * page's API are offered: a seller's tokens reach only the Seller API. Each shows its access and expiry,
  * and one whose access lacks the operation's domain says so (it can still be chosen: the call answers 403).
  * The list loads only when asked, and a chosen token stays masked until revealed. Loaded lazily: pages do
- * not pay for it until used.
+ * not pay for it until used. A logged-out reader of the public reference is offered to log in instead
+ * (nothing is asked of the server that could only answer 401).
  */
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import IconButton from '@mui/material/IconButton';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
@@ -21,6 +22,7 @@ import { useApiTokens } from '../../../lib/api-tokens';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useFieldWideMenu } from '../../../lib/use-field-wide-menu';
 import { useSampleSettings } from '../lib/sample-settings';
+import { loginPathFor } from '../../../../shared/portal-data/login-redirect';
 
 interface TokenPickerProps {
   /** The page's API: `seller` or `warehouse`. */
@@ -33,10 +35,18 @@ interface TokenPickerProps {
 export default function TokenPicker({ family, operationId, tokenVariable }: TokenPickerProps) {
   const { token, setToken, reveal, setReveal } = useSampleSettings();
   const user = useCurrentUser();
-  const tokens = useApiTokens();
+  const tokens = useApiTokens({ enabled: user.isSuccess });
+  const location = useLocation();
   const menu = useFieldWideMenu();
+  if (user.isError) {
+    return (
+      <span className="picker-note">
+        <Link to={loginPathFor(location.pathname + location.search + location.hash)}>Log in to use your tokens</Link> in these samples.
+      </span>
+    );
+  }
   if (user.isPending || tokens.isPending) return <span className="picker-note">Loading your tokens…</span>;
-  if (user.isError || tokens.isError) return <span className="picker-note">Your tokens could not be loaded.</span>;
+  if (tokens.isError) return <span className="picker-note">Your tokens could not be loaded.</span>;
 
   const userFamily = user.data.userType.toLowerCase();
   if (userFamily !== family) {

@@ -4,7 +4,7 @@
  * Promises are cached so React's `use()` sees the same one on every render.
  */
 import type { ReferencePage, SearchIndex } from '../../../../shared/portal-data/reference-page';
-import { prepareEntries, type PreparedEntry } from './search';
+import { prepareEntries, type PreparedEntry } from '../../../../shared/portal-data/search-ranking';
 
 const pageModules = import.meta.glob<ReferencePage>(['../../../../generated/reference/*.json', '!**/search-index.json'], { import: 'default' });
 const searchModule = import.meta.glob<SearchIndex>('../../../../generated/reference/search-index.json', { import: 'default' });

@@ -1,11 +1,11 @@
 /**
- * Ranks search-index entries for a query: every word must appear somewhere in the entry. Operations and
+ * Ranks search-index entries (the Ctrl+K dialog and the MCP server's search_docs alike) for a query: every word must appear somewhere in the entry. Operations and
  * pages come before schemas and fields (a reader looking for "return" wants "List return orders" first),
  * unless a schema or field is named exactly; within that, a word in the title counts most, an exact or
  * prefix title match most of all; at equal score the user's own API comes first. Pure and fast enough to
  * run on every keystroke over tens of thousands of entries (one lower-cased haystack per entry, built once).
  */
-import type { SearchEntry, SearchKind } from '../../../../shared/portal-data/reference-page';
+import type { SearchEntry, SearchKind } from './reference-page.ts';
 
 export interface PreparedEntry {
   entry: SearchEntry;
