@@ -18,7 +18,7 @@ const SCHEMES = ['light', 'dark'] as const;
 const README_DIR = 'docs/images';
 /** The README's pictures: `<shot>-<scheme>-<width>` → file name in README_DIR. */
 const README_SHOTS: Record<string, string> = {
-  'documentation-warehouse-order-light-1440': 'reference-light.png',
+  'documentation-light-1440': 'reference-light.png',
   'documentation-try-it-dark-1440': 'try-it-dark.png',
   'usage-light-390': 'usage-phone-light.png',
 };
