@@ -10,7 +10,7 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 test('Copy page and View as Markdown', async ({ page, context }) => {
   await login(page);
   await page.goto('/documentation?category=seller&subcategory=order');
-  const menuButton = page.getByRole('button', { name: 'Page menu: copy or open this page as Markdown' });
+  const menuButton = page.getByRole('button', { name: 'Copy page, or open it as Markdown or in an assistant' });
   await menuButton.focus();
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu');
@@ -38,7 +38,7 @@ for (const width of [1440, 390]) {
       await page.emulateMedia({ colorScheme: scheme });
       await login(page);
       await page.goto('/documentation?category=seller&subcategory=order');
-      await page.getByRole('button', { name: 'Page menu: copy or open this page as Markdown' }).click();
+      await page.getByRole('button', { name: 'Copy page, or open it as Markdown or in an assistant' }).click();
       await expect(page.getByRole('menuitem', { name: 'View as Markdown' })).toBeVisible();
       // After the menu's enter transition.
       await page.waitForTimeout(400);

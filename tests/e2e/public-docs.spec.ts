@@ -40,7 +40,7 @@ test('a logged-out reader reads the reference, with Log in instead of the user a
   await section.getByRole('button', { name: 'Use my token' }).click();
   await expect(section.getByRole('link', { name: 'Log in to use your tokens' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Page menu: copy or open this page as Markdown' }).click();
+  await page.getByRole('button', { name: 'Copy page, or open it as Markdown or in an assistant' }).click();
   const chatGpt = page.getByRole('menuitem', { name: 'Open in ChatGPT' });
   await expect(chatGpt).toBeVisible();
   expect(new URL((await chatGpt.getAttribute('href')) ?? '').searchParams.get('q')).toBe(

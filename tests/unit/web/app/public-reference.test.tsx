@@ -63,7 +63,7 @@ describe('PUBLIC_DOCS on, logged out', () => {
   it('offers Open in ChatGPT and Open in Claude in the page menu, naming the page’s Markdown', async () => {
     server.use(getPortalSettings(true));
     const { user } = renderApp(PAGE, { signedIn: false });
-    await user.click(await screen.findByRole('button', { name: 'Page menu: copy or open this page as Markdown' }));
+    await user.click(await screen.findByRole('button', { name: 'Copy page, or open it as Markdown or in an assistant' }));
     const chatGpt = await screen.findByRole('menuitem', { name: 'Open in ChatGPT' });
     expect(new URL(chatGpt.getAttribute('href') ?? '').searchParams.get('q')).toContain(`${window.location.origin}/documentation/seller/order.md`);
     expect(screen.getByRole('menuitem', { name: 'Open in Claude' })).toBeInTheDocument();
@@ -89,7 +89,7 @@ describe('PUBLIC_DOCS off', () => {
       http.get('*/api/auth/me', () => HttpResponse.json({ email: 'seller@example.com', userType: 'SELLER' })),
     );
     const { user } = renderApp(PAGE);
-    await user.click(await screen.findByRole('button', { name: 'Page menu: copy or open this page as Markdown' }));
+    await user.click(await screen.findByRole('button', { name: 'Copy page, or open it as Markdown or in an assistant' }));
     expect(await screen.findByRole('menuitem', { name: 'View as Markdown' })).toBeInTheDocument();
     // The settings have answered by the time the menu is open a moment.
     await new Promise((resolve) => setTimeout(resolve, 200));

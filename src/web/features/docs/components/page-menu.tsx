@@ -23,7 +23,7 @@ export function PageMenu({ page }: { page: PageAddress }) {
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
-        aria-label="Page menu: copy or open this page as Markdown"
+        aria-label="Copy page, or open it as Markdown or in an assistant"
         onPointerEnter={() => void loadMenuList()}
         onFocus={() => void loadMenuList()}
         onClick={(event) => {
