@@ -31,8 +31,6 @@ const PORT = Number(process.env.BENCH_MCP_PORT ?? 8195);
 const FLOOR_PORT = PORT + 1;
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
-const START = '<!-- mcp:start -->';
-const END = '<!-- mcp:end -->';
 
 async function timed(calls: number, warmUp: number, once: (i: number) => Promise<unknown>): Promise<{ p50Ms: number; p95Ms: number }> {
   const times: number[] = [];
@@ -132,20 +130,4 @@ export function mcpReport(result: McpBenchResult): string {
     "with other work. The RSS step after first use is the SDK's request path compiled and V8's heap grown, not",
     'data kept per call (a new stateless server per request keeps nothing).',
   ].join('\n');
-}
-
-export function withMcpSection(report: string, section: string | undefined): string {
-  if (section === undefined) return report;
-  const block = `${START}\n${section}\n${END}\n`;
-  const start = report.indexOf(START);
-  const end = report.indexOf(END);
-  if (start >= 0 && end > start) return report.slice(0, start) + block + report.slice(end + END.length + 1);
-  const rerun = report.indexOf('## How to rerun');
-  return rerun >= 0 ? `${report.slice(0, rerun)}${block}\n${report.slice(rerun)}` : `${report}\n${block}`;
-}
-
-export function mcpSectionOf(report: string): string | undefined {
-  const start = report.indexOf(START);
-  const end = report.indexOf(END);
-  return start >= 0 && end > start ? report.slice(start + START.length + 1, end - 1) : undefined;
 }

@@ -281,23 +281,3 @@ export function usageReport(result: UsageBenchResult): string {
   ];
   return lines.join('\n');
 }
-
-const START = '<!-- usage:start -->';
-const END = '<!-- usage:end -->';
-
-/** The report with the usage section replaced (or added before "How to rerun"). */
-export function withUsageSection(report: string, section: string | undefined): string {
-  if (section === undefined) return report;
-  const block = `${START}\n${section}\n${END}\n`;
-  const start = report.indexOf(START);
-  const end = report.indexOf(END);
-  if (start >= 0 && end > start) return report.slice(0, start) + block + report.slice(end + END.length + 1);
-  const rerun = report.indexOf('## How to rerun');
-  return rerun >= 0 ? `${report.slice(0, rerun)}${block}\n${report.slice(rerun)}` : `${report}\n${block}`;
-}
-
-export function usageSectionOf(report: string): string | undefined {
-  const start = report.indexOf(START);
-  const end = report.indexOf(END);
-  return start >= 0 && end > start ? report.slice(start + START.length + 1, end - 1) : undefined;
-}

@@ -21,8 +21,9 @@ import { createSellerToken, firstOrderId } from './lib/api-session.ts';
 import { rssBytes, runToEnd, start, tsNode, waitForHttp } from './lib/processes.ts';
 import { historyOf, mergeReport, replaceSubsection, withHistory } from './lib/report-merge.ts';
 import { runLoginFlood } from './login-flood.ts';
-import { mcpReport, mcpSectionOf, runMcpBench, withMcpSection } from './mcp.ts';
-import { runUsageBench, usageReport, usageSectionOf, withUsageSection } from './request-log.ts';
+import { markedSectionOf, withMarkedSection } from './lib/marked-section.ts';
+import { mcpReport, runMcpBench } from './mcp.ts';
+import { runUsageBench, usageReport } from './request-log.ts';
 import type { BenchResults } from './lib/results.ts';
 import { readSpecFacts } from './lib/spec-facts.ts';
 import { apiEndpoints, conditionalAndColdEndpoints, loadTest, type LoadResult } from './measure-server.ts';
@@ -240,11 +241,11 @@ async function main(): Promise<void> {
   const startupOnly = options.sections.has('startup') && !options.sections.has('data');
   const merged = startupOnly ? replaceSubsection(sectionsMerged, fresh, 'Start-up') : sectionsMerged;
   // Section 5 (request log) is written by bench/request-log.ts and kept as it was when not measured.
-  const usage = results.usage === undefined ? (previous === undefined ? undefined : usageSectionOf(previous)) : usageReport(results.usage);
+  const usage = results.usage === undefined ? (previous === undefined ? undefined : markedSectionOf(previous, 'usage')) : usageReport(results.usage);
   const history = previous === undefined ? undefined : historyOf(previous);
   // Section 6 (MCP server) likewise: bench/mcp.ts.
-  const mcp = results.mcp === undefined ? (previous === undefined ? undefined : mcpSectionOf(previous)) : mcpReport(results.mcp);
-  writeFileSync(report, withHistory(withMcpSection(withUsageSection(merged, usage), mcp), history));
+  const mcp = results.mcp === undefined ? (previous === undefined ? undefined : markedSectionOf(previous, 'mcp')) : mcpReport(results.mcp);
+  writeFileSync(report, withHistory(withMarkedSection(withMarkedSection(merged, 'usage', usage), 'mcp', mcp), history));
   log(`bench: done in ${(results.durationMs / 60_000).toFixed(1)} min -> ${report}`);
   if (results.errors.length > 0) {
     log(`bench: ${results.errors.length} section(s) failed:\n${results.errors.join('\n')}`);
