@@ -26,6 +26,7 @@ import { CsvDownload, type FetchPage } from './csv-download';
 import { ListPager } from './list-pager';
 import { RateLimitChip } from './rate-limit-gauge';
 import { RESPONSE_VIEWS, ResponseView, type ResponseViewName, type TableData } from './response-views';
+import { responseBoxSx } from './response-box';
 import { StatusHelp } from './status-help';
 
 export const NO_RESPONSE = 'No response yet';
@@ -148,18 +149,7 @@ export function ResponsePanel({ response, error, running, onOpenId, onPage, fetc
         aria-label="Response body"
         aria-busy={running}
         tabIndex={0}
-        sx={{
-          maxHeight: RESPONSE_PANEL_MAX_HEIGHT_PX,
-          minHeight: 160,
-          overflow: 'auto',
-          p: { xs: 1, sm: 2 },
-          borderRadius: 1,
-          bgcolor: 'action.hover',
-          border: 1,
-          borderColor: 'divider',
-          opacity: running ? 0.6 : 1,
-          transition: 'opacity 120ms',
-        }}
+        sx={{ ...responseBoxSx(running), maxHeight: RESPONSE_PANEL_MAX_HEIGHT_PX, minHeight: 160, p: { xs: 1, sm: 2 } }}
       >
         {response ? (
           <ResponseView view={view} response={response} table={table} rateLimit={rateLimit} onOpenId={envelope ? onOpenId : undefined} />

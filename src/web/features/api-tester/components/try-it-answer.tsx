@@ -12,6 +12,7 @@ import { readRateLimit } from '../lib/rate-limit';
 import { formatBytes, formatDuration } from '../lib/response-info';
 import { JsonView } from './json-view';
 import { RateLimitChip } from './rate-limit-gauge';
+import { responseBoxSx } from './response-box';
 import { StatusHelp } from './status-help';
 
 interface TryItAnswerProps {
@@ -46,23 +47,7 @@ export function TryItAnswer({ response, error, running, label }: TryItAnswerProp
         </Alert>
       ) : null}
       {response ? <StatusHelp response={response} /> : null}
-      <Box
-        role="region"
-        aria-label={label}
-        aria-busy={running}
-        tabIndex={0}
-        sx={{
-          maxHeight: 480,
-          overflow: 'auto',
-          p: 1.5,
-          borderRadius: 1,
-          bgcolor: 'action.hover',
-          border: 1,
-          borderColor: 'divider',
-          opacity: running ? 0.6 : 1,
-          transition: 'opacity 120ms',
-        }}
-      >
+      <Box role="region" aria-label={label} aria-busy={running} tabIndex={0} sx={{ ...responseBoxSx(running), maxHeight: 480, p: 1.5 }}>
         {response ? (
           response.isJson ? (
             <JsonView value={response.body} />
