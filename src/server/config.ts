@@ -28,6 +28,13 @@ export interface Config {
   requestLog: boolean;
   /** Days the request log and its rollups are kept. */
   requestLogDays: number;
+  /** Days the account activity log is kept, whatever requestLogDays says. */
+  activityLogDays: number;
+  /**
+   * GitHub's secret scanning public keys (a JSON file in GitHub's `public_keys` shape); unset: leak reports
+   * are refused with 401, since none can be verified.
+   */
+  secretScanningKeysFile: string | undefined;
   /** Idle keep-alive connections close after this; above a load balancer's own idle timeout. */
   keepAliveTimeoutSeconds: number;
   /**
@@ -115,6 +122,7 @@ export function loadEnvFile(cwd: string = process.cwd()): string | undefined {
 export function parseConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const read = new Reader(env);
   const databaseUrl = read.optional('DATABASE_URL');
+  const secretScanningKeysFile = read.optional('SECRET_SCANNING_KEYS_FILE');
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     read.problems.push('DATABASE_URL must start with postgres:// or postgresql://');
   }
@@ -148,6 +156,8 @@ export function parseConfig(env: Env = process.env, cwd: string = process.cwd())
     responseCacheMb: read.integer('RESPONSE_CACHE_MB', 32, 0, 4096),
     requestLog: read.boolean('REQUEST_LOG', true),
     requestLogDays: read.integer('REQUEST_LOG_DAYS', 30, 1, 365),
+    activityLogDays: read.integer('ACTIVITY_LOG_DAYS', 365, 1, 3650),
+    secretScanningKeysFile: secretScanningKeysFile === undefined ? undefined : resolve(cwd, secretScanningKeysFile),
     // 72 s: longer than the common 60 s idle timeout of load balancers, so they close first.
     keepAliveTimeoutSeconds: read.integer('KEEP_ALIVE_TIMEOUT_SECONDS', 72, 1, 3600),
     publicDocs: read.boolean('PUBLIC_DOCS', false),

@@ -19,9 +19,16 @@ export interface TokenRow {
   /** null: the server's default lifetime (tokens made before lifetimes were chosen). */
   lifetime_days: number | null;
   previous_expires_at: Date | null;
+  /** Canonical addresses and ranges (src/shared/ip-allowlist.ts); empty: any address. */
+  ip_allowlist: string[];
+  /** Set when the token was reported found in public and revoked; leak_url and leak_source with it. */
+  revoked_at: Date | null;
+  leak_url: string | null;
+  leak_source: string | null;
 }
 
-const COLUMNS = 'id, title, description, digest, ciphertext, created_at, expires_at, last_used_at, scopes, lifetime_days, previous_expires_at';
+const COLUMNS =
+  'id, title, description, digest, ciphertext, created_at, expires_at, last_used_at, scopes, lifetime_days, previous_expires_at, ip_allowlist, revoked_at, leak_url, leak_source';
 
 /** Newest first, as listApiTokens promises (ids grow with creation; a refresh keeps its row). */
 export async function listTokens(db: Queryable, userId: number): Promise<TokenRow[]> {

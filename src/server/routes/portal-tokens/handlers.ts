@@ -53,6 +53,8 @@ export function tokenHandlers(
       lifetimeDays: row.lifetime_days ?? ctx.config.tokenTtlDays,
       scopes: row.scopes as Schemas['ApiToken']['scopes'],
       previousValueExpiresAt: graceEnd === null ? null : graceEnd.toISOString(),
+      ipAllowlist: row.ip_allowlist,
+      revocation: row.revoked_at === null ? null : { revokedDate: row.revoked_at.toISOString(), foundAt: row.leak_url ?? '', source: row.leak_source ?? '' },
     };
   };
 

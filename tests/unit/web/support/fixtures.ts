@@ -28,6 +28,8 @@ export function tokenFixture(overrides: Partial<ApiTokenFixture> = {}): ApiToken
     lifetimeDays: 90,
     scopes: null,
     previousValueExpiresAt: null,
+    ipAllowlist: [],
+    revocation: null,
     ...overrides,
   };
 }
