@@ -12,8 +12,8 @@ import type { OperationHandler } from '../operation-handler.ts';
 import { activityCsvRecord, ACTIVITY_CSV_HEADER } from './csv-columns.ts';
 import { activityCursorOf, activityFilter, parseActivityCursor, type ActivityQuery } from './filters.ts';
 
-export const ACTIVITY_PAGE_SIZE = 50;
-export const ACTIVITY_CSV_MAX_ROWS = 100_000;
+const ACTIVITY_PAGE_SIZE = 50;
+const ACTIVITY_CSV_MAX_ROWS = 100_000;
 const CSV_PAGE = 2_000;
 
 function sessionUser(request: FastifyRequest): SessionUser {
