@@ -352,7 +352,7 @@ export function writeReport(results: BenchResults): string {
     '```sh',
     'npm ci',
     'npm run bench                      # everything, about 14 minutes on 2 cores; builds first if stale, installs bench/package.json first if missing',
-    'npm run bench -- --only=pages      # or server, data, logins, startup; comma-separated: replaces only those sections of this report',
+    'npm run bench -- --only=pages      # or server, data, logins, startup, usage, mcp, activity; comma-separated: replaces only those sections of this report',
     'npm run bench -- --quick           # fewer runs and shorter loads, for iterating on the harness',
     '```',
     '',

@@ -14,6 +14,7 @@ import { createSellerToken, sessionCookie } from './lib/api-session.ts';
 import { options } from './lib/options.ts';
 import { startOurServer } from './lib/our-server.ts';
 import { createDatabase, dropDatabase } from './lib/postgres.ts';
+import { percentile } from './lib/stats.ts';
 import { rssBytes, runToEnd, tsNode } from './lib/processes.ts';
 import { loadTest, type LoadResult } from './measure-server.ts';
 
@@ -41,11 +42,6 @@ export interface UsageBenchResult {
     queries: Array<{ name: string; path: string; p50: number; p95: number; calls: number }>;
     explains: Array<{ name: string; plan: string }>;
   };
-}
-
-function percentile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
 }
 
 async function throughput(databaseUrl: string, header: string, log: (line: string) => void): Promise<UsageBenchResult['throughput']> {

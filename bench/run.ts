@@ -1,12 +1,13 @@
 /**
  * `npm run bench`: reference pages, server under load, data growth, login flood; writes bench/results/*.json
- * and bench/REPORT.md. Options: --only=pages,server,data,logins,usage,mcp (the other sections of REPORT.md are kept)
+ * and bench/REPORT.md. Options: --only=pages,server,data,logins,usage,mcp,activity (the other sections of REPORT.md are kept)
  * --quick (fewer runs; BENCH_* env vars in lib/options.ts tune each knob). Each section fails on its own:
  * the report says what is missing.
  */
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { activityReport, runActivityBench } from './activity.ts';
 import { buildLargeApp } from './build-large-app.ts';
 import { writeHtmlOnlyPage } from './html-only.ts';
 import { runDataGrowth } from './data-growth.ts';
@@ -225,6 +226,11 @@ async function main(): Promise<void> {
 
   if (options.sections.has('mcp')) results.mcp = await section('MCP server', results, () => runMcpBench(log));
 
+  if (options.sections.has('activity')) {
+    if (await postgresAvailable()) results.activity = await section('activity log', results, () => runActivityBench(log));
+    else results.errors.push('activity log: PostgreSQL not reachable on 127.0.0.1:5432');
+  }
+
   results.finishedAt = new Date().toISOString();
   results.machine.loadAtEnd = currentLoad();
   results.durationMs = performance.now() - started;
@@ -245,7 +251,11 @@ async function main(): Promise<void> {
   const history = previous === undefined ? undefined : historyOf(previous);
   // Section 6 (MCP server) likewise: bench/mcp.ts.
   const mcp = results.mcp === undefined ? (previous === undefined ? undefined : markedSectionOf(previous, 'mcp')) : mcpReport(results.mcp);
-  writeFileSync(report, withHistory(withMarkedSection(withMarkedSection(merged, 'usage', usage), 'mcp', mcp), history));
+  // Section 7 (activity log) likewise: bench/activity.ts.
+  const activity =
+    results.activity === undefined ? (previous === undefined ? undefined : markedSectionOf(previous, 'activity')) : activityReport(results.activity);
+  const marked = withMarkedSection(withMarkedSection(withMarkedSection(merged, 'usage', usage), 'mcp', mcp), 'activity', activity);
+  writeFileSync(report, withHistory(marked, history));
   log(`bench: done in ${(results.durationMs / 60_000).toFixed(1)} min -> ${report}`);
   if (results.errors.length > 0) {
     log(`bench: ${results.errors.length} section(s) failed:\n${results.errors.join('\n')}`);

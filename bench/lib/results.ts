@@ -1,4 +1,5 @@
 /** What one `npm run bench` measures: written by run.ts to bench/results/*.json, read by report.ts. */
+import type { ActivityBenchResult } from '../activity.ts';
 import type { GrowthResult } from '../data-growth.ts';
 import type { LoginFloodResult } from '../login-flood.ts';
 import type { LoadResult } from '../measure-server.ts';
@@ -21,5 +22,6 @@ export interface BenchResults {
   logins?: LoginFloodResult;
   usage?: UsageBenchResult;
   mcp?: McpBenchResult;
+  activity?: ActivityBenchResult;
   errors: string[];
 }

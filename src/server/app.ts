@@ -26,6 +26,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHousekeeping } from './plugins/housekeeping.ts';
 import { loggerOptions, registerAccessLog } from './plugins/access-log.ts';
 import { registerRequestLogRecording } from './plugins/request-log-recording.ts';
+import { deleteOldActivity } from './repositories/activity-repository.ts';
 import { applyRetention } from './repositories/request-log-repository.ts';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { registerShutdownAnswers } from './plugins/shutdown.ts';
@@ -130,6 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await checkTokenKeys(db, keys);
       // The request log's day partitions for the days ahead, and none past retention.
       await applyRetention(db, config.requestLogDays);
+      // One batch of expired activity at most: a large backlog is left to housekeeping, not start-up.
+      await deleteOldActivity(db, config.activityLogDays, 10_000, 1);
       if (config.seedDemo) await seedDemo(db, scryptCost);
     });
     passwords = createPasswordHasher({

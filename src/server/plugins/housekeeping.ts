@@ -1,11 +1,13 @@
 /**
  * Periodic clean-up, so tables that grow with traffic stay small: expired sessions, failed-login windows
- * that have ended, previous token values whose grace window has ended (they already match nothing), and the
- * request log past REQUEST_LOG_DAYS (day partitions dropped, new ones created ahead).
+ * that have ended, previous token values whose grace window has ended (they already match nothing), the
+ * request log past REQUEST_LOG_DAYS (day partitions dropped, new ones created ahead), and activity events past
+ * ACTIVITY_LOG_DAYS (in batches, so a backlog never locks the table for long).
  * Every replica runs it; each statement is idempotent.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
+import { deleteOldActivity } from '../repositories/activity-repository.ts';
 import { clearEndedGraceWindows } from '../repositories/api-tokens-repository.ts';
 import { applyRetention } from '../repositories/request-log-repository.ts';
 import { deleteExpiredSessions } from '../repositories/sessions-repository.ts';
@@ -17,6 +19,7 @@ export async function cleanUp(ctx: ServerContext): Promise<void> {
   await ctx.db.query('DELETE FROM login_failures WHERE window_start <= now() - make_interval(secs => $1)', [ctx.loginThrottle.windowSeconds]);
   await clearEndedGraceWindows(ctx.db);
   await applyRetention(ctx.db, ctx.config.requestLogDays);
+  await deleteOldActivity(ctx.db, ctx.config.activityLogDays);
 }
 
 export function registerHousekeeping(app: FastifyInstance, ctx: ServerContext): void {

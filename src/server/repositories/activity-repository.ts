@@ -40,3 +40,82 @@ export async function recordActivity(db: Queryable, event: ActivityEventInput): 
     ],
   );
 }
+
+export interface ActivityFilter {
+  userId: number;
+  type?: ActivityType;
+  /** Inclusive. */
+  from?: Date;
+  /** Exclusive. */
+  to?: Date;
+}
+
+/** Newest first: strictly before this (time, id). */
+export interface ActivityCursor {
+  occurredAtMs: number;
+  id: number;
+}
+
+export interface ActivityRow {
+  id: number;
+  occurred_at: Date;
+  event_type: ActivityType;
+  ip_address: string | null;
+  user_agent: string | null;
+  token_id: number | null;
+  token_title: string | null;
+  details: ActivityDetails;
+}
+
+/**
+ * One page, newest first, by keyset. The user (and the type, when filtered) are equalities and the order
+ * is the index's (activity_events_user_newest, activity_events_user_type_newest), so a page reads `limit`
+ * index entries however many events the user has. Only the filters given appear in the statement, so each
+ * combination is its own prepared statement with its own plan.
+ */
+export async function listActivityEvents(db: Queryable, filter: ActivityFilter, cursor: ActivityCursor | undefined, limit: number): Promise<ActivityRow[]> {
+  const params: unknown[] = [filter.userId];
+  const where = ['e.user_id = $1'];
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (filter.type !== undefined) where.push(`e.event_type = ${add(filter.type)}`);
+  if (filter.from !== undefined) where.push(`e.occurred_at >= ${add(filter.from.toISOString())}::timestamptz`);
+  if (filter.to !== undefined) where.push(`e.occurred_at < ${add(filter.to.toISOString())}::timestamptz`);
+  if (cursor !== undefined) {
+    const at = add(new Date(cursor.occurredAtMs).toISOString());
+    where.push(`e.occurred_at <= ${at}::timestamptz`, `(e.occurred_at, e.id) < (${at}::timestamptz, ${add(cursor.id)}::bigint)`);
+  }
+  const rows = await db.query<ActivityRow & Record<string, unknown>>(
+    `SELECT e.id, e.occurred_at, e.event_type, e.ip_address, e.user_agent, e.token_id, e.token_title, e.details
+       FROM activity_events e WHERE ${where.join(' AND ')}
+      ORDER BY e.occurred_at DESC, e.id DESC LIMIT ${add(limit)}`,
+    params,
+  );
+  // bigint: a number on both drivers.
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+/**
+ * Retention: deletes events older than `keepDays`, `batchSize` rows a statement (through
+ * activity_events_occurred_at), so a large backlog never holds many row locks for long. Stops after
+ * `maxBatches`; returns how many were deleted.
+ */
+export async function deleteOldActivity(db: Queryable, keepDays: number, batchSize = 10_000, maxBatches = Infinity): Promise<number> {
+  let deleted = 0;
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const [row] = await db.query<{ n: number }>(
+      `WITH gone AS (
+         DELETE FROM activity_events WHERE id = ANY (ARRAY(
+           SELECT id FROM activity_events WHERE occurred_at < now() - make_interval(days => $1) LIMIT $2))
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
+      [keepDays, batchSize],
+    );
+    const n = row?.n ?? 0;
+    deleted += n;
+    if (n < batchSize) break;
+  }
+  return deleted;
+}

@@ -1,28 +1,64 @@
-/** Portal sessions: stored by the SHA-256 of the cookie value, with idle and absolute expiry. */
+/**
+ * Portal sessions: stored by the SHA-256 of the cookie value, with idle and absolute expiry. Each has a
+ * public integer id (shown in the sessions list, never the cookie) and where it signed in from. Sessions are
+ * read from the database on every request, never cached, so ending one takes effect at once on every replica.
+ */
 import type { Queryable } from '../db/database.ts';
+import type { ActivityOrigin } from './activity-repository.ts';
 import type { UserType } from './users-repository.ts';
 
 export interface SessionUser {
   userId: number;
   email: string;
   userType: UserType;
+  /** The session's public id (sessions.id). */
+  sessionId: number;
   /** True when last_seen_at is old enough to be worth a write (see touchSession). */
   stale: boolean;
 }
 
-export async function createSession(db: Queryable, idHash: Buffer, userId: number, maxHours: number): Promise<void> {
-  await db.query(`INSERT INTO sessions (id_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3))`, [idHash, userId, maxHours]);
+const USER_AGENT_MAX = 200;
+
+/** A session is live while neither its absolute nor its idle expiry has passed. */
+const LIVE = (idleParam: string) => `s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => ${idleParam})`;
+
+export async function createSession(db: Queryable, idHash: Buffer, userId: number, maxHours: number, origin: ActivityOrigin): Promise<void> {
+  await db.query(`INSERT INTO sessions (id_hash, user_id, expires_at, user_agent, ip_address) VALUES ($1, $2, now() + make_interval(hours => $3), $4, $5)`, [
+    idHash,
+    userId,
+    maxHours,
+    origin.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+    origin.ipAddress,
+  ]);
 }
 
 export async function findSession(db: Queryable, idHash: Buffer, idleMinutes: number): Promise<SessionUser | undefined> {
-  const rows = await db.query<{ user_id: number; email: string; user_type: UserType; stale: boolean }>(
-    `SELECT s.user_id, u.email, u.user_type, s.last_seen_at < now() - interval '1 minute' AS stale
+  const rows = await db.query<{ id: number; user_id: number; email: string; user_type: UserType; stale: boolean }>(
+    `SELECT s.id, s.user_id, u.email, u.user_type, s.last_seen_at < now() - interval '1 minute' AS stale
        FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.id_hash = $1 AND s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => $2)`,
+      WHERE s.id_hash = $1 AND ${LIVE('$2')}`,
     [idHash, idleMinutes],
   );
   const row = rows[0];
-  return row && { userId: row.user_id, email: row.email, userType: row.user_type, stale: row.stale };
+  return row && { userId: row.user_id, email: row.email, userType: row.user_type, sessionId: row.id, stale: row.stale };
+}
+
+export interface SessionRow {
+  id: number;
+  user_agent: string | null;
+  ip_address: string | null;
+  created_at: Date;
+  last_seen_at: Date;
+}
+
+/** The user's live sessions, newest first. */
+export async function listSessions(db: Queryable, userId: number, idleMinutes: number): Promise<SessionRow[]> {
+  return db.query<SessionRow & Record<string, unknown>>(
+    `SELECT s.id, s.user_agent, s.ip_address, s.created_at, s.last_seen_at
+       FROM sessions s WHERE s.user_id = $1 AND ${LIVE('$2')}
+      ORDER BY s.created_at DESC, s.id DESC`,
+    [userId, idleMinutes],
+  );
 }
 
 /** Keeps an active session alive; written at most once a minute per session. */
@@ -30,8 +66,33 @@ export async function touchSession(db: Queryable, idHash: Buffer): Promise<void>
   await db.query('UPDATE sessions SET last_seen_at = now() WHERE id_hash = $1', [idHash]);
 }
 
-export async function deleteSession(db: Queryable, idHash: Buffer): Promise<void> {
-  await db.query('DELETE FROM sessions WHERE id_hash = $1', [idHash]);
+/** Deletes the session; returns its user when it was live (a sign-out worth recording), else undefined. */
+export async function deleteSession(db: Queryable, idHash: Buffer, idleMinutes: number): Promise<number | undefined> {
+  const rows = await db.query<{ user_id: number; live: boolean }>(`DELETE FROM sessions s WHERE s.id_hash = $1 RETURNING s.user_id, (${LIVE('$2')}) AS live`, [
+    idHash,
+    idleMinutes,
+  ]);
+  const row = rows[0];
+  return row?.live ? row.user_id : undefined;
+}
+
+/**
+ * Deletes the user's sessions other than `keepId`; returns how many of them were live (an expired one was
+ * already signed out, and housekeeping would have deleted it).
+ */
+export async function deleteOtherSessions(db: Queryable, userId: number, keepId: number, idleMinutes: number): Promise<number> {
+  const rows = await db.query<{ live: boolean }>(`DELETE FROM sessions s WHERE s.user_id = $1 AND s.id <> $2 RETURNING (${LIVE('$3')}) AS live`, [
+    userId,
+    keepId,
+    idleMinutes,
+  ]);
+  return rows.filter((row) => row.live).length;
+}
+
+/** Deletes one live session of the user by its public id; false when the user has no such session. */
+export async function deleteSessionById(db: Queryable, userId: number, sessionId: number, idleMinutes: number): Promise<boolean> {
+  const rows = await db.query(`DELETE FROM sessions s WHERE s.user_id = $1 AND s.id = $2 AND ${LIVE('$3')} RETURNING 1`, [userId, sessionId, idleMinutes]);
+  return rows.length > 0;
 }
 
 export async function deleteExpiredSessions(db: Queryable, idleMinutes: number): Promise<void> {

@@ -12,7 +12,9 @@ import { getReturnOrder, listReturnOrders } from '../repositories/fulfillment/re
 import { getSellerWarehouse, listSellerWarehouses } from '../repositories/fulfillment/warehouses.ts';
 import type { HandlerMap, OperationHandler } from './operation-handler.ts';
 import { HttpError } from '../lib/http-error.ts';
+import { activityHandlers } from './portal-activity/handlers.ts';
 import { sessionHandlers } from './portal-session/handlers.ts';
+import { sessionListHandlers } from './portal-session/sessions-handlers.ts';
 import { tokenHandlers } from './portal-tokens/handlers.ts';
 import { usageHandlers } from './portal-usage/handlers.ts';
 import { detailOperation, listOperation } from './public-data.ts';
@@ -29,11 +31,12 @@ function notYet<K extends string>(ids: K[]): Record<K, OperationHandler> {
 export function createHandlers(ctx: ServerContext): HandlerMap {
   return {
     ...sessionHandlers(ctx),
+    ...sessionListHandlers(ctx),
+    ...activityHandlers(ctx),
     ...tokenHandlers(ctx),
     ...usageHandlers(ctx),
     // In progress on branches (issue 33); each branch replaces its own entries.
     ...notYet(['updateApiTokenIpAllowlist', 'getClientAddress', 'listLeakNotices', 'dismissLeakNotice', 'reportLeakedTokens']),
-    ...notYet(['listSessions', 'endOtherSessions', 'endSession', 'listActivity', 'exportActivity']),
 
     listSellerWarehouses: listOperation(ctx, listSellerWarehouses),
     getSellerWarehouse: detailOperation(ctx, 'Warehouse', getSellerWarehouse),

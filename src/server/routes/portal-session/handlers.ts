@@ -12,6 +12,8 @@ import type { ServerContext } from '../../context.ts';
 import { QueueFullError } from '../../lib/bounded-queue.ts';
 import { HttpError, LOGIN_FAILED_MESSAGE } from '../../lib/http-error.ts';
 import { isWeakerThan, unmatchableHash } from '../../lib/password.ts';
+import { activityOrigin } from '../../lib/activity-origin.ts';
+import { recordActivity } from '../../repositories/activity-repository.ts';
 import { createSession, deleteSession } from '../../repositories/sessions-repository.ts';
 import { findUserByEmail, updatePasswordHash, type UserRow } from '../../repositories/users-repository.ts';
 import { clearSessionCookie, hashSessionId, newSessionId, sessionCookieValue, setSessionCookie } from '../../plugins/session.ts';
@@ -68,17 +70,27 @@ export function sessionHandlers(ctx: ServerContext): Record<'login' | 'logout' |
           await claim.attempt.abandoned();
           throw error;
         }
-        if (user === undefined || !passwordOk || user.user_type !== body.userType) throw new HttpError(401, LOGIN_FAILED_MESSAGE);
+        if (user === undefined || !passwordOk || user.user_type !== body.userType) {
+          // The account's owner sees attempts on their email; an unknown email has no owner to tell.
+          if (user !== undefined) await recordActivity(ctx.db, { userId: user.id, type: 'sign_in_failed', origin: activityOrigin(request) });
+          throw new HttpError(401, LOGIN_FAILED_MESSAGE);
+        }
         await claim.attempt.succeeded();
         if (isWeakerThan(user.password_hash, ctx.scryptCost)) await updatePasswordHash(ctx.db, user.id, await slot.hash(body.password));
       } finally {
         slot.release();
       }
-      // A new id on every login; the session the browser came with (if any) ends here.
+      // A new id on every login; the session the browser came with (if any) ends here. The new session and
+      // its signed_in event commit together or not at all.
+      const signedIn = user;
+      const origin = activityOrigin(request);
       const previous = sessionCookieValue(ctx, request);
-      if (previous !== undefined) await deleteSession(ctx.db, hashSessionId(previous));
       const id = newSessionId();
-      await createSession(ctx.db, hashSessionId(id), user.id, ctx.config.sessionMaxHours);
+      await ctx.db.transaction(async (tx) => {
+        if (previous !== undefined) await deleteSession(tx, hashSessionId(previous), ctx.config.sessionIdleMinutes);
+        await createSession(tx, hashSessionId(id), signedIn.id, ctx.config.sessionMaxHours, origin);
+        await recordActivity(tx, { userId: signedIn.id, type: 'signed_in', origin });
+      });
       setSessionCookie(ctx, request, reply, id);
       const current: Schemas['CurrentUser'] = { email: user.email, userType: user.user_type };
       return current;
@@ -89,7 +101,13 @@ export function sessionHandlers(ctx: ServerContext): Record<'login' | 'logout' |
     changesState: true,
     async handle(request, reply) {
       const id = sessionCookieValue(ctx, request);
-      if (id !== undefined) await deleteSession(ctx.db, hashSessionId(id));
+      if (id !== undefined) {
+        // signed_out only for a session that was still signed in, in the transaction that ends it.
+        await ctx.db.transaction(async (tx) => {
+          const userId = await deleteSession(tx, hashSessionId(id), ctx.config.sessionIdleMinutes);
+          if (userId !== undefined) await recordActivity(tx, { userId, type: 'signed_out', origin: activityOrigin(request) });
+        });
+      }
       clearSessionCookie(ctx, request, reply);
       return reply.code(204).send();
     },

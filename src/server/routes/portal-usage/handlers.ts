@@ -3,11 +3,11 @@
  * listOperationUsage (from the hourly rollups, never the raw log), listRequestLog (keyset pages),
  * getRequestLogEntry (another user's entry: 404) and exportRequestLog (CSV streamed page by page).
  */
-import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.ts';
+import { sendCsv } from '../../lib/csv-download.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { apiRowOf } from '../../lib/request-log/api-row.ts';
+import { apiRowOf, type LogSqlRow } from '../../lib/request-log/api-row.ts';
 import { CSV_HEADER, csvRecordOf } from '../../lib/request-log/csv-export.ts';
 import { BUCKET_COUNT, percentileMs } from '../../lib/request-log/latency-buckets.ts';
 import type { Schemas } from '../../lib/schemas.ts';
@@ -127,25 +127,15 @@ export function usageHandlers(
     exportRequestLog: {
       async handle(request, reply) {
         const filter = logFilter(sessionUser(request).userId, query(request), ctx.now());
-        async function* lines(): AsyncGenerator<string> {
-          yield CSV_HEADER;
-          let cursor;
-          let sent = 0;
-          while (sent < CSV_MAX_ROWS) {
-            const rows = await listLog(ctx.db, filter, cursor, Math.min(CSV_PAGE, CSV_MAX_ROWS - sent));
-            const chunk = rows.map((row) => csvRecordOf(apiRowOf(row))).join('');
-            if (chunk !== '') yield chunk;
-            sent += rows.length;
-            const last = rows[rows.length - 1];
-            if (last === undefined || rows.length < CSV_PAGE) return;
-            cursor = { loggedAtMs: last.logged_at.getTime(), id: last.id };
-          }
-        }
         const day = new Date(ctx.now()).toISOString().slice(0, 10);
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="request-log-${day}.csv"`)
-          .send(Readable.from(lines()));
+        return sendCsv<LogSqlRow>(reply, {
+          filename: `request-log-${day}.csv`,
+          header: CSV_HEADER,
+          maxRows: CSV_MAX_ROWS,
+          pageSize: CSV_PAGE,
+          page: (last, limit) => listLog(ctx.db, filter, last && { loggedAtMs: last.logged_at.getTime(), id: last.id }, limit),
+          record: (row) => csvRecordOf(apiRowOf(row)),
+        });
       },
     },
   };
