@@ -14,6 +14,8 @@ import type { HandlerMap, OperationHandler } from './operation-handler.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { sessionHandlers } from './portal-session/handlers.ts';
 import { tokenHandlers } from './portal-tokens/handlers.ts';
+import { leakNoticeHandlers } from './portal-tokens/leak-notice-handlers.ts';
+import { secretScanningHandlers } from './secret-scanning/handlers.ts';
 import { usageHandlers } from './portal-usage/handlers.ts';
 import { detailOperation, listOperation } from './public-data.ts';
 
@@ -32,7 +34,8 @@ export function createHandlers(ctx: ServerContext): HandlerMap {
     ...tokenHandlers(ctx),
     ...usageHandlers(ctx),
     // In progress on branches (issue 33); each branch replaces its own entries.
-    ...notYet(['updateApiTokenIpAllowlist', 'getClientAddress', 'listLeakNotices', 'dismissLeakNotice', 'reportLeakedTokens']),
+    ...leakNoticeHandlers(ctx),
+    ...secretScanningHandlers(ctx),
     ...notYet(['listSessions', 'endOtherSessions', 'endSession', 'listActivity', 'exportActivity']),
 
     listSellerWarehouses: listOperation(ctx, listSellerWarehouses),

@@ -1,0 +1,12 @@
+/**
+ * Where a change recorded in the activity log came from: the request's address (after TRUST_PROXY, an
+ * IPv4-mapped IPv6 address shown as IPv4) and its user agent.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { ActivityOrigin } from '../repositories/activity-repository.ts';
+import { displayAddress } from './client-address.ts';
+
+export function activityOrigin(request: FastifyRequest): ActivityOrigin {
+  const userAgent = request.headers['user-agent'];
+  return { ipAddress: displayAddress(request.ip), userAgent: typeof userAgent === 'string' ? userAgent : null };
+}
