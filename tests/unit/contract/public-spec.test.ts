@@ -151,6 +151,8 @@ describe('public spec (openapi.public.json)', () => {
     expect(description).toMatch(/warehouse\*{0,2} token[^\n]*Warehouse API/);
     expect(description).toContain('{"status": 401, "message": "forbidden"}');
     expect(description).toContain('{"status": 403, "message": "This token has no access to orders."}');
+    expect(description).toContain('{"status": 403, "message": "This token cannot be used from 203.0.113.9."}');
+    expect(description).toMatch(/IP allowlist/);
     expect(description).toMatch(/grace window/);
     expect(description).toContain('End now');
     for (const days of ['7', '30', '90', '180', '365']) expect(description).toContain(days);
