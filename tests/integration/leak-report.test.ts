@@ -111,6 +111,9 @@ describe('a signed report', () => {
       },
     ]);
     expect(JSON.stringify(await server.db.query('SELECT * FROM activity_events'))).not.toContain(leaked.token);
+    // The report carried the value in its body: no log line repeats it (the test server logs at trace).
+    expect(server.logs()).toContain('/api/secret-scanning/report');
+    expect(server.logs()).not.toContain(leaked.token);
   });
 
   it('is harmless repeated: false_positive, no second event, the first place found kept', async () => {

@@ -36,12 +36,12 @@ import { checkScopes } from './scopes.ts';
 const MAX_TOKENS_PER_USER = 50;
 
 /** What a change to a revoked token answers: only delete is left to do with it. */
-export function revokedMessage(title: string): string {
+function revokedMessage(title: string): string {
   return `Token '${title}' was revoked because it was found in public; create a new one.`;
 }
 
 /** A list as entered, canonical; a bad entry or too many answer 400 naming it, before anything is written. */
-export function checkedAllowlist(entries: readonly string[]): string[] {
+function checkedAllowlist(entries: readonly string[]): string[] {
   const checked = normalizeAllowlist(entries);
   if (!checked.ok) throw new HttpError(400, checked.message);
   return checked.entries;

@@ -17,7 +17,7 @@ import { recordActivity, type ActivityOrigin } from '../../repositories/activity
 import { revokeLeakedToken } from '../../repositories/leaked-tokens-repository.ts';
 import type { OperationHandler } from '../operation-handler.ts';
 
-export const UNVERIFIED_REPORT_MESSAGE = "The report's signature could not be verified.";
+const UNVERIFIED_REPORT_MESSAGE = "The report's signature could not be verified.";
 
 type ReportItem = Schemas['SecretScanningReport'][number];
 type Feedback = Schemas['SecretScanningFeedback'];
