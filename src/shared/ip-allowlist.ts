@@ -15,18 +15,27 @@ function unmapped(address: Address): Address {
   return address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() ? (address as ipaddr.IPv6).toIPv4Address() : address;
 }
 
+/**
+ * An address as people write one: IPv4 in four decimal parts, or IPv6. ipaddr.js alone also takes inet_aton's
+ * forms ("1.2.3" as 1.2.0.3, "010.0.0.1" as octal 8.0.0.1), which would allow an address nobody meant.
+ */
+function plainAddress(text: string): boolean {
+  return ipaddr.IPv4.isValidFourPartDecimal(text) || ipaddr.IPv6.isValid(text);
+}
+
 /** [network, prefix length] of an entry, or undefined when it is not an address or CIDR range. */
 function parseEntry(entry: string): [Address, number] | undefined {
   const text = entry.trim();
   try {
     if (text.includes('/')) {
+      if (!plainAddress(text.slice(0, text.indexOf('/')))) return undefined;
       const [address, bits] = ipaddr.parseCIDR(text);
       if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96) {
         return [(address as ipaddr.IPv6).toIPv4Address(), bits - 96];
       }
       return [address, bits];
     }
-    if (!ipaddr.isValid(text)) return undefined;
+    if (!plainAddress(text)) return undefined;
     const address = unmapped(ipaddr.parse(text));
     return [address, address.kind() === 'ipv4' ? 32 : 128];
   } catch {

@@ -18,3 +18,16 @@ export function throttleAddress(ip: string): string {
   const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4);
   return `${new ipaddr.IPv6([...parts, 0, 0, 0, 0]).toString()}/64`;
 }
+
+/**
+ * An address as people read it: an IPv4-mapped IPv6 address (::ffff:203.0.113.9, what a dual-stack socket
+ * reports for an IPv4 client) as its IPv4 form; anything else as given. What a 403, getClientAddress and
+ * the activity log show.
+ */
+export function displayAddress(ip: string): string {
+  try {
+    return ipaddr.process(ip).toString();
+  } catch {
+    return ip;
+  }
+}

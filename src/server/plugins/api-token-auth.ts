@@ -1,8 +1,9 @@
 /**
  * Public API authentication: the token header only. Every failure (missing, malformed, unknown,
- * expired, deleted, refreshed away after its grace window, tampered ciphertext, other user type) answers
- * exactly 401 {status: 401, message: 'forbidden'}. A valid token outside its access (scopes) answers 403
- * naming the domain, decided from the cached token with no query, and spends no rate limit. Then the
+ * expired, deleted, refreshed away after its grace window, revoked as leaked, tampered ciphertext, other
+ * user type) answers exactly 401 {status: 401, message: 'forbidden'}. A valid token outside its access
+ * (scopes) answers 403 naming the domain, and one used from an address outside its IP allowlist 403 naming
+ * the address, both decided from the cached token with no query and spending no rate limit. Then the
  * per-token rate limit (RateLimit-* headers, 429 + Retry-After), counted in memory and synced to the
  * database in batches (lib/rate-limiter.ts), so it is exact within a process and holds across replicas
  * within the sync interval.
@@ -10,9 +11,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import type { ApiPrincipal } from '../lib/api-principal.ts';
-import { FORBIDDEN_MESSAGE, HttpError, noAccessMessage } from '../lib/http-error.ts';
+import { displayAddress } from '../lib/client-address.ts';
+import { FORBIDDEN_MESSAGE, HttpError, noAccessMessage, outsideAllowlistMessage } from '../lib/http-error.ts';
 import { parseTokenValue, type UserType } from '../lib/token-format.ts';
 import { findLiveToken, recordTokenUse, type TokenPrincipalRow } from '../repositories/api-tokens-repository.ts';
+import { addressAllowed } from '../../shared/ip-allowlist.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -83,6 +86,8 @@ export function requireApiToken(ctx: ServerContext, family: UserType, domain: st
     if (row.user_type !== family) throw forbidden();
     // Before the rate limit: a call the token may not make costs it nothing.
     if (row.scopes !== null && !row.scopes.includes(domain)) throw new HttpError(403, noAccessMessage(domain));
+    // Likewise a call from outside the token's IP allowlist (request.ip is after TRUST_PROXY).
+    if (!addressAllowed(row.ip_allowlist, request.ip)) throw new HttpError(403, outsideAllowlistMessage(displayAddress(request.ip)));
 
     const { limit } = ctx.rateLimiter;
     const { hits, admitted, resetSeconds } = await ctx.rateLimiter.hit(row.id);

@@ -5,9 +5,18 @@
  * an operation has no handler. Other methods on a known path get 405 with Allow.
  */
 import { METHODS } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, onRequestHookHandler } from 'fastify';
+import { pipeline, Transform } from 'node:stream';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HTTPMethods,
+  onRequestHookHandler,
+  preParsingHookHandler,
+  preValidationHookHandler,
+} from 'fastify';
 import type { ServerContext } from '../context.ts';
-import type { HandlerMap } from '../routes/operation-handler.ts';
+import type { HandlerMap, OperationHandler } from '../routes/operation-handler.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { UserType } from '../repositories/users-repository.ts';
 import { anchorRefs, createAjv } from '../spec/ajv.ts';
@@ -62,6 +71,30 @@ function routeSchema(op: SpecOperation): Record<string, JsonSchema> {
   if (querystring !== undefined) schema.querystring = querystring;
   if (op.requestBody !== undefined) schema.body = anchorRefs(op.requestBody);
   return schema;
+}
+
+/**
+ * For an operation that verifies its raw body (OperationHandler.verifyRawBody): the body's bytes are kept
+ * as they pass to the JSON parser (which still enforces the body limit), and the check runs before
+ * validation and the handler see the parsed body.
+ */
+function rawBodyHooks(verify: NonNullable<OperationHandler['verifyRawBody']>): { preParsing: preParsingHookHandler; preValidation: preValidationHookHandler } {
+  const chunks = new WeakMap<FastifyRequest, Buffer[]>();
+  return {
+    preParsing: async (request, _reply, payload) => {
+      const kept: Buffer[] = [];
+      chunks.set(request, kept);
+      const tee = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          kept.push(chunk);
+          done(null, chunk);
+        },
+      });
+      // A client that aborts mid-body fails the parser as it would without the copy.
+      return pipeline(payload, tee, () => undefined);
+    },
+    preValidation: async (request) => verify(request, Buffer.concat(chunks.get(request) ?? [])),
+  };
 }
 
 function fastifyPath(specPath: string): string {
@@ -124,6 +157,7 @@ export function registerSpecRoutes(app: FastifyInstance, ctx: ServerContext, spe
             pathParameters: op.parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name),
           } satisfies SpecRouteConfig,
           onRequest,
+          ...(definition.verifyRawBody === undefined ? {} : rawBodyHooks(definition.verifyRawBody.bind(definition))),
           handler: (request: FastifyRequest, reply: FastifyReply) => definition.handle(request, reply),
         });
       }

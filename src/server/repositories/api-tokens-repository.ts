@@ -55,20 +55,44 @@ export async function insertToken(
     ciphertext: Buffer;
     lifetimeDays: number;
     scopes: string[] | null;
+    /** Canonical (normalizeAllowlist); empty: any address. */
+    ipAllowlist: string[];
   },
 ): Promise<TokenRow> {
   const rows = await db.query<TokenRow & Record<string, unknown>>(
-    `INSERT INTO api_tokens (user_id, title, description, digest, ciphertext, expires_at, lifetime_days, scopes)
-     VALUES ($1, $2, $3, $4, $5, now() + make_interval(days => $6), $6, $7) RETURNING ${COLUMNS}`,
-    [token.userId, token.title, token.description, token.digest, token.ciphertext, token.lifetimeDays, token.scopes],
+    `INSERT INTO api_tokens (user_id, title, description, digest, ciphertext, expires_at, lifetime_days, scopes, ip_allowlist)
+     VALUES ($1, $2, $3, $4, $5, now() + make_interval(days => $6), $6, $7, $8) RETURNING ${COLUMNS}`,
+    [token.userId, token.title, token.description, token.digest, token.ciphertext, token.lifetimeDays, token.scopes, token.ipAllowlist],
   );
   const row = rows[0];
   if (row === undefined) throw new Error('insert returned no row');
   return row;
 }
 
-export async function findOwnToken(db: Queryable, userId: number, digest: Buffer): Promise<TokenRow | undefined> {
-  const rows = await db.query<TokenRow & Record<string, unknown>>(`SELECT ${COLUMNS} FROM api_tokens WHERE user_id = $1 AND digest = $2`, [userId, digest]);
+/**
+ * One of the user's tokens by its current value's digest, locked until the transaction ends: a change that
+ * reads it first (refresh, ending a grace window, delete) sees what a concurrent one left, so each change
+ * and its activity event happen once.
+ */
+export async function lockOwnToken(db: Queryable, userId: number, digest: Buffer): Promise<TokenRow | undefined> {
+  const rows = await db.query<TokenRow & Record<string, unknown>>(`SELECT ${COLUMNS} FROM api_tokens WHERE user_id = $1 AND digest = $2 FOR UPDATE`, [
+    userId,
+    digest,
+  ]);
+  return rows[0];
+}
+
+/** One of the user's tokens by id, locked until the transaction ends (a change that reads it first, e.g. its IP allowlist). */
+export async function lockOwnTokenById(db: Queryable, userId: number, id: number): Promise<TokenRow | undefined> {
+  const rows = await db.query<TokenRow & Record<string, unknown>>(`SELECT ${COLUMNS} FROM api_tokens WHERE user_id = $1 AND id = $2 FOR UPDATE`, [userId, id]);
+  return rows[0];
+}
+
+export async function updateIpAllowlist(db: Queryable, id: number, ipAllowlist: string[]): Promise<TokenRow | undefined> {
+  const rows = await db.query<TokenRow & Record<string, unknown>>(`UPDATE api_tokens SET ip_allowlist = $2 WHERE id = $1 RETURNING ${COLUMNS}`, [
+    id,
+    ipAllowlist,
+  ]);
   return rows[0];
 }
 
@@ -91,7 +115,7 @@ export async function replaceTokenValue(
         previous_digest = CASE WHEN $6 > 0 AND expires_at > now() THEN digest END,
         previous_expires_at = CASE WHEN $6 > 0 AND expires_at > now() THEN LEAST(now() + make_interval(hours => $6), expires_at) END,
         digest = $3, ciphertext = $4, expires_at = now() + make_interval(days => COALESCE(lifetime_days, $5))
-      WHERE id = $1 AND digest = $2 RETURNING ${COLUMNS}`,
+      WHERE id = $1 AND digest = $2 AND revoked_at IS NULL RETURNING ${COLUMNS}`,
     [id, replaced, value.digest, value.ciphertext, value.defaultDays, value.graceHours],
   );
   return rows[0];
@@ -128,10 +152,12 @@ export interface TokenPrincipalRow {
   expires_at: Date;
   /** The domains it may read; null: every domain of its API. */
   scopes: string[] | null;
+  /** The addresses it may be used from (canonical); empty: any address. */
+  ip_allowlist: string[];
   last_used_recent: boolean;
 }
 
-const PRINCIPAL_COLUMNS = `t.id, t.user_id, u.user_type, w.id AS warehouse_id, t.scopes,
+const PRINCIPAL_COLUMNS = `t.id, t.user_id, u.user_type, w.id AS warehouse_id, t.scopes, t.ip_allowlist,
             COALESCE(t.last_used_at > now() - interval '1 minute', false) AS last_used_recent`;
 const PRINCIPAL_FROM = `api_tokens t
        JOIN users u ON u.id = t.user_id
@@ -139,17 +165,18 @@ const PRINCIPAL_FROM = `api_tokens t
 
 /**
  * The live token one of whose values has this digest, with its owner's type and warehouse: the current
- * value until the token expires, the previous one until its grace window ends. One round trip.
+ * value until the token expires, the previous one until its grace window ends; neither once the token was
+ * revoked as leaked. One round trip.
  */
 export async function findLiveToken(db: Queryable, digest: Buffer): Promise<TokenPrincipalRow | undefined> {
   const rows = await db.query<TokenPrincipalRow & Record<string, unknown>>(
     `SELECT ${PRINCIPAL_COLUMNS}, t.digest, t.ciphertext, t.expires_at
        FROM ${PRINCIPAL_FROM}
-      WHERE t.digest = $1 AND t.expires_at > now()
+      WHERE t.digest = $1 AND t.expires_at > now() AND t.revoked_at IS NULL
      UNION ALL
      SELECT ${PRINCIPAL_COLUMNS}, t.previous_digest, NULL, t.previous_expires_at
        FROM ${PRINCIPAL_FROM}
-      WHERE t.previous_digest = $1 AND t.previous_expires_at > now()`,
+      WHERE t.previous_digest = $1 AND t.previous_expires_at > now() AND t.revoked_at IS NULL`,
     [digest],
   );
   return rows[0];

@@ -10,23 +10,15 @@ import { getProduct, listProducts } from '../repositories/fulfillment/products.t
 import { getQuotation, listQuotations } from '../repositories/fulfillment/quotations.ts';
 import { getReturnOrder, listReturnOrders } from '../repositories/fulfillment/return-orders.ts';
 import { getSellerWarehouse, listSellerWarehouses } from '../repositories/fulfillment/warehouses.ts';
-import type { HandlerMap, OperationHandler } from './operation-handler.ts';
-import { HttpError } from '../lib/http-error.ts';
+import type { HandlerMap } from './operation-handler.ts';
 import { activityHandlers } from './portal-activity/handlers.ts';
 import { sessionHandlers } from './portal-session/handlers.ts';
 import { sessionListHandlers } from './portal-session/sessions-handlers.ts';
 import { tokenHandlers } from './portal-tokens/handlers.ts';
+import { leakNoticeHandlers } from './portal-tokens/leak-notice-handlers.ts';
+import { secretScanningHandlers } from './secret-scanning/handlers.ts';
 import { usageHandlers } from './portal-usage/handlers.ts';
 import { detailOperation, listOperation } from './public-data.ts';
-
-function notYet<K extends string>(ids: K[]): Record<K, OperationHandler> {
-  const handler: OperationHandler = {
-    async handle() {
-      throw new HttpError(501, 'Not built yet.');
-    },
-  };
-  return Object.fromEntries(ids.map((id) => [id, handler])) as Record<K, OperationHandler>;
-}
 
 export function createHandlers(ctx: ServerContext): HandlerMap {
   return {
@@ -35,8 +27,8 @@ export function createHandlers(ctx: ServerContext): HandlerMap {
     ...activityHandlers(ctx),
     ...tokenHandlers(ctx),
     ...usageHandlers(ctx),
-    // In progress on branches (issue 33); each branch replaces its own entries.
-    ...notYet(['updateApiTokenIpAllowlist', 'getClientAddress', 'listLeakNotices', 'dismissLeakNotice', 'reportLeakedTokens']),
+    ...leakNoticeHandlers(ctx),
+    ...secretScanningHandlers(ctx),
 
     listSellerWarehouses: listOperation(ctx, listSellerWarehouses),
     getSellerWarehouse: detailOperation(ctx, 'Warehouse', getSellerWarehouse),

@@ -13,6 +13,12 @@ export interface OperationHandler {
   handle(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
   /** A cookie-authenticated request that changes state: refused when cross-site (plugins/csrf.ts). */
   changesState?: boolean;
+  /**
+   * A check of the body's exact bytes (a signed webhook), run once the body is read and before it is
+   * validated or handled; it throws an HttpError to refuse the request. Only a route that has one keeps
+   * its raw body (plugins/spec-routes.ts).
+   */
+  verifyRawBody?(request: FastifyRequest, body: Buffer): void | Promise<void>;
 }
 
 export type HandlerMap = Record<OperationId, OperationHandler>;

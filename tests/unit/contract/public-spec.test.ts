@@ -98,6 +98,7 @@ describe('public spec (openapi.public.json)', () => {
       const noAccessExamples = ((noAccess.content as JsonObject)['application/json'] as JsonObject).examples as JsonObject;
       expect(Object.values(noAccessExamples).map((example) => (resolveRef(ctx.publicSpec, example) as JsonObject).value)).toEqual([
         { status: 403, message: `This token has no access to ${expected.domain}.` },
+        { status: 403, message: 'This token cannot be used from 203.0.113.9.' },
       ]);
       const ok = resolveRef(ctx.publicSpec, responses['200']) as JsonObject;
       const media = (ok.content as JsonObject)['application/json'] as JsonObject;
@@ -150,6 +151,8 @@ describe('public spec (openapi.public.json)', () => {
     expect(description).toMatch(/warehouse\*{0,2} token[^\n]*Warehouse API/);
     expect(description).toContain('{"status": 401, "message": "forbidden"}');
     expect(description).toContain('{"status": 403, "message": "This token has no access to orders."}');
+    expect(description).toContain('{"status": 403, "message": "This token cannot be used from 203.0.113.9."}');
+    expect(description).toMatch(/IP allowlist/);
     expect(description).toMatch(/grace window/);
     expect(description).toContain('End now');
     for (const days of ['7', '30', '90', '180', '365']) expect(description).toContain(days);
@@ -164,7 +167,7 @@ describe('public spec (openapi.public.json)', () => {
 });
 
 describe('portal spec (openapi.portal.json)', () => {
-  it('adds exactly the 15 portal operations, each internal, on the /api server with the session cookie scheme', () => {
+  it('adds exactly the 25 portal operations, each internal, on the /api server with the session cookie scheme', () => {
     const publicIds = new Set(publicOperations.operations.map((operation) => operation.operationId));
     const portal = listOperations(ctx.portalSpec).filter(({ operation }) => !publicIds.has(String(operation.operationId)));
     expect(portal.map(({ method, path, operation }) => ({ operationId: operation.operationId, method, path }))).toEqual(publicOperations.portalOperations);
