@@ -10,7 +10,9 @@ export function useActivity(filters: ActivityFilters, cursor: string | undefined
   return useQuery({
     queryKey: ['activity', filters, cursor],
     queryFn: async ({ signal }) =>
-      unwrap(await apiClient.GET('/portal/activity', { params: { query: { ...activityQuery(filters), ...(cursor === undefined ? {} : { cursor }) } }, signal })),
+      unwrap(
+        await apiClient.GET('/portal/activity', { params: { query: { ...activityQuery(filters), ...(cursor === undefined ? {} : { cursor }) } }, signal }),
+      ),
     placeholderData: keepPreviousData,
   });
 }

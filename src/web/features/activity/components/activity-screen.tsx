@@ -26,10 +26,7 @@ export function ActivityScreen() {
 
   return (
     <Stack spacing={2}>
-      <PageHeader
-        title="Activity"
-        description="Sign-ins, sessions and changes to your tokens, newest first, with the address and browser each came from."
-      />
+      <PageHeader title="Activity" description="Sign-ins, sessions and changes to your tokens, newest first, with the address and browser each came from." />
       <Paper variant="outlined" component="section" aria-label="Activity log" sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}>
         <ActivityFilterBar filters={filters} onChange={setFilters} />
         {activity.isError ? (

@@ -111,10 +111,7 @@ export function ActivityTable({ rows, hasNewer, hasOlder, onNewer, onOlder }: Ac
                     <TableCell sx={{ whiteSpace: { md: 'nowrap' } }}>
                       <When iso={event.time} />
                     </TableCell>
-                    <TableCell
-                      data-label="Event"
-                      sx={{ fontWeight: 600, color: ALARMING.has(event.type) ? 'error.main' : undefined, minWidth: { md: 140 } }}
-                    >
+                    <TableCell data-label="Event" sx={{ fontWeight: 600, color: ALARMING.has(event.type) ? 'error.main' : undefined, minWidth: { md: 140 } }}>
                       {EVENT_LABELS[event.type]}
                     </TableCell>
                     <TableCell data-label="Details" sx={{ overflowWrap: 'anywhere', minWidth: { md: 200 } }}>
