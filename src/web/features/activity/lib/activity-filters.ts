@@ -37,8 +37,12 @@ export interface ActivityView {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The day when it is one of the calendar's (not 2026-02-30). */
 function validDay(text: string | null): string | undefined {
-  return text !== null && DAY.test(text) && !Number.isNaN(localDayStart(text).getTime()) ? text : undefined;
+  if (text === null || !DAY.test(text)) return undefined;
+  const date = localDayStart(text);
+  const [, month, day] = text.split('-').map(Number);
+  return date.getMonth() + 1 === month && date.getDate() === day ? text : undefined;
 }
 
 function isEventType(text: string | null): text is ActivityEventType {
