@@ -49,7 +49,7 @@ function rowOf(text: string | RegExp): HTMLElement {
 }
 
 describe('listActivity', () => {
-  it("labels every event type and puts its details in words, with token, address and browser", async () => {
+  it('labels every event type and puts its details in words, with token, address and browser', async () => {
     const token = { tokenId: 3, tokenTitle: 'CI' };
     activityApi({
       first: {
@@ -62,7 +62,11 @@ describe('listActivity', () => {
           event('token_refreshed', { graceHours: 24 }, token),
           event('grace_ended', {}, token),
           event('token_deleted', {}, token),
-          event('token_revoked_leaked', { foundAt: 'https://github.com/example/erp-sync/blob/main/.env', source: 'commit' }, { ...token, ipAddress: null, userAgent: null }),
+          event(
+            'token_revoked_leaked',
+            { foundAt: 'https://github.com/example/erp-sync/blob/main/.env', source: 'commit' },
+            { ...token, ipAddress: null, userAgent: null },
+          ),
           event('ip_allowlist_changed', { before: [], after: ['203.0.113.0/24'] }, token),
         ],
         nextCursor: null,
@@ -119,7 +123,9 @@ describe('listActivity', () => {
     server.use(
       getCurrentUser(seller),
       http.get('*/api/portal/activity', () =>
-        fail ? HttpResponse.json({ status: 500, message: 'Server error' }, { status: 500 }) : HttpResponse.json({ data: [event('signed_in')], nextCursor: null }),
+        fail
+          ? HttpResponse.json({ status: 500, message: 'Server error' }, { status: 500 })
+          : HttpResponse.json({ data: [event('signed_in')], nextCursor: null }),
       ),
     );
     const { user } = renderApp('/activity');

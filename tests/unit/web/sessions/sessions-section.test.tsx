@@ -10,8 +10,7 @@ import { currentUrl, renderApp } from '../support/render-app';
 setupMsw();
 
 const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
-const SAFARI_ON_IOS =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+const SAFARI_ON_IOS = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
 function sessionsList() {
   return screen.findByRole('list', { name: 'Signed-in sessions' });
@@ -68,7 +67,11 @@ describe('listSessions', () => {
 
 describe('endOtherSessions', () => {
   it('signs the others out, says how many, and keeps this one', async () => {
-    const calls = sessionStore([sessionFixture({ current: true }), sessionFixture({ userAgent: FIREFOX_ON_WINDOWS }), sessionFixture({ userAgent: SAFARI_ON_IOS })]);
+    const calls = sessionStore([
+      sessionFixture({ current: true }),
+      sessionFixture({ userAgent: FIREFOX_ON_WINDOWS }),
+      sessionFixture({ userAgent: SAFARI_ON_IOS }),
+    ]);
     const { user } = renderApp('/settings');
     const list = await sessionsList();
     await user.click(screen.getByRole('button', { name: 'Sign out other sessions' }));
@@ -123,4 +126,3 @@ describe('listSessions failing', () => {
     expect(await sessionsList()).toBeInTheDocument();
   });
 });
-

@@ -102,9 +102,7 @@ describe('token cards: IP allowlist', () => {
     tokenStore([tokenFixture({ ipAllowlist: ['198.51.100.0/24'] })]);
     renderApp('/settings');
     const card = await screen.findByRole('article', { name: 'Shop sync' });
-    expect(
-      await within(card).findByText(`This browser's address (${CLIENT_ADDRESS}) is outside this list: calls from here get 403.`),
-    ).toBeInTheDocument();
+    expect(await within(card).findByText(`This browser's address (${CLIENT_ADDRESS}) is outside this list: calls from here get 403.`)).toBeInTheDocument();
   });
 
   it('edits the list: saves it by token id and the card shows the new one', async () => {
@@ -170,7 +168,9 @@ describe('token cards: revoked', () => {
     renderApp('/settings');
     const card = await screen.findByRole('article', { name: 'CI' });
     expect(within(card).getByText('Revoked')).toBeInTheDocument();
-    expect(card).toHaveTextContent(/Found in public at https:\/\/github\.com\/example\/erp-sync\/blob\/main\/\.env on .*2026.*\. It no longer works; create a new token\./);
+    expect(card).toHaveTextContent(
+      /Found in public at https:\/\/github\.com\/example\/erp-sync\/blob\/main\/\.env on .*2026.*\. It no longer works; create a new token\./,
+    );
     for (const name of ['Refresh', 'Show token', 'Copy token', 'Edit IP allowlist', 'End now']) {
       expect(within(card).queryByRole('button', { name }), name).not.toBeInTheDocument();
     }

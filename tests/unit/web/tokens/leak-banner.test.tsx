@@ -22,7 +22,15 @@ describe('listLeakNotices', () => {
       getCurrentUser(seller),
       listLeakNotices([ci]),
       // Whatever the screen asks for itself: empty answers.
-      http.get('*/api/usage/*', () => HttpResponse.json({ data: [], nextCursor: null, bucket: 'hour', points: [], totals: { calls: 0, errorRate: 0, p50Ms: null, p95Ms: null, busiestOperation: null } })),
+      http.get('*/api/usage/*', () =>
+        HttpResponse.json({
+          data: [],
+          nextCursor: null,
+          bucket: 'hour',
+          points: [],
+          totals: { calls: 0, errorRate: 0, p50Ms: null, p95Ms: null, busiestOperation: null },
+        }),
+      ),
       http.get('*/api/portal/activity', () => HttpResponse.json({ data: [], nextCursor: null })),
     );
     renderApp(path);
@@ -39,10 +47,11 @@ describe('listLeakNotices', () => {
     server.use(getCurrentUser(seller), listLeakNotices([ci, { ...ci, tokenId: 4, tokenTitle: 'Nightly' }]));
     renderApp('/settings');
     const banner = await screen.findByRole('complementary', { name: 'Leaked tokens' });
-    expect(within(banner).getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
-      expect.stringContaining("Your token 'CI'"),
-      expect.stringContaining("Your token 'Nightly'"),
-    ]);
+    expect(
+      within(banner)
+        .getAllByRole('alert')
+        .map((alert) => alert.textContent),
+    ).toEqual([expect.stringContaining("Your token 'CI'"), expect.stringContaining("Your token 'Nightly'")]);
   });
 
   it('leaves a place that is not a web address as text', async () => {
@@ -55,7 +64,10 @@ describe('listLeakNotices', () => {
 
   it('asks again when the window regains focus', async () => {
     let notices: LeakNoticeFixture[] = [];
-    server.use(getCurrentUser(seller), http.get('*/api/portal/leak-notices', () => HttpResponse.json({ data: notices })));
+    server.use(
+      getCurrentUser(seller),
+      http.get('*/api/portal/leak-notices', () => HttpResponse.json({ data: notices })),
+    );
     renderApp('/settings');
     await screen.findByRole('heading', { name: 'Signed-in sessions' });
     expect(screen.queryByRole('complementary', { name: 'Leaked tokens' })).not.toBeInTheDocument();
@@ -69,7 +81,11 @@ describe('listLeakNotices', () => {
 
   it('is not asked for by a logged-out reader of the public reference', async () => {
     // An unhandled request fails the test: listLeakNotices must not be called.
-    server.use(getCurrentUser(null), getPortalSettings(true), http.get('*/api/portal/leak-notices', () => HttpResponse.error()));
+    server.use(
+      getCurrentUser(null),
+      getPortalSettings(true),
+      http.get('*/api/portal/leak-notices', () => HttpResponse.error()),
+    );
     renderApp('/documentation', { signedIn: false });
     expect(await screen.findByRole('link', { name: 'Log in' })).toBeInTheDocument();
     expect(screen.queryByRole('complementary', { name: 'Leaked tokens' })).not.toBeInTheDocument();

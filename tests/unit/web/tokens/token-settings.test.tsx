@@ -306,7 +306,9 @@ describe('createApiToken: lifetime and access', () => {
     await user.click(within(domains).getByRole('checkbox', { name: 'Products' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     const created = await screen.findByRole('article', { name: 'Stock view' });
-    expect(store.calls[1]).toBe('createApiToken {"title":"Stock view","description":"Dashboard","expiresInDays":30,"scopes":["products","orders"],"ipAllowlist":[]}');
+    expect(store.calls[1]).toBe(
+      'createApiToken {"title":"Stock view","description":"Dashboard","expiresInDays":30,"scopes":["products","orders"],"ipAllowlist":[]}',
+    );
     const chips = within(created)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
