@@ -337,7 +337,7 @@ describe('createApiToken: lifetime and access', () => {
     expect(within(dialog).queryByText('Choose at least one domain.')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     await screen.findByRole('article', { name: 'Stock view' });
-    expect(store.calls[1]).toMatch(/"scopes":null}$/);
+    expect(store.calls[1]).toMatch(/"scopes":null,"ipAllowlist":\[\]}$/);
   });
 
   it("offers a warehouse user the Warehouse API's domains", async () => {

@@ -53,7 +53,7 @@ export function ActivityScreen() {
             }}
           />
         ) : activity.isError ? null : (
-          <Skeleton variant="rounded" height={240} aria-label="Loading activity" />
+          <Skeleton variant="rounded" height={240} />
         )}
       </Paper>
     </Stack>

@@ -115,7 +115,7 @@ export function SessionsSection({ onSignOutThisBrowser }: SessionsSectionProps) 
     });
 
   let body;
-  if (sessions.isPending) body = <Skeleton variant="rounded" height={120} aria-label="Loading sessions" />;
+  if (sessions.isPending) body = <Skeleton variant="rounded" height={120} />;
   else if (sessions.isError) {
     body = (
       <Alert
