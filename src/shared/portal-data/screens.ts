@@ -28,6 +28,7 @@ export const screens = {
   explorer: { path: '/documentation/explorer', label: 'API explorer', parent: 'documentation', reference: true },
   'api-test': { path: '/api-test', label: 'API Test', title: 'API Test' },
   usage: { path: '/usage', label: 'Usage', title: 'Usage' },
+  activity: { path: '/activity', label: 'Activity', title: 'Activity' },
   settings: { path: '/settings', label: 'Settings', title: 'Settings' },
   'not-found': { path: '*', sampleUrl: '/no-such-page', title: 'Page not found' },
 } as const satisfies Record<string, ScreenData>;

@@ -5,6 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
+import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
@@ -26,6 +27,7 @@ const parts: Record<ScreenName, ScreenParts> = {
   explorer: { route: lazyRoute(() => import('../features/docs/routes/explorer-route')) },
   'api-test': { icon: ScienceOutlinedIcon, route: lazyRoute(() => import('./routes/api-test-route')) },
   usage: { icon: InsightsOutlinedIcon, route: lazyRoute(() => import('./routes/usage-route')) },
+  activity: { icon: HistoryOutlinedIcon, route: lazyRoute(() => import('./routes/activity-route')) },
   settings: { icon: VpnKeyOutlinedIcon, route: lazyRoute(() => import('./routes/settings-route')) },
   'not-found': { route: lazyRoute(() => import('./routes/not-found-route')) },
 };

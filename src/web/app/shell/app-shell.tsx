@@ -1,24 +1,23 @@
 /**
  * The shell around every route but /login: a 280 px sidebar (a drawer behind a menu button below 900 px),
- * a top bar, and the token expiry reminder above the page. It renders for a user whose profile has
- * loaded, or (user null) for a logged-out reader of a public reference (see shell-route.tsx): then the top
- * bar offers "Log in" and nothing asks for the user's data.
+ * a top bar, and above the page the banner about leaked tokens and the token expiry reminder. It renders
+ * for a user whose profile has loaded, or (user null) for a logged-out reader of a public reference (see
+ * shell-route.tsx): then the top bar offers "Log in" and nothing asks for the user's data.
  */
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { SIDEBAR_WIDTH_PX } from '../../../shared/limits';
 import type { CurrentUser } from '../../lib/current-user';
 import { logout } from '../../features/auth/api/logout';
-import { clearSessionHint } from '../../lib/session-hint';
-import { logError } from '../../lib/log-error';
 import { ExpiryReminder } from '../../features/tokens/components/expiry-reminder';
+import { LeakBanner } from '../../features/tokens/components/leak-banner';
 import { Sidebar } from './sidebar';
 import { MAIN_ID, SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
+import { useLeaveSession } from './use-leave-session';
 
 const NavigationDrawer = lazy(() => import('./navigation-drawer'));
 
@@ -30,24 +29,10 @@ export function AppShell({ user, children }: { user: CurrentUser | null; childre
   // (as the build rendered) and switches right after, which moves nothing on screen.
   const wide = useMediaQuery(theme.breakpoints.up('md'), { defaultMatches: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
 
-  const [loggingOut, setLoggingOut] = useState(false);
-  // Leave the shell before the session ends, so nothing of it can still ask for data that would come back
-  // 401 (a token list mounting late, say); go to /login whether or not the call succeeds, then forget the
-  // user's cached data.
-  const onLogout = () => {
-    setLoggingOut(true);
-    clearSessionHint(); // /login must not send the user straight back in
-    void (async () => {
-      await queryClient.cancelQueries();
-      await Promise.resolve(navigate('/login', { replace: true }));
-      await logout().catch((error: unknown) => logError('Logout', error));
-      queryClient.clear();
-    })();
-  };
+  const { leave, leaving: loggingOut } = useLeaveSession();
+  const onLogout = () => leave('Logout', logout);
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -88,6 +73,7 @@ export function AppShell({ user, children }: { user: CurrentUser | null; childre
           tabIndex={-1}
           sx={{ outline: 'none', flex: 1, px: { xs: 2, sm: 3, md: 5 }, py: { xs: 2, sm: 3, md: 4 }, maxWidth: 1280, width: '100%', mx: 'auto' }}
         >
+          {user ? <LeakBanner /> : null}
           {user ? <ExpiryReminder onSettings={location.pathname === '/settings'} /> : null}
           {children}
         </Box>

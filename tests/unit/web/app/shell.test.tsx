@@ -81,7 +81,7 @@ describe('session lost while using the portal', () => {
 });
 
 describe('sidebar', () => {
-  it('is 280 px wide and lists Documentation, its catalogue groups and pages, API Test, Usage and Settings', async () => {
+  it('is 280 px wide and lists Documentation, its catalogue groups and pages, API Test, Usage, Activity and Settings', async () => {
     server.use(getCurrentUser(seller), listApiTokens([]));
     renderApp('/settings');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -102,12 +102,13 @@ describe('sidebar', () => {
     expect(within(nav).getByRole('list', { name: 'Warehouse API' }).querySelectorAll('a')).toHaveLength(4);
     expect(within(nav).getByRole('link', { name: 'API Test' })).toHaveAttribute('href', '/api-test');
     expect(within(nav).getByRole('link', { name: 'Usage' })).toHaveAttribute('href', '/usage');
+    expect(within(nav).getByRole('link', { name: 'Activity' })).toHaveAttribute('href', '/activity');
     expect(within(nav).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
-    // Usage sits between API Test and Settings.
+    // Usage and Activity sit between API Test and Settings.
     const order = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(order.slice(-3)).toEqual(['API Test', 'Usage', 'Settings']);
+    expect(order.slice(-4)).toEqual(['API Test', 'Usage', 'Activity', 'Settings']);
   });
 
   it('highlights the current item', async () => {

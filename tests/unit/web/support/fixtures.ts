@@ -35,3 +35,21 @@ export function tokenFixture(overrides: Partial<ApiTokenFixture> = {}): ApiToken
 }
 
 export const daysFromNow = (days: number): string => new Date(Date.now() + days * DAY).toISOString();
+
+export type PortalSessionFixture = operations['listSessions']['responses'][200]['content']['application/json']['data'][number];
+
+export const CHROME_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
+
+let nextSessionId = 1;
+
+export function sessionFixture(overrides: Partial<PortalSessionFixture> = {}): PortalSessionFixture {
+  return {
+    id: nextSessionId++,
+    userAgent: CHROME_ON_LINUX,
+    ipAddress: '203.0.113.9',
+    signedInDate: new Date(Date.now() - 2 * DAY).toISOString(),
+    lastSeenDate: new Date(Date.now() - 60_000).toISOString(),
+    current: false,
+    ...overrides,
+  };
+}

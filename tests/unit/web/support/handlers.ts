@@ -1,6 +1,7 @@
 /** msw handlers named after the operationIds they stand in for. Paths match any origin. */
 import { http, HttpResponse } from 'msw';
-import type { ApiTokenFixture, CurrentUserFixture } from './fixtures';
+import type { operations } from '../../../../src/generated/api';
+import type { ApiTokenFixture, CurrentUserFixture, PortalSessionFixture } from './fixtures';
 
 export const getCurrentUser = (user: CurrentUserFixture | null) =>
   http.get('*/api/auth/me', () => (user ? HttpResponse.json(user) : HttpResponse.json({ status: 401, message: 'Not logged in.' }, { status: 401 })));
@@ -18,3 +19,11 @@ export type TokenUsageFixture = { tokenId: number; title: string; deleted: boole
 export const listTokenUsage = (rows: TokenUsageFixture[]) => http.get('*/api/usage/tokens', () => HttpResponse.json({ data: rows }));
 
 export const getPortalSettings = (publicDocs: boolean) => http.get('*/api/portal/settings', () => HttpResponse.json({ publicDocs }));
+
+export type LeakNoticeFixture = operations['listLeakNotices']['responses'][200]['content']['application/json']['data'][number];
+
+export const listLeakNotices = (notices: LeakNoticeFixture[]) => http.get('*/api/portal/leak-notices', () => HttpResponse.json({ data: notices }));
+
+export const getClientAddress = (address: string) => http.get('*/api/portal/client-address', () => HttpResponse.json({ address }));
+
+export const listSessions = (sessions: PortalSessionFixture[]) => http.get('*/api/portal/sessions', () => HttpResponse.json({ data: sessions }));

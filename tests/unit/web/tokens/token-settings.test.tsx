@@ -198,7 +198,7 @@ describe('createApiToken', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(store.calls).toEqual([
       'listApiTokens',
-      'createApiToken {"title":"CI pipeline","description":"Deploy checks","expiresInDays":90,"scopes":null}',
+      'createApiToken {"title":"CI pipeline","description":"Deploy checks","expiresInDays":90,"scopes":null,"ipAllowlist":[]}',
       'listApiTokens',
     ]);
     // Keyboard users land on what they made, not back on the opener or the page body.
@@ -306,7 +306,9 @@ describe('createApiToken: lifetime and access', () => {
     await user.click(within(domains).getByRole('checkbox', { name: 'Products' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     const created = await screen.findByRole('article', { name: 'Stock view' });
-    expect(store.calls[1]).toBe('createApiToken {"title":"Stock view","description":"Dashboard","expiresInDays":30,"scopes":["products","orders"]}');
+    expect(store.calls[1]).toBe(
+      'createApiToken {"title":"Stock view","description":"Dashboard","expiresInDays":30,"scopes":["products","orders"],"ipAllowlist":[]}',
+    );
     const chips = within(created)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
@@ -335,7 +337,7 @@ describe('createApiToken: lifetime and access', () => {
     expect(within(dialog).queryByText('Choose at least one domain.')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     await screen.findByRole('article', { name: 'Stock view' });
-    expect(store.calls[1]).toMatch(/"scopes":null}$/);
+    expect(store.calls[1]).toMatch(/"scopes":null,"ipAllowlist":\[\]}$/);
   });
 
   it("offers a warehouse user the Warehouse API's domains", async () => {

@@ -1,9 +1,12 @@
 /**
  * The API token: pick one of the user's own tokens of the right type (title, masked value, expiry, access;
- * expired ones shown but not selectable), or paste any value. The value is kept in memory only.
+ * expired ones shown but not selectable; revoked ones not offered at all), or paste any value. When the
+ * chosen token's IP allowlist leaves this browser out, it says the call will get 403. The value is kept
+ * in memory only.
  */
 import { forwardRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -21,6 +24,7 @@ import { accessSummary, hasAccess } from '../../../lib/token-access';
 import { expiryLabel, expiryState } from '../../../../shared/portal-data/token-expiry';
 import { TOKEN_MASK } from '../../../lib/token-display';
 import { useFieldWideMenu } from '../../../lib/use-field-wide-menu';
+import { useAddressOutside } from '../../../lib/client-address';
 
 export type OwnToken = operations['listApiTokens']['responses'][200]['content']['application/json']['data'][number];
 
@@ -39,12 +43,15 @@ interface TokenFieldProps {
 }
 
 export const TokenField = forwardRef<HTMLInputElement, TokenFieldProps>(function TokenField(
-  { value, onChange, tokens, family, domain, unavailableReason, error },
+  { value, onChange, tokens: ownTokens, family, domain, unavailableReason, error },
   ref,
 ) {
   const [shown, setShown] = useState(false);
   const menu = useFieldWideMenu();
+  // A revoked token answers 401 to everything: nothing to try it with.
+  const tokens = ownTokens?.filter((token) => token.revocation === null);
   const pickedToken = tokens?.find((token) => token.token === value);
+  const outside = useAddressOutside(pickedToken?.ipAllowlist);
   const picked = pickedToken?.token ?? '';
   const now = new Date();
 
@@ -129,6 +136,11 @@ export const TokenField = forwardRef<HTMLInputElement, TokenFieldProps>(function
           },
         }}
       />
+      {outside ? (
+        <Alert severity="warning" role="status">
+          This token's IP allowlist does not include this browser's address ({outside}): the call will get 403.
+        </Alert>
+      ) : null}
     </Stack>
   );
 });

@@ -1,7 +1,8 @@
 /**
  * Lets a logged-in user fill one of their own tokens into the code samples. Only tokens of the
  * page's API are offered: a seller's tokens reach only the Seller API. Each shows its access and expiry,
- * and one whose access lacks the operation's domain says so (it can still be chosen: the call answers 403).
+ * and one whose access lacks the operation's domain says so (it can still be chosen: the call answers 403),
+ * as does one whose IP allowlist leaves this browser out. Revoked tokens are not offered.
  * The list loads only when asked, and a chosen token stays masked until revealed. Loaded lazily: pages do
  * not pay for it until used. A logged-out reader of the public reference is offered to log in instead
  * (nothing is asked of the server that could only answer 401).
@@ -21,6 +22,7 @@ import { expiryState } from '../../../../shared/portal-data/token-expiry';
 import { useApiTokens } from '../../../lib/api-tokens';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useFieldWideMenu } from '../../../lib/use-field-wide-menu';
+import { useAddressOutside } from '../../../lib/client-address';
 import { useSampleSettings } from '../lib/sample-settings';
 import { loginPathFor } from '../../../../shared/portal-data/login-redirect';
 
@@ -38,6 +40,10 @@ export default function TokenPicker({ family, operationId, tokenVariable }: Toke
   const tokens = useApiTokens({ enabled: user.isSuccess });
   const location = useLocation();
   const menu = useFieldWideMenu();
+  // A revoked token answers 401 to everything: not one to fill into samples.
+  const usable = tokens.data?.filter((t) => t.revocation === null);
+  const chosen = token ? usable?.find((t) => t.token === token.value) : undefined;
+  const outside = useAddressOutside(chosen?.ipAllowlist);
   if (user.isError) {
     return (
       <span className="picker-note">
@@ -56,7 +62,7 @@ export default function TokenPicker({ family, operationId, tokenVariable }: Toke
       </span>
     );
   }
-  if (tokens.data.length === 0) {
+  if (!usable || usable.length === 0) {
     return (
       <span className="picker-note">
         No tokens yet: <Link to="/settings">create one in Settings</Link>.
@@ -66,11 +72,11 @@ export default function TokenPicker({ family, operationId, tokenVariable }: Toke
 
   const now = new Date();
   const domain = catalogue.operations.find((op) => op.operationId === operationId)?.domain;
-  const lacks = (t: (typeof tokens.data)[number]) => domain !== undefined && !hasAccess(t, domain);
-  const selectedIndex = token ? tokens.data.findIndex((t) => t.token === token.value) : -1;
-  const selected = tokens.data[selectedIndex];
+  const lacks = (t: (typeof usable)[number]) => domain !== undefined && !hasAccess(t, domain);
+  const selectedIndex = token ? usable.findIndex((t) => t.token === token.value) : -1;
+  const selected = usable[selectedIndex];
   const environment = `$${tokenVariable} (environment variable)`;
-  const details = (t: (typeof tokens.data)[number], expired: boolean) =>
+  const details = (t: (typeof usable)[number], expired: boolean) =>
     `${expired ? 'expired' : `expires ${formatDateTime(t.expiryDate)}`} · access: ${accessSummary(t, familyOfUserType(user.data.userType))}${lacks(t) ? ` · no access to ${domain}` : ''}`;
   return (
     <span className="picker">
@@ -82,21 +88,21 @@ export default function TokenPicker({ family, operationId, tokenVariable }: Toke
         ref={menu.fieldRef}
         value={selectedIndex >= 0 ? String(selectedIndex) : ''}
         onChange={(event) => {
-          const chosen = event.target.value === '' ? undefined : tokens.data[Number(event.target.value)];
-          setToken(chosen ? { title: chosen.title, value: chosen.token } : null);
+          const picked = event.target.value === '' ? undefined : usable[Number(event.target.value)];
+          setToken(picked ? { title: picked.title, value: picked.token } : null);
         }}
         slotProps={{
           inputLabel: { shrink: true },
           select: {
             displayEmpty: true,
-            renderValue: (value) => (value === '' ? environment : (tokens.data[Number(value)]?.title ?? '')),
+            renderValue: (value) => (value === '' ? environment : (usable[Number(value)]?.title ?? '')),
             onOpen: menu.onOpen,
             MenuProps: { slotProps: { paper: { sx: menu.paperSx } } },
           },
         }}
       >
         <MenuItem value="">{environment}</MenuItem>
-        {tokens.data.map((t, index) => {
+        {usable.map((t, index) => {
           const expired = expiryState(t.expiryDate, now).kind === 'expired';
           return (
             <MenuItem key={`${t.title}-${t.createdDate}`} value={String(index)} disabled={expired} aria-label={`${t.title} · ${details(t, expired)}`}>
@@ -112,6 +118,11 @@ export default function TokenPicker({ family, operationId, tokenVariable }: Toke
       ) : null}
       {selected && domain !== undefined && lacks(selected) ? (
         <span className="picker-note picker-wide">{noAccessMessage(domain)} Calls answer 403.</span>
+      ) : null}
+      {outside ? (
+        <span className="picker-note picker-wide" role="status">
+          This token's IP allowlist does not include this browser's address ({outside}): the call will get 403.
+        </span>
       ) : null}
     </span>
   );

@@ -1,7 +1,8 @@
 /**
  * The Create New Token modal: Title and Description (both required; an empty one shows its error inline and
  * nothing is sent), how long the token lives, and what it may read: every domain of the user's API or the
- * ones ticked (at least one). Cancel and Escape close it; focus returns to the opener.
+ * ones ticked (at least one), and optionally the addresses it may be used from (checked by the server's own
+ * rules before anything is sent). Cancel and Escape close it; focus returns to the opener.
  */
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
@@ -26,6 +27,7 @@ import { apiDomains, domainLabel } from '../../../lib/api-domains';
 import { formatDate } from '../../../lib/format-date';
 import type { TokenScope } from '../../../lib/token-access';
 import type { CreateApiTokenBody } from '../api/create-api-token';
+import { ALLOWLIST_HELP, checkAllowlistText } from '../lib/allowlist-text';
 import { DEFAULT_LIFETIME, LIFETIME_OPTIONS, type Lifetime } from '../lib/token-options';
 
 export const TITLE_REQUIRED = 'Title is required.';
@@ -34,15 +36,23 @@ export const SCOPE_REQUIRED = 'Choose at least one domain.';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The checked list (the form validated it before submitting). */
+function allowlistOf(text: string): string[] {
+  const check = checkAllowlistText(text);
+  return check.ok ? check.entries : [];
+}
+
 interface CreateTokenForm {
   title: string;
   description: string;
   expiresInDays: Lifetime;
   access: 'all' | 'chosen';
   scopes: string[];
+  /** As typed: one address or range per line, or comma separated. */
+  ipAllowlist: string;
 }
 
-const EMPTY_FORM: CreateTokenForm = { title: '', description: '', expiresInDays: DEFAULT_LIFETIME, access: 'all', scopes: [] };
+const EMPTY_FORM: CreateTokenForm = { title: '', description: '', expiresInDays: DEFAULT_LIFETIME, access: 'all', scopes: [], ipAllowlist: '' };
 
 interface CreateTokenDialogProps {
   open: boolean;
@@ -69,6 +79,7 @@ export function CreateTokenDialog({ open, creating, family, error, onClose, onCr
       description: values.description.trim(),
       expiresInDays: values.expiresInDays,
       scopes: values.access === 'all' ? null : (domains.filter((domain) => values.scopes.includes(domain)) as TokenScope[]),
+      ipAllowlist: allowlistOf(values.ipAllowlist),
     });
 
   return (
@@ -170,6 +181,21 @@ export function CreateTokenDialog({ open, creating, family, error, onClose, onCr
               ) : null}
               <FormHelperText>{formState.errors.scopes?.message ?? 'All access is read-only, as the API is. It cannot be changed later.'}</FormHelperText>
             </FormControl>
+            <TextField
+              label="IP allowlist"
+              multiline
+              minRows={2}
+              placeholder={'203.0.113.0/24\n2001:db8::1'}
+              error={Boolean(formState.errors.ipAllowlist)}
+              helperText={formState.errors.ipAllowlist?.message ?? ALLOWLIST_HELP}
+              slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'off' } }}
+              {...register('ipAllowlist', {
+                validate: (value) => {
+                  const check = checkAllowlistText(value);
+                  return check.ok || check.message;
+                },
+              })}
+            />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

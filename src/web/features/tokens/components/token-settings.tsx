@@ -1,6 +1,7 @@
 /**
- * The Settings screen: the user's API tokens as cards, Create New Token, Refresh (with its grace-window
- * question), End now and Delete (each asking first). Failures are logged and also shown in a short snackbar.
+ * The Settings screen's tokens: the user's API tokens as cards, Create New Token, Refresh (with its
+ * grace-window question), End now and Delete (each asking first), and Edit IP allowlist. Failures are
+ * logged and also shown in a short snackbar.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useToast } from '../../../components/toasts';
@@ -12,6 +13,7 @@ import VpnKeyOutlinedIcon from '@mui/icons-material/VpnKeyOutlined';
 import { brand } from '../../../../generated/brand';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeader } from '../../../components/page-header';
+import { ApiError } from '../../../lib/api-error';
 import { logError } from '../../../lib/log-error';
 import type { ApiFamily } from '../../../../shared/api-family';
 import { useClockTick } from '../../../lib/use-clock-tick';
@@ -20,8 +22,10 @@ import { useDeleteApiToken } from '../api/delete-api-token';
 import { useEndApiTokenGrace } from '../api/end-api-token-grace';
 import { useApiTokens, type ApiToken } from '../../../lib/api-tokens';
 import { useRefreshApiToken } from '../api/refresh-api-token';
+import { useUpdateApiTokenIpAllowlist } from '../api/update-api-token-ip-allowlist';
 import { CreateTokenDialog } from './create-token-dialog';
 import { ConfirmTokenDialog, type TokenAction, type TokenQuestion } from './confirm-token-dialog';
+import { IpAllowlistDialog } from './ip-allowlist-dialog';
 import { RefreshTokenDialog } from './refresh-token-dialog';
 import { TokenCard } from './token-card';
 import { TokenListSkeleton } from './token-list-skeleton';
@@ -33,6 +37,7 @@ export function TokenSettings({ userTypeLabel, family }: { userTypeLabel: string
   const refresh = useRefreshApiToken();
   const endGrace = useEndApiTokenGrace();
   const remove = useDeleteApiToken();
+  const updateAllowlist = useUpdateApiTokenIpAllowlist();
   useClockTick();
   const now = new Date();
   const [createOpen, setCreateOpen] = useState(false);
@@ -42,6 +47,9 @@ export function TokenSettings({ userTypeLabel, family }: { userTypeLabel: string
   const [toRefresh, setToRefresh] = useState<ApiToken | null>(null);
   const [refreshOpen, setRefreshOpen] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
+  const [toEditAllowlist, setToEditAllowlist] = useState<ApiToken | null>(null);
+  const [allowlistOpen, setAllowlistOpen] = useState(false);
+  const [allowlistError, setAllowlistError] = useState<string | null>(null);
   // After a delete, keyboard focus goes to the card that took the deleted one's place (or the one before it,
   // or Create New Token when none is left) instead of falling back to the page body.
   const [refocusAfterDelete, setRefocusAfterDelete] = useState<{ index: number; token: string } | null>(null);
@@ -154,6 +162,11 @@ export function TokenSettings({ userTypeLabel, family }: { userTypeLabel: string
             }}
             onEndGrace={() => ask('endGrace', token)}
             onDelete={() => ask('delete', token)}
+            onEditAllowlist={() => {
+              setToEditAllowlist(token);
+              setAllowlistError(null);
+              setAllowlistOpen(true);
+            }}
           />
         ))}
       </Box>
@@ -201,6 +214,34 @@ export function TokenSettings({ userTypeLabel, family }: { userTypeLabel: string
               onSuccess: () => enqueueSnackbar(`Token “${toRefresh.title}” refreshed.`, { variant: 'success' }),
               onError: fail('Refresh token', 'The token could not be refreshed. Please try again.'),
               onSettled: () => setRefreshOpen(false),
+            },
+          );
+        }}
+      />
+      <IpAllowlistDialog
+        open={allowlistOpen}
+        token={toEditAllowlist}
+        saving={updateAllowlist.isPending}
+        error={allowlistError}
+        onCancel={() => setAllowlistOpen(false)}
+        onSave={(ipAllowlist) => {
+          if (!toEditAllowlist) return;
+          setAllowlistError(null);
+          updateAllowlist.mutate(
+            { tokenId: toEditAllowlist.id, ipAllowlist },
+            {
+              onSuccess: () => {
+                setAllowlistOpen(false);
+                enqueueSnackbar(`IP allowlist of “${toEditAllowlist.title}” saved.`, { variant: 'success' });
+              },
+              onError: (error) => {
+                // A 400 names the bad entry: it belongs under the field, not in a log.
+                if (error instanceof ApiError && error.status === 400) setAllowlistError(error.message);
+                else {
+                  fail('Update IP allowlist', 'The IP allowlist could not be saved. Please try again.')(error);
+                  setAllowlistError(error.message);
+                }
+              },
             },
           );
         }}

@@ -1,0 +1,18 @@
+/** listActivity: GET /portal/activity, one page of the account's events (newest first; `cursor` for older ones). */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { components } from '../../../../generated/api';
+import { apiClient, unwrap } from '../../../lib/api-client';
+import { activityQuery, type ActivityFilters } from '../lib/activity-filters';
+
+export type ActivityEvent = components['schemas']['ActivityEvent'];
+
+export function useActivity(filters: ActivityFilters, cursor: string | undefined) {
+  return useQuery({
+    queryKey: ['activity', filters, cursor],
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await apiClient.GET('/portal/activity', { params: { query: { ...activityQuery(filters), ...(cursor === undefined ? {} : { cursor }) } }, signal }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}

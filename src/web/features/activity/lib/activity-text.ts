@@ -1,0 +1,55 @@
+/**
+ * Activity events in words: each type's label and a sentence from its details ("All domains · 90 days ·
+ * Any IP address"). Details carry only what their type records; a detail the server adds later that this
+ * does not know is left out rather than shown raw.
+ */
+import type { components } from '../../../../generated/api';
+import { domainLabel } from '../../../lib/api-domains';
+import { countOf } from '../../../../shared/plural';
+import type { ActivityEventType } from './activity-filters';
+
+type ActivityDetails = components['schemas']['ActivityDetails'];
+
+export const EVENT_LABELS: Record<ActivityEventType, string> = {
+  signed_in: 'Signed in',
+  sign_in_failed: 'Sign-in failed',
+  signed_out: 'Signed out',
+  session_ended: 'Session ended',
+  token_created: 'Token created',
+  token_refreshed: 'Token refreshed',
+  grace_ended: 'Grace window ended',
+  token_deleted: 'Token deleted',
+  token_revoked_leaked: 'Token revoked (found in public)',
+  ip_allowlist_changed: 'IP allowlist changed',
+};
+
+/** "Any IP address" for an empty list, else its entries. */
+export function allowlistText(entries: readonly string[]): string {
+  return entries.length === 0 ? 'Any IP address' : entries.join(', ');
+}
+
+/** 1 -> "1 hour", 24 -> "24 hours", 168 -> "7 days". */
+function hoursText(hours: number): string {
+  return hours > 24 && hours % 24 === 0 ? countOf(hours / 24, 'day') : countOf(hours, 'hour');
+}
+
+/** The details as one readable sentence; '' when the event has none. */
+export function detailsText(type: ActivityEventType, details: ActivityDetails): string {
+  const parts: string[] = [];
+  if (type === 'token_created') {
+    if (details.scopes !== undefined) parts.push(details.scopes === null ? 'All domains' : details.scopes.map(domainLabel).join(', '));
+    if (details.lifetimeDays !== undefined) parts.push(countOf(details.lifetimeDays, 'day'));
+    if (details.ipAllowlist !== undefined) parts.push(allowlistText(details.ipAllowlist));
+  }
+  if (type === 'token_refreshed' && details.graceHours !== undefined) {
+    parts.push(details.graceHours === 0 ? 'No grace window' : `Grace window: ${hoursText(details.graceHours)}`);
+  }
+  if (details.before !== undefined || details.after !== undefined) {
+    parts.push(`${allowlistText(details.before ?? [])} → ${allowlistText(details.after ?? [])}`);
+  }
+  if (details.foundAt !== undefined) parts.push(`Found in public at ${details.foundAt}${details.source ? ` (${details.source})` : ''}`);
+  // Recorded by "Sign out other sessions"; older servers may not send it.
+  const ended = (details as { sessionsEnded?: unknown }).sessionsEnded;
+  if (typeof ended === 'number') parts.push(`${countOf(ended, 'session')} signed out`);
+  return parts.join(' · ');
+}
