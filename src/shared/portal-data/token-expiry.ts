@@ -36,10 +36,13 @@ export interface DueToken<T> {
 
 /**
  * Tokens to remind the user of: expired, or with fewer than TOKEN_EXPIRY_WARNING_DAYS days left. A token the
- * user has just made (or refreshed) with a 7-day lifetime has a badge but is no reason for a banner.
+ * user has just made (or refreshed) with a 7-day lifetime has a badge but is no reason for a banner. A
+ * revoked token never is.
  */
-export function tokensNeedingAttention<T extends { expiryDate: string }>(tokens: readonly T[], now: Date = new Date()): DueToken<T>[] {
+export function tokensNeedingAttention<T extends { expiryDate: string; revocation?: unknown }>(tokens: readonly T[], now: Date = new Date()): DueToken<T>[] {
   return tokens.flatMap((token) => {
+    // A revoked token is past reminding: refreshing it cannot bring it back (its card says so).
+    if (token.revocation !== undefined && token.revocation !== null) return [];
     const state = expiryState(token.expiryDate, now);
     if (state.kind === 'valid' || (state.kind === 'expiring' && state.daysLeft >= TOKEN_EXPIRY_WARNING_DAYS)) return [];
     return [{ token, state }];

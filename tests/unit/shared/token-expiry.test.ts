@@ -46,6 +46,11 @@ describe('tokensNeedingAttention', () => {
     expect(tokensNeedingAttention([{ expiryDate: at(24 * 7 - 0.01) }], now)).toEqual([]);
     expect(tokensNeedingAttention([{ expiryDate: at(24 * 6 + 11) }], now)).toHaveLength(1);
   });
+  it('leaves out a revoked token, however close its expiry', () => {
+    const revocation = { revokedDate: at(-1), foundAt: 'https://github.com/example/ci', source: 'content' };
+    expect(tokensNeedingAttention([{ expiryDate: at(-5), revocation }, { expiryDate: at(30), revocation }], now)).toEqual([]);
+    expect(tokensNeedingAttention([{ expiryDate: at(-5), revocation: null }], now)).toHaveLength(1);
+  });
 });
 
 describe('reminderText', () => {

@@ -48,8 +48,6 @@ export function detailsText(type: ActivityEventType, details: ActivityDetails): 
     parts.push(`${allowlistText(details.before ?? [])} → ${allowlistText(details.after ?? [])}`);
   }
   if (details.foundAt !== undefined) parts.push(`Found in public at ${details.foundAt}${details.source ? ` (${details.source})` : ''}`);
-  // Recorded by "Sign out other sessions"; older servers may not send it.
-  const ended = (details as { sessionsEnded?: unknown }).sessionsEnded;
-  if (typeof ended === 'number') parts.push(`${countOf(ended, 'session')} signed out`);
+  if (details.sessionsEnded !== undefined) parts.push(`${countOf(details.sessionsEnded, 'session')} signed out`);
   return parts.join(' · ');
 }
