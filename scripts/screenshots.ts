@@ -11,6 +11,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { screenList, screenUrl, type ScreenName } from '../src/shared/portal-data/screens';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
 import { startServer } from './lib/start-server';
+import { makeShotKeys, seedShotData } from './lib/screenshot-data';
 
 const OUT_DIR = 'screenshots';
 const WIDTHS = [1440, 390] as const;
@@ -187,6 +188,18 @@ const moreShots: Partial<Record<ScreenName, Shot[]>> = {
       },
     },
     {
+      name: 'api-test-allowlist',
+      auth: true,
+      prepare: async (page) => {
+        await page.goto('/api-test?operation=listSellerProducts');
+        await page.getByRole('combobox', { name: 'Your tokens' }).click();
+        await page.getByRole('option', { name: /ERP inventory feed/ }).click();
+        await page.getByRole('button', { name: 'Test API' }).click();
+        await page.getByRole('note').waitFor();
+      },
+      fullPage: true,
+    },
+    {
       name: 'api-test-403',
       auth: true,
       prepare: async (page) => {
@@ -240,6 +253,15 @@ const moreShots: Partial<Record<ScreenName, Shot[]>> = {
         await page.goto('/settings');
         await page.getByRole('article', { name: 'ERP inventory feed' }).getByRole('button', { name: 'Refresh' }).click();
         await page.getByRole('dialog').getByRole('radio', { name: '24 hours' }).check();
+      },
+    },
+    {
+      name: 'settings-ip-allowlist',
+      auth: true,
+      prepare: async (page) => {
+        await page.goto('/settings');
+        await page.getByRole('article', { name: 'ERP inventory feed' }).getByRole('button', { name: 'Edit IP allowlist' }).click();
+        await page.getByRole('dialog').waitFor();
       },
     },
     {
@@ -302,50 +324,20 @@ async function capture(browser: Browser, baseUrl: string): Promise<number> {
   return count;
 }
 
-/**
- * Gives the demo seller a few tokens: one with every domain in a grace window after a refresh, one limited
- * to two domains, and one limited to orders that expires within 7 days (the shell's reminder names it).
- */
-async function seedTokens(baseUrl: string): Promise<void> {
-  const origin = { origin: baseUrl };
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...origin },
-    body: JSON.stringify({ email: 'seller@example.com', password: 'demo-password', userType: 'SELLER' }),
-  });
-  if (!login.ok) throw new Error(`demo login failed: ${login.status}`);
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const tokens = [
-    { title: 'Shopify sync', description: 'Imports new orders from the Shopify store every 10 minutes.' },
-    { title: 'ERP inventory feed', description: 'Nightly stock level export to the ERP.', expiresInDays: 180, scopes: ['warehouses', 'products'] },
-    { title: 'Partner trial', description: 'Order status for a 3PL partner during the trial week.', expiresInDays: 7, scopes: ['orders'] },
-  ];
-  for (const body of tokens) {
-    const created = await fetch(`${baseUrl}/api/auth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie, ...origin },
-      body: JSON.stringify(body),
-    });
-    if (!created.ok) throw new Error(`creating a demo token failed: ${created.status}`);
-    if (body.title !== 'Shopify sync') continue;
-    const { data } = (await created.json()) as { data: { token: string } };
-    const refreshed = await fetch(`${baseUrl}/api/auth/token/refresh/${data.token}?graceHours=24`, { headers: { cookie, ...origin } });
-    if (!refreshed.ok) throw new Error(`refreshing a demo token failed: ${refreshed.status}`);
-  }
-}
-
 async function main(): Promise<void> {
   execFileSync('npx', ['tsx', 'scripts/build.ts', '--if-stale'], { stdio: 'inherit' });
   mkdirSync(OUT_DIR, { recursive: true });
-  const server = await startServer(Number(process.env.SCREENSHOTS_PORT ?? 8281));
+  const keys = makeShotKeys();
+  const server = await startServer(Number(process.env.SCREENSHOTS_PORT ?? 8281), { SECRET_SCANNING_KEYS_FILE: keys.file });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   try {
-    await seedTokens(server.baseUrl);
+    await seedShotData(server.baseUrl, keys);
     const count = await capture(browser, server.baseUrl);
     console.log(`screenshots: ${count} files in ${OUT_DIR}/`);
   } finally {
     await browser.close();
     await server.stop();
+    keys.remove();
   }
 }
 

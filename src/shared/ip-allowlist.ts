@@ -90,3 +90,16 @@ export function addressAllowed(allowlist: readonly string[], address: string): b
     return client.match(parsed);
   });
 }
+
+const REFUSAL_PREFIX = 'This token cannot be used from ';
+
+/** The public API's 403 for a call from outside the token's IP allowlist (openapi/components/responses/NoAccessTo*.yaml). */
+export function outsideAllowlistMessage(address: string): string {
+  return `${REFUSAL_PREFIX}${address}.`;
+}
+
+/** The address a 403's message names when the refusal was the allowlist's, else undefined (a scope refusal). */
+export function refusedAddress(message: unknown): string | undefined {
+  if (typeof message !== 'string' || !message.startsWith(REFUSAL_PREFIX) || !message.endsWith('.')) return undefined;
+  return message.slice(REFUSAL_PREFIX.length, -1);
+}

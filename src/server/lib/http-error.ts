@@ -17,8 +17,6 @@ export class HttpError extends Error {
 export const FORBIDDEN_MESSAGE = 'forbidden';
 /** The public API's answer to a valid token outside its access (openapi/components/responses/NoAccessTo*.yaml). */
 export const noAccessMessage = (domain: string): string => `This token has no access to ${domain}.`;
-/** The public API's answer to a call from outside the token's IP allowlist (the same responses' second example). */
-export const outsideAllowlistMessage = (address: string): string => `This token cannot be used from ${address}.`;
 export const LOGIN_FAILED_MESSAGE = 'Invalid email, password or user type.';
 export const CROSS_SITE_MESSAGE = 'Cross-site request refused.';
 export const NOT_LOGGED_IN_MESSAGE = 'Not logged in.';

@@ -12,10 +12,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import type { ApiPrincipal } from '../lib/api-principal.ts';
 import { displayAddress } from '../lib/client-address.ts';
-import { FORBIDDEN_MESSAGE, HttpError, noAccessMessage, outsideAllowlistMessage } from '../lib/http-error.ts';
+import { FORBIDDEN_MESSAGE, HttpError, noAccessMessage } from '../lib/http-error.ts';
 import { parseTokenValue, type UserType } from '../lib/token-format.ts';
 import { findLiveToken, recordTokenUse, type TokenPrincipalRow } from '../repositories/api-tokens-repository.ts';
-import { addressAllowed } from '../../shared/ip-allowlist.ts';
+import { addressAllowed, outsideAllowlistMessage } from '../../shared/ip-allowlist.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -3,6 +3,7 @@
  * and revoked tokens.
  */
 import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
 import { screen, within } from '@testing-library/react';
 import { CLIENT_ADDRESS, server, setupMsw } from '../support/msw-server';
 import { getCurrentUser, listApiTokens } from '../support/handlers';
@@ -35,6 +36,24 @@ describe('API Test: the token field', () => {
     expect(screen.queryByText(WARNING)).not.toBeInTheDocument();
     await choose('Data centre');
     expect(await screen.findByText(WARNING)).toBeInTheDocument();
+  });
+
+  it("explains a 403 from outside the allowlist by the address, not by the token's access", async () => {
+    const refusal = { status: 403, message: `This token cannot be used from ${CLIENT_ADDRESS}.` };
+    server.use(
+      getCurrentUser(seller),
+      listApiTokens([outside]),
+      http.get('*/api/v1/*', () => HttpResponse.json(refusal, { status: 403 })),
+    );
+    const { user } = renderApp('/api-test?operation=listSellerProducts');
+    await user.click(await screen.findByRole('combobox', { name: 'Your tokens' }));
+    await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: /Data centre/ }));
+    await user.click(screen.getByRole('button', { name: 'Test API' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(refusal.message);
+    const help = screen.getByRole('note');
+    expect(help).toHaveTextContent(`its IP allowlist does not include ${CLIENT_ADDRESS}, the address this call came from`);
+    expect(help).not.toHaveTextContent('access does not include');
+    expect(within(help).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
   });
 
   it('does not offer a revoked token', async () => {
