@@ -15,6 +15,8 @@ export const DEMO = {
   warehouse: { email: 'warehouse@example.com', password: 'demo-password', userType: 'Warehouse' },
   // Journeys that leave tokens about to expire use this one, so the reminder they cause stays theirs.
   seller2: { email: 'seller2@example.com', password: 'demo-password', userType: 'Seller' },
+  // The account-security journeys (leak banner, ending other sessions) use this one, so no other journey meets them.
+  warehouse2: { email: 'warehouse2@example.com', password: 'demo-password', userType: 'Warehouse' },
 } as const;
 
 function isExpectedApiFailure(text: string, url: string): boolean {
