@@ -9,7 +9,7 @@ test('every sidebar link opens its screen and is highlighted', async ({ page }) 
   expect(box?.width).toBe(280);
   const links = nav.getByRole('link');
   const count = await links.count();
-  expect(count).toBe(16);
+  expect(count).toBe(17);
   for (let index = 0; index < count; index += 1) {
     const link = links.nth(index);
     const name = (await link.textContent())?.trim() ?? '';
@@ -28,6 +28,9 @@ test('every sidebar link opens its screen and is highlighted', async ({ page }) 
     } else if (href === '/usage') {
       await expect(page.getByRole('heading', { name: 'Usage', level: 1 })).toBeVisible();
       await expect(page).toHaveTitle(/^Usage · /);
+    } else if (href === '/activity') {
+      await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible();
+      await expect(page).toHaveTitle(/^Activity · /);
     } else if (href === '/settings') {
       await expect(page.getByRole('heading', { name: 'API tokens', level: 1 })).toBeVisible();
       await expect(page).toHaveTitle(/^Settings · /);
