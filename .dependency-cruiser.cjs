@@ -2,7 +2,8 @@
  * Who may import whom, checked by `npm run lint` (docs/decisions/004-layout-and-boundaries.md). The build
  * step (scripts/) and the app (src/web/) meet only in src/shared/ and src/generated/; the server never
  * imports the app; features do not import each other or the app shell; repositories do not reach into
- * plugins or routes; and no two modules import each other, type-only imports included.
+ * plugins or routes; the request log's storage is reached only through its store; and no two modules
+ * import each other, type-only imports included.
  */
 const { readdirSync } = require('node:fs');
 
@@ -49,6 +50,12 @@ module.exports = {
       'Repositories hold SQL only; the types they need live in lib/.',
       { path: '^src/server/repositories/' },
       { path: '^src/server/(plugins|routes)/' },
+    ),
+    rule(
+      'request-log-behind-its-store',
+      'Only src/server/request-log/ knows how the log is stored (docs/scaling.md): the server uses RequestLogStore, and app.ts alone picks the engine.',
+      { path: '^(src|scripts)/', pathNot: '^(src/server/request-log/|src/server/app\\.ts$|scripts/seed\\.ts$)' },
+      { path: '^src/server/request-log/postgres-' },
     ),
   ],
   options: {

@@ -8,8 +8,7 @@
  *    token, of a filtered page (4xx, one operation) and of the 30-day chart, over HTTP, and the EXPLAIN of each.
  */
 import pg from 'pg';
-import type { Queryable } from '../src/server/db/database.ts';
-import { listLog, usageByOperation, usageSeries } from '../src/server/repositories/request-log-repository.ts';
+import { createPostgresRequestLogStore } from '../src/server/request-log/postgres-store.ts';
 import { createSellerToken, sessionCookie } from './lib/api-session.ts';
 import { options } from './lib/options.ts';
 import { startOurServer } from './lib/our-server.ts';
@@ -180,19 +179,19 @@ async function volume(header: string, log: (line: string) => void): Promise<Usag
           queries.push(result);
           log(`  ${entry.name}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms`);
         }
-        // The repository's own statements, prefixed with EXPLAIN.
-        const explaining: Queryable = {
+        // The store's own statements, prefixed with EXPLAIN.
+        const explaining = createPostgresRequestLogStore({
           query: async (text, params) => (await client.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${text}`, params)).rows,
-        };
+        });
         const range = { userId: 1, from: new Date(from), to: new Date() };
         const plans: Array<[string, () => Promise<unknown>]> = [
-          ['Newest log page, one token', () => listLog(explaining, { ...range, tokenId }, undefined, 51)],
+          ['Newest log page, one token', () => explaining.page({ ...range, tokenId }, undefined, 51)],
           [
             'Filtered page (4xx, one operation)',
-            () => listLog(explaining, { ...range, status: { min: 400, max: 499 }, operationId: 'getSellerNormalOrder' }, undefined, 51),
+            () => explaining.page({ ...range, status: { min: 400, max: 499 }, operationId: 'getSellerNormalOrder' }, undefined, 51),
           ],
-          ['30-day chart: series', () => usageSeries(explaining, range, 'day')],
-          ['30-day chart: totals and per operation', () => usageByOperation(explaining, range)],
+          ['30-day chart: series', () => explaining.series(range, 'day')],
+          ['30-day chart: totals and per operation', () => explaining.byOperation(range)],
         ];
         const explains: UsageBenchResult['volume']['explains'] = [];
         for (const [label, run] of plans) {

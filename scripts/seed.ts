@@ -10,8 +10,8 @@ import { parseArgs } from 'node:util';
 import { migrate } from '../src/server/db/migrate.ts';
 import { openDatabase } from '../src/server/db/open-database.ts';
 import { insertBulkOrders } from '../src/server/db/seed/bulk-orders.ts';
-import { insertBulkRequestLogs } from '../src/server/db/seed/bulk-request-logs.ts';
 import { seedDemo } from '../src/server/db/seed/seed-demo.ts';
+import { insertBulkRequestLogs } from '../src/server/request-log/postgres-bulk-seed.ts';
 import { loadEnvFile, parseConfig } from '../src/server/config.ts';
 
 const { values } = parseArgs({

@@ -27,7 +27,7 @@ import { registerHousekeeping } from './plugins/housekeeping.ts';
 import { loggerOptions, registerAccessLog } from './plugins/access-log.ts';
 import { registerRequestLogRecording } from './plugins/request-log-recording.ts';
 import { deleteOldActivity } from './repositories/activity-repository.ts';
-import { applyRetention } from './repositories/request-log-repository.ts';
+import { createPostgresRequestLogStore } from './request-log/postgres-store.ts';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { registerShutdownAnswers } from './plugins/shutdown.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './plugins/client-errors.ts';
@@ -121,6 +121,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const tokenCache = new TokenCache(true, now);
   const responseCache = new ResponseCache(config.responseCacheMb * 1024 * 1024);
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // The one place the log's engine is chosen (docs/scaling.md).
+  const requestLog = createPostgresRequestLogStore(db, db.relaxed);
   let ctx: ServerContext;
   let listener: PostgresListener | undefined;
   let passwords: PasswordHasher | undefined;
@@ -130,7 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await migrate(db);
       await checkTokenKeys(db, keys);
       // The request log's day partitions for the days ahead, and none past retention.
-      await applyRetention(db, config.requestLogDays);
+      await requestLog.applyRetention(config.requestLogDays);
       // One batch of expired activity at most: a large backlog is left to housekeeping, not start-up.
       await deleteOldActivity(db, config.activityLogDays, 10_000, 1);
       if (config.seedDemo) await seedDemo(db, scryptCost);
@@ -153,6 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       rateLimiter: createRateLimiter((tokenId, hits) => addRateWindowHits(db.relaxed, tokenId, hits), config.rateLimitPerMinute),
       tokenCache,
       responseCache,
+      requestLog,
       apiDomains: apiDomainsOf(spec),
       now,
     };

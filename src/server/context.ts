@@ -7,6 +7,7 @@ import type { PasswordHasher } from './lib/password-hasher.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { TokenCache } from './lib/token-cache.ts';
 import type { ResponseCache } from './lib/response-cache.ts';
+import type { RequestLogStore } from './request-log/store.ts';
 import type { UserType } from './repositories/users-repository.ts';
 
 /**
@@ -44,6 +45,8 @@ export interface ServerContext {
   tokenCache: TokenCache;
   /** Public API answers per owner, evicted when the owner's data changes (NOTIFY owner_data_changed). */
   responseCache: ResponseCache;
+  /** The request log: the only way to it (request-log/store.ts). */
+  requestLog: RequestLogStore;
   /** The domains (x-domain) of each API in the spec's order: what a token's scopes may name. */
   apiDomains: Record<UserType, readonly string[]>;
   /**

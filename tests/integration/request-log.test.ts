@@ -54,7 +54,7 @@ afterAll(async () => server?.close());
 
 describe('the column table', () => {
   it('declares every column of request_log but its id, with the type the migration gives it', async () => {
-    const { STORED_COLUMNS } = await import('../../src/server/lib/request-log/columns.ts');
+    const { STORED_COLUMNS } = await import('../../src/server/request-log/columns.ts');
     const types = { timestamptz: 'timestamp with time zone', integer: 'integer', smallint: 'smallint', real: 'real', text: 'text' };
     const columns = await server.db.query<{ name: string; type: string }>(
       `SELECT column_name AS name, data_type AS type FROM information_schema.columns WHERE table_name = 'request_log' AND column_name <> 'id' ORDER BY column_name`,
@@ -279,8 +279,8 @@ describe('retention', () => {
     await server.db.query(
       `INSERT INTO request_usage_hourly SELECT token_id, date_trunc('hour', logged_at), operation_id, user_id, 1, 1, 0, 0, 0, 0, 1, '{1}' FROM request_log WHERE path = '/old'`,
     );
-    const { applyRetention } = await import('../../src/server/repositories/request-log-repository.ts');
-    expect(await applyRetention(server.db, 30)).toBe(1);
+    const { createPostgresRequestLogStore } = await import('../../src/server/request-log/postgres-store.ts');
+    expect(await createPostgresRequestLogStore(server.db).applyRetention(30)).toBe(1);
     expect(await partitions()).not.toContain(`request_log_p${oldDay.replace(/-/g, '')}`);
     expect(await server.db.query(`SELECT 1 FROM request_log WHERE path = '/old'`)).toEqual([]);
     expect(await server.db.query(`SELECT 1 FROM request_usage_hourly WHERE hour < now() - interval '30 days'`)).toEqual([]);

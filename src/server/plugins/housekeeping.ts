@@ -9,7 +9,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { deleteOldActivity } from '../repositories/activity-repository.ts';
 import { clearEndedGraceWindows } from '../repositories/api-tokens-repository.ts';
-import { applyRetention } from '../repositories/request-log-repository.ts';
 import { deleteExpiredSessions } from '../repositories/sessions-repository.ts';
 
 const INTERVAL_MS = 10 * 60 * 1000;
@@ -18,7 +17,7 @@ export async function cleanUp(ctx: ServerContext): Promise<void> {
   await deleteExpiredSessions(ctx.db, ctx.config.sessionIdleMinutes);
   await ctx.db.query('DELETE FROM login_failures WHERE window_start <= now() - make_interval(secs => $1)', [ctx.loginThrottle.windowSeconds]);
   await clearEndedGraceWindows(ctx.db);
-  await applyRetention(ctx.db, ctx.config.requestLogDays);
+  await ctx.requestLog.applyRetention(ctx.config.requestLogDays);
   await deleteOldActivity(ctx.db, ctx.config.activityLogDays);
 }
 

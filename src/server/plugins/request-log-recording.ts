@@ -1,16 +1,14 @@
 /**
  * Records every public API call (every operation under /api/v1 and /api, whatever the outcome) for its
  * token's owner: the answer is sent first, then the call goes into a bounded buffer that a batch writer
- * empties every WRITE_INTERVAL_MS (lib/request-log/batch-writer.ts); what a call leaves in the log is
- * lib/request-log/columns.ts. Calls whose token is missing, malformed or unknown belong to no one: they
+ * empties every WRITE_INTERVAL_MS into the log's store (request-log/batch-writer.ts, ctx.requestLog); what a
+ * call leaves in the log is request-log/columns.ts. Calls whose token is missing, malformed or unknown belong to no one: they
  * are only counted (unattributed on /healthz). Not the server log's access lines: those are access-log.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
-import { BatchWriter, type RequestLogStats } from '../lib/request-log/batch-writer.ts';
-import { entryOf } from '../lib/request-log/entry.ts';
-import { rollUp } from '../lib/request-log/rollup.ts';
-import { insertBatch } from '../repositories/request-log-repository.ts';
+import { BatchWriter, type RequestLogStats } from '../request-log/batch-writer.ts';
+import { entryOf } from '../request-log/entry.ts';
 
 /** A killed process loses at most this much of the log (docs/guide.md, "Usage"). */
 export const WRITE_INTERVAL_MS = 250;
@@ -44,7 +42,7 @@ function bytesOf(payload: unknown): number | undefined {
  */
 export function registerRequestLogRecording(app: FastifyInstance, ctx: ServerContext, publicOperations: ReadonlySet<string>): void {
   const writer = new BatchWriter({
-    write: (batch) => insertBatch(ctx.db.relaxed, batch, rollUp(batch)),
+    write: (batch) => ctx.requestLog.append(batch),
     capacity: BUFFER_CAPACITY,
     intervalMs: WRITE_INTERVAL_MS,
     maxBatch: MAX_BATCH,

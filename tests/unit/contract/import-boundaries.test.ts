@@ -27,6 +27,11 @@ const files: Record<string, string> = {
   'src/server/repositories/repo.ts': "import { p } from '../plugins/plugin';\nexport const y = p;\n",
   'src/web/components/a.ts': "import type { B } from './b';\nexport type A = { b?: B };\n",
   'src/web/components/b.ts': "import type { A } from './a';\nexport type B = { a?: A };\n",
+  'src/server/request-log/store.ts': 'export type Store = { n: number };\n',
+  'src/server/request-log/postgres-store.ts': "import type { Store } from './store';\nexport const store: Store = { n: 1 };\n",
+  'src/server/app.ts': "import { store } from './request-log/postgres-store';\nexport const app = store;\n",
+  'src/server/routes/uses-store.ts': "import type { Store } from '../request-log/store';\nexport const y = (store: Store) => store.n;\n",
+  'src/server/routes/uses-tables.ts': "import { store } from '../request-log/postgres-store';\nexport const y = store;\n",
 };
 
 let root: string;
@@ -52,6 +57,7 @@ describe('import boundaries', () => {
       'features-below-app: src/web/features/docs/lib/uses-app.ts -> src/web/app/routes.ts',
       'no-circular: src/web/components/a.ts -> src/web/components/b.ts',
       'repositories-hold-sql: src/server/repositories/repo.ts -> src/server/plugins/plugin.ts',
+      'request-log-behind-its-store: src/server/routes/uses-tables.ts -> src/server/request-log/postgres-store.ts',
       'scripts-apart-from-web: scripts/gen.ts -> src/web/app/routes.ts',
       'server-apart: src/server/plugins/plugin.ts -> src/web/lib/fine.ts',
       'shared-app-pieces-know-no-feature: src/web/lib/uses-feature.ts -> src/web/features/api-tester/lib/tool.ts',

@@ -8,12 +8,11 @@ import type { FastifyRequest } from 'fastify';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { parse } from 'yaml';
 import type { Queryable } from '../../../src/server/db/database.ts';
-import { apiRowOf, type LogSqlRow } from '../../../src/server/lib/request-log/api-row.ts';
-import { COLUMNS, CSV_COLUMNS, SHOWN_COLUMNS, STORED_COLUMNS, type RequestLogRow, type ShownColumn } from '../../../src/server/lib/request-log/columns.ts';
-import { CSV_HEADER, csvRecordOf } from '../../../src/server/lib/request-log/csv-export.ts';
-import { entryOf } from '../../../src/server/lib/request-log/entry.ts';
-import { rollUp } from '../../../src/server/lib/request-log/rollup.ts';
-import { findLogEntry, insertBatch } from '../../../src/server/repositories/request-log-repository.ts';
+import { apiRowOf, type LogSqlRow } from '../../../src/server/request-log/api-row.ts';
+import { COLUMNS, CSV_COLUMNS, SHOWN_COLUMNS, STORED_COLUMNS, type RequestLogRow, type ShownColumn } from '../../../src/server/request-log/columns.ts';
+import { CSV_HEADER, csvRecordOf } from '../../../src/server/request-log/csv-export.ts';
+import { entryOf } from '../../../src/server/request-log/entry.ts';
+import { createPostgresRequestLogStore } from '../../../src/server/request-log/postgres-store.ts';
 
 const schema = parse(readFileSync('openapi/components/schemas/RequestLogEntry.yaml', 'utf8')) as { required: string[]; properties: Record<string, unknown> };
 
@@ -69,7 +68,7 @@ describe('the request log column table', () => {
   it('inserts every stored column, from its own unnest array of its type', async () => {
     const entry = entryOf(call);
     const db = recordingDb();
-    await insertBatch(db, [entry], rollUp([entry]));
+    await createPostgresRequestLogStore(db).append([entry]);
     const [{ text, params }] = db.calls as [{ text: string; params: unknown[] }];
     const insert = /INSERT INTO request_log \(([^)]*)\)\s+SELECT \* FROM unnest\(([^)]*)\)/.exec(text);
     expect(insert?.[1]?.split(', ')).toEqual(STORED_COLUMNS.map((column) => column.sql));
@@ -83,7 +82,7 @@ describe('the request log column table', () => {
 
   it('selects every shown column and maps it to its field', async () => {
     const db = recordingDb();
-    await findLogEntry(db, 1, 1);
+    await createPostgresRequestLogStore(db).entry(1, 1);
     const selected = db.calls[0]!.text;
     for (const column of SHOWN_COLUMNS) expect(selected, column.field).toContain('select' in column ? `${column.select} AS ${column.sql}` : `l.${column.sql}`);
 

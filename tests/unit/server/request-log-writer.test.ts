@@ -1,9 +1,9 @@
 /** The request log's buffer and batch writer: bounded under a stuck database, drops counted and warned, nothing lost on stop. */
 import { describe, expect, it } from 'vitest';
-import { BatchWriter } from '../../../src/server/lib/request-log/batch-writer.ts';
-import type { RequestLogEntry } from '../../../src/server/lib/request-log/entry.ts';
-import { bucketOf, percentileMs } from '../../../src/server/lib/request-log/latency-buckets.ts';
-import { rollUp } from '../../../src/server/lib/request-log/rollup.ts';
+import { BatchWriter } from '../../../src/server/request-log/batch-writer.ts';
+import type { RequestLogEntry } from '../../../src/server/request-log/entry.ts';
+import { bucketOf, percentileMs } from '../../../src/server/request-log/latency-buckets.ts';
+import { rollUp } from '../../../src/server/request-log/rollup.ts';
 
 const entry = (status = 200, durationMs = 3, at = Date.UTC(2026, 0, 1, 10, 30)): RequestLogEntry => ({
   time: new Date(at),

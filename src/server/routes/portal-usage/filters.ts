@@ -4,7 +4,7 @@
  * parameter; the spec has already checked their shapes.
  */
 import { HttpError } from '../../lib/http-error.ts';
-import type { LogCursor, LogFilter, UsageFilter } from '../../repositories/request-log-repository.ts';
+import type { LogCursor, LogFilter, UsageFilter } from '../../request-log/store.ts';
 
 const DAY_MS = 86_400_000;
 const MAX_RANGE_DAYS = 400;

@@ -7,11 +7,10 @@ import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.ts';
 import { sendCsv } from '../../lib/csv-download.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { apiRowOf, type LogSqlRow } from '../../lib/request-log/api-row.ts';
-import { CSV_HEADER, csvRecordOf } from '../../lib/request-log/csv-export.ts';
-import { BUCKET_COUNT, percentileMs } from '../../lib/request-log/latency-buckets.ts';
 import type { Schemas } from '../../lib/schemas.ts';
-import { findLogEntry, listLog, usageByOperation, usageByTokenAndDay, usageSeries } from '../../repositories/request-log-repository.ts';
+import { apiRowOf, type LogSqlRow } from '../../request-log/api-row.ts';
+import { CSV_HEADER, csvRecordOf } from '../../request-log/csv-export.ts';
+import { BUCKET_COUNT, percentileMs } from '../../request-log/latency-buckets.ts';
 import type { SessionUser } from '../../repositories/sessions-repository.ts';
 import type { OperationHandler } from '../operation-handler.ts';
 import { cursorOf, logFilter, parseCursor, usageFilter, type UsageQuery } from './filters.ts';
@@ -43,7 +42,7 @@ export function usageHandlers(
       async handle(request) {
         const today = Math.floor(ctx.now() / DAY_MS) * DAY_MS;
         const firstDay = today - 6 * DAY_MS;
-        const rows = await usageByTokenAndDay(ctx.db, sessionUser(request).userId, new Date(firstDay));
+        const rows = await ctx.requestLog.byTokenAndDay(sessionUser(request).userId, new Date(firstDay));
         const tokens = new Map<number, Schemas['TokenUsageList']['data'][number] & { errors: number }>();
         for (const row of rows) {
           let token = tokens.get(row.token_id);
@@ -69,7 +68,7 @@ export function usageHandlers(
       async handle(request) {
         const filter = usageFilter(sessionUser(request).userId, query(request), ctx.now());
         const bucket = filter.to.getTime() - filter.from.getTime() <= 7 * DAY_MS ? 'hour' : 'day';
-        const [points, operations] = await Promise.all([usageSeries(ctx.db, filter, bucket), usageByOperation(ctx.db, filter)]);
+        const [points, operations] = await Promise.all([ctx.requestLog.series(filter, bucket), ctx.requestLog.byOperation(filter)]);
         const calls = operations.reduce((sum, op) => sum + op.calls, 0);
         const errors = operations.reduce((sum, op) => sum + op.errors, 0);
         const histogram = sumBuckets(operations);
@@ -96,7 +95,7 @@ export function usageHandlers(
     listOperationUsage: {
       async handle(request) {
         const filter = usageFilter(sessionUser(request).userId, query(request), ctx.now());
-        const rows = await usageByOperation(ctx.db, filter);
+        const rows = await ctx.requestLog.byOperation(filter);
         return {
           data: rows.map((row) => ({
             operationId: row.operation_id,
@@ -110,7 +109,7 @@ export function usageHandlers(
     listRequestLog: {
       async handle(request) {
         const filter = logFilter(sessionUser(request).userId, query(request), ctx.now());
-        const rows = await listLog(ctx.db, filter, parseCursor(query(request).cursor), LOG_PAGE_SIZE + 1);
+        const rows = await ctx.requestLog.page(filter, parseCursor(query(request).cursor), LOG_PAGE_SIZE + 1);
         const page = rows.slice(0, LOG_PAGE_SIZE);
         const last = page[page.length - 1];
         return { data: page.map(apiRowOf), nextCursor: rows.length > LOG_PAGE_SIZE && last !== undefined ? cursorOf(last) : null };
@@ -119,7 +118,7 @@ export function usageHandlers(
     getRequestLogEntry: {
       async handle(request) {
         const { requestId } = request.params as { requestId: number };
-        const row = await findLogEntry(ctx.db, sessionUser(request).userId, requestId);
+        const row = await ctx.requestLog.entry(sessionUser(request).userId, requestId);
         if (row === undefined) throw new HttpError(404, 'Log entry not found.');
         return { data: apiRowOf(row) };
       },
@@ -133,7 +132,7 @@ export function usageHandlers(
           header: CSV_HEADER,
           maxRows: CSV_MAX_ROWS,
           pageSize: CSV_PAGE,
-          page: (last, limit) => listLog(ctx.db, filter, last && { loggedAtMs: last.logged_at.getTime(), id: last.id }, limit),
+          page: (last, limit) => ctx.requestLog.page(filter, last && { loggedAtMs: last.logged_at.getTime(), id: last.id }, limit),
           record: (row) => csvRecordOf(apiRowOf(row)),
         });
       },

@@ -4,9 +4,9 @@
  * operations, about 4% of them errors, written by generate_series in chunks (no row crosses the network),
  * then the hourly rollups rebuilt from them. Day partitions for the 31 days are created first.
  */
-import type { Database } from '../database.ts';
-import type { StoredColumn } from '../../lib/request-log/columns.ts';
-import { UPPER_BOUNDS_MS } from '../../lib/request-log/latency-buckets.ts';
+import type { Database } from '../db/database.ts';
+import type { StoredColumn } from './columns.ts';
+import { UPPER_BOUNDS_MS } from './latency-buckets.ts';
 
 const OPERATIONS = [
   'listSellerNormalOrders',
@@ -26,7 +26,7 @@ const CHUNK = 500_000;
 const SPAN_DAYS = 30;
 
 /**
- * Row g's value for each column, named as the column table (lib/request-log/columns.ts) names it; a column
+ * Row g's value for each column, named as the column table (columns.ts) names it; a column
  * left out gets its default. Row g is (count - g) steps of 30 days / count before the end: newest last,
  * like real traffic.
  */

@@ -7,8 +7,8 @@
  * bodies.
  */
 import type { FastifyRequest } from 'fastify';
-import type { Schemas } from '../schemas.ts';
-import { TOKEN_LIKE } from '../token-format.ts';
+import type { Schemas } from '../lib/schemas.ts';
+import { TOKEN_LIKE } from '../lib/token-format.ts';
 
 /** One log entry as the API answers it. */
 export type RequestLogRow = Schemas['RequestLogEntry'];

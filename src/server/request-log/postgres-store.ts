@@ -1,22 +1,24 @@
 /**
- * The request log's SQL: writing a batch (log rows and the hourly rollups it adds to, in one statement),
- * reading a user's log newest first by keyset, one entry, the usage series and per-operation figures from
- * the rollups, and retention (day partitions dropped, nothing deleted row by row except stragglers).
- * Every read is scoped to one user.
+ * The request log on PostgreSQL (and PGlite, the same SQL): the tables of migration 006. Writing a batch
+ * (log rows and the hourly rollups it adds to, in one statement), reading a user's log newest first by
+ * keyset, one entry, the usage series and per-operation figures from the rollups, and retention (day
+ * partitions dropped, nothing deleted row by row except stragglers). The only module that knows these
+ * tables; the server reaches it through RequestLogStore (store.ts).
  */
 import type { Queryable } from '../db/database.ts';
-import type { LogSqlRow } from '../lib/request-log/api-row.ts';
-import { SHOWN_COLUMNS, STORED_COLUMNS } from '../lib/request-log/columns.ts';
-import type { RequestLogEntry } from '../lib/request-log/entry.ts';
-import { BUCKET_COUNT } from '../lib/request-log/latency-buckets.ts';
-import type { RollupRow } from '../lib/request-log/rollup.ts';
+import type { LogSqlRow } from './api-row.ts';
+import { SHOWN_COLUMNS, STORED_COLUMNS } from './columns.ts';
+import type { RequestLogEntry } from './entry.ts';
+import { BUCKET_COUNT } from './latency-buckets.ts';
+import { rollUp, type RollupRow } from './rollup.ts';
+import type { LogCursor, LogFilter, OperationUsageRow, RequestLogStore, SeriesRow, TokenUsageRow, UsageFilter } from './store.ts';
 
 /** The log's unnest arrays follow the rollups' 12 parameters. */
 const FIRST_LOG_PARAM = 13;
 const LOG_NAMES = STORED_COLUMNS.map((column) => column.sql).join(', ');
 const LOG_ARRAYS = STORED_COLUMNS.map((column, i) => `$${FIRST_LOG_PARAM + i}::${column.type}[]`).join(', ');
 
-export async function insertBatch(db: Queryable, entries: readonly RequestLogEntry[], rollups: readonly RollupRow[]): Promise<void> {
+async function insertBatch(db: Queryable, entries: readonly RequestLogEntry[], rollups: readonly RollupRow[]): Promise<void> {
   if (entries.length === 0) return;
   const rollupColumn = <T>(pick: (row: RollupRow) => T) => rollups.map(pick);
   const logColumn = (field: keyof RequestLogEntry) =>
@@ -63,22 +65,6 @@ export async function insertBatch(db: Queryable, entries: readonly RequestLogEnt
   );
 }
 
-export interface LogFilter {
-  userId: number;
-  from: Date;
-  to: Date;
-  tokenId?: number;
-  /** Inclusive status range (a class such as 400..499, or one status). */
-  status?: { min: number; max: number };
-  operationId?: string;
-}
-
-/** Newest first: strictly before this (time, id). */
-export interface LogCursor {
-  loggedAtMs: number;
-  id: number;
-}
-
 /** Every shown column under its SQL name (LogSqlRow); the token's title comes from TITLE_JOINS. */
 const ROW_COLUMNS = SHOWN_COLUMNS.map((column) => ('select' in column ? `${column.select} AS ${column.sql}` : `l.${column.sql}`)).join(', ');
 const TITLE_JOINS = `LEFT JOIN api_tokens t ON t.id = l.token_id LEFT JOIN deleted_token_titles d ON d.token_id = l.token_id`;
@@ -87,7 +73,7 @@ const TITLE_JOINS = `LEFT JOIN api_tokens t ON t.id = l.token_id LEFT JOIN delet
  * One page, newest first. Only the filters given appear in the statement, so each combination is its own
  * prepared statement with a plan that uses the index made for it; titles are joined after the LIMIT.
  */
-export async function listLog(db: Queryable, filter: LogFilter, cursor: LogCursor | undefined, limit: number): Promise<LogSqlRow[]> {
+async function listLog(db: Queryable, filter: LogFilter, cursor: LogCursor | undefined, limit: number): Promise<LogSqlRow[]> {
   const params: unknown[] = [filter.userId, filter.from.toISOString(), filter.to.toISOString()];
   const where = ['l.user_id = $1', 'l.logged_at >= $2', 'l.logged_at < $3'];
   const add = (value: unknown) => {
@@ -105,19 +91,12 @@ export async function listLog(db: Queryable, filter: LogFilter, cursor: LogCurso
   return db.query<LogSqlRow & Record<string, unknown>>(`SELECT ${ROW_COLUMNS} FROM (${page}) l ${TITLE_JOINS} ORDER BY l.logged_at DESC, l.id DESC`, params);
 }
 
-export async function findLogEntry(db: Queryable, userId: number, id: number): Promise<LogSqlRow | undefined> {
+async function findLogEntry(db: Queryable, userId: number, id: number): Promise<LogSqlRow | undefined> {
   const rows = await db.query<LogSqlRow & Record<string, unknown>>(
     `SELECT ${ROW_COLUMNS} FROM request_log l ${TITLE_JOINS} WHERE l.id = $1 AND l.user_id = $2`,
     [id, userId],
   );
   return rows[0];
-}
-
-export interface UsageFilter {
-  userId: number;
-  from: Date;
-  to: Date;
-  tokenId?: number;
 }
 
 function rollupWhere(filter: UsageFilter): { where: string; params: unknown[] } {
@@ -131,16 +110,7 @@ function rollupWhere(filter: UsageFilter): { where: string; params: unknown[] } 
   return { where, params };
 }
 
-export interface SeriesRow {
-  start: Date;
-  ok: number;
-  client_error: number;
-  unauthorized: number;
-  too_many: number;
-  server_error: number;
-}
-
-export async function usageSeries(db: Queryable, filter: UsageFilter, bucket: 'hour' | 'day'): Promise<SeriesRow[]> {
+async function usageSeries(db: Queryable, filter: UsageFilter, bucket: 'hour' | 'day'): Promise<SeriesRow[]> {
   const { where, params } = rollupWhere(filter);
   return db.query<SeriesRow & Record<string, unknown>>(
     `SELECT date_trunc('${bucket}', r.hour, 'UTC') AS start, sum(r.ok)::int AS ok, sum(r.client_error)::int AS client_error,
@@ -150,17 +120,10 @@ export async function usageSeries(db: Queryable, filter: UsageFilter, bucket: 'h
   );
 }
 
-export interface OperationUsageRow {
-  operation_id: string;
-  calls: number;
-  errors: number;
-  latency_buckets: number[];
-}
-
 /** Each histogram bucket summed on its own: one pass over the rollup rows, no unnest. */
 const SUMMED_BUCKETS = `ARRAY[${Array.from({ length: BUCKET_COUNT }, (_, i) => `sum(r.latency_buckets[${i + 1}])::int`).join(', ')}]`;
 
-export async function usageByOperation(db: Queryable, filter: UsageFilter): Promise<OperationUsageRow[]> {
+async function usageByOperation(db: Queryable, filter: UsageFilter): Promise<OperationUsageRow[]> {
   const { where, params } = rollupWhere(filter);
   return db.query<OperationUsageRow & Record<string, unknown>>(
     `SELECT r.operation_id, sum(r.calls)::int AS calls,
@@ -172,20 +135,7 @@ export async function usageByOperation(db: Queryable, filter: UsageFilter): Prom
   );
 }
 
-export interface TokenUsageRow {
-  token_id: number;
-  title: string;
-  deleted: boolean;
-  day: Date | null;
-  calls: number;
-  errors: number;
-}
-
-/**
- * The user's tokens (live ones, and deleted ones still within retention) with their calls per UTC day
- * since `from`: one row per token and day with calls, and one with day NULL for a token without any.
- */
-export async function usageByTokenAndDay(db: Queryable, userId: number, from: Date): Promise<TokenUsageRow[]> {
+async function usageByTokenAndDay(db: Queryable, userId: number, from: Date): Promise<TokenUsageRow[]> {
   return db.query<TokenUsageRow & Record<string, unknown>>(
     `WITH tokens AS (
        SELECT id AS token_id, title, false AS deleted FROM api_tokens WHERE user_id = $1
@@ -207,7 +157,7 @@ export async function usageByTokenAndDay(db: Queryable, userId: number, from: Da
  * went to the default partition, the rollups and deleted tokens' titles past retention are deleted in
  * small batches. Returns how many partitions were dropped.
  */
-export async function applyRetention(db: Queryable, keepDays: number, batchSize = 5_000): Promise<number> {
+async function applyRetention(db: Queryable, keepDays: number, batchSize = 5_000): Promise<number> {
   await db.query('SELECT request_log_ensure_partitions(7)');
   const [dropped] = await db.query<{ n: number }>('SELECT request_log_drop_partitions($1) AS n', [keepDays]);
   const cutoff = `now() - make_interval(days => $1)`;
@@ -222,4 +172,20 @@ export async function applyRetention(db: Queryable, keepDays: number, batchSize 
   }
   await db.query(`DELETE FROM deleted_token_titles WHERE deleted_at < ${cutoff}`, [keepDays]);
   return dropped?.n ?? 0;
+}
+
+/**
+ * `db` answers the reads; `writes` takes the batches: the Database's relaxed connections, which commit
+ * without waiting for the WAL flush (a PostgreSQL crash may lose its last fraction of a second of batches).
+ */
+export function createPostgresRequestLogStore(db: Queryable, writes: Queryable = db): RequestLogStore {
+  return {
+    append: (batch) => insertBatch(writes, batch, rollUp(batch)),
+    page: (filter, cursor, limit) => listLog(db, filter, cursor, limit),
+    entry: (userId, id) => findLogEntry(db, userId, id),
+    series: (filter, bucket) => usageSeries(db, filter, bucket),
+    byOperation: (filter) => usageByOperation(db, filter),
+    byTokenAndDay: (userId, from) => usageByTokenAndDay(db, userId, from),
+    applyRetention: (keepDays) => applyRetention(db, keepDays),
+  };
 }
