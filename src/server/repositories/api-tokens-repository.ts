@@ -37,7 +37,9 @@ export async function listTokens(db: Queryable, userId: number): Promise<TokenRo
 
 /** Titles and expiry instants only, in listTokens' order: what the expiry reminder names (never a revoked token). */
 export async function listTokenExpiries(db: Queryable, userId: number): Promise<{ title: string; expires_at: Date }[]> {
-  return db.query<{ title: string; expires_at: Date }>('SELECT title, expires_at FROM api_tokens WHERE user_id = $1 AND revoked_at IS NULL ORDER BY id DESC', [userId]);
+  return db.query<{ title: string; expires_at: Date }>('SELECT title, expires_at FROM api_tokens WHERE user_id = $1 AND revoked_at IS NULL ORDER BY id DESC', [
+    userId,
+  ]);
 }
 
 export async function countTokens(db: Queryable, userId: number): Promise<number> {

@@ -48,7 +48,15 @@ describe('tokensNeedingAttention', () => {
   });
   it('leaves out a revoked token, however close its expiry', () => {
     const revocation = { revokedDate: at(-1), foundAt: 'https://github.com/example/ci', source: 'content' };
-    expect(tokensNeedingAttention([{ expiryDate: at(-5), revocation }, { expiryDate: at(30), revocation }], now)).toEqual([]);
+    expect(
+      tokensNeedingAttention(
+        [
+          { expiryDate: at(-5), revocation },
+          { expiryDate: at(30), revocation },
+        ],
+        now,
+      ),
+    ).toEqual([]);
     expect(tokensNeedingAttention([{ expiryDate: at(-5), revocation: null }], now)).toHaveLength(1);
   });
 });
