@@ -37,6 +37,8 @@ const stacked = (theme: Theme) => ({
     '& td[data-label]': { display: 'grid', gridTemplateColumns: '6.5rem minmax(0, 1fr)', columnGap: 1, alignItems: 'baseline' },
     '& td[data-label]::before': {
       content: 'attr(data-label)',
+      // The IP address cell is monospace; its name is not.
+      fontFamily: theme.typography.fontFamily,
       color: 'text.secondary',
       fontSize: '0.75rem',
       textTransform: 'uppercase',
