@@ -5,6 +5,7 @@
  * writes nothing; never a password. listActivity pages by keyset without gaps or duplicates and filters by
  * type and range; exportActivity is RFC 4180 with the same filters; retention keeps ACTIVITY_LOG_DAYS.
  */
+import { createPostgresRequestLogStore } from '../../src/server/request-log/postgres-store.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schemas } from '../../src/server/lib/schemas.ts';
 import { cleanUp } from '../../src/server/plugins/housekeeping.ts';
@@ -345,7 +346,12 @@ describe('retention', () => {
     expect(await deleteOldActivity(server.db, 365, 2)).toBe(5);
     expect(await kept()).toEqual(['retention 364', 'retention 200', 'retention 31']);
     // Housekeeping applies ACTIVITY_LOG_DAYS, not REQUEST_LOG_DAYS (30 here).
-    await cleanUp({ db: server.db, config: { ...server.config, activityLogDays: 100 }, loginThrottle: { windowSeconds: 900 } } as never);
+    await cleanUp({
+      db: server.db,
+      config: { ...server.config, activityLogDays: 100 },
+      loginThrottle: { windowSeconds: 900 },
+      requestLog: createPostgresRequestLogStore(server.db),
+    } as never);
     expect(await kept()).toEqual(['retention 31']);
   });
 });

@@ -3,6 +3,7 @@
  * idle and absolute expiry, Cache-Control, throttling of failed logins, cross-site refusal.
  */
 import { createHash } from 'node:crypto';
+import { createPostgresRequestLogStore } from '../../src/server/request-log/postgres-store.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, DEMO_PASSWORD } from './support/http-client.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
@@ -246,7 +247,12 @@ describe('housekeeping', () => {
     await server.db.query(
       `UPDATE sessions SET expires_at = now() - interval '1 second' WHERE id_hash <> (SELECT id_hash FROM sessions ORDER BY created_at DESC LIMIT 1)`,
     );
-    await cleanUp({ db: server.db, config: server.config, loginThrottle: { perAccountAndAddress: 5, perAddress: 1000, windowSeconds: 900 } } as never);
+    await cleanUp({
+      db: server.db,
+      config: server.config,
+      loginThrottle: { perAccountAndAddress: 5, perAddress: 1000, windowSeconds: 900 },
+      requestLog: createPostgresRequestLogStore(server.db),
+    } as never);
     const [sessions] = await server.db.query<{ count: number }>('SELECT count(*)::int AS count FROM sessions');
     expect(sessions?.count).toBe(1);
     expect((await live.get('/api/auth/me')).status).toBe(200);
