@@ -40,7 +40,7 @@ export interface UsageBenchResult {
   volumes: VolumeResult[];
 }
 
-export interface VolumeResult {
+interface VolumeResult {
   rows: number;
   /** Seconds to add the rows beyond the previous size (the first: all of them). */
   seedSeconds: number;
