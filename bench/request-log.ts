@@ -298,15 +298,15 @@ export function usageReport(result: UsageBenchResult): string {
     `### ${volumes.map((v) => v.rows.toLocaleString()).join(' and ')} log rows for one user`,
     '',
     `Seeded with \`npm run seed -- --request-logs N\` (31 day partitions), the one database grown from each size to the next: ${volumes
-      .map(
-        (v, i) =>
-          `${i === 0 ? '' : '+'}${v.rows.toLocaleString()} in ${v.seedSeconds.toFixed(0)} s (log and rollups then ${(v.bytes / 2 ** 30).toFixed(1)} GB)`,
-      )
+      .map((v, i) => {
+        const added = i === 0 ? `${v.rows.toLocaleString()} rows` : `${(v.rows - volumes[i - 1]!.rows).toLocaleString()} more`;
+        return `${added} in ${v.seedSeconds.toFixed(0)} s (log and rollups then ${(v.bytes / 2 ** 30).toFixed(1)} GB)`;
+      })
       .join(
         ', ',
       )}. Goal: p95 at most 50 ms at 10,000,000 rows. ${volumes[0]?.queries[0]?.calls ?? 0} sequential calls each over HTTP, with a session, after 10 warm-up calls.`,
     '',
-    `| Query | ${volumes.map((v) => `${v.rows.toLocaleString()}: p50 ms | p95 ms`).join(' | ')} |`,
+    `| Query | ${volumes.map((v) => `p50 ms at ${v.rows.toLocaleString()} | p95 ms at ${v.rows.toLocaleString()}`).join(' | ')} |`,
     `|---|${volumes.map(() => '---:|---:|').join('')}`,
     ...(volumes[0]?.queries ?? []).map(
       (q, i) => `| ${q.name} (\`${q.path}\`) | ${volumes.map((v) => `${v.queries[i]!.p50.toFixed(1)} | ${v.queries[i]!.p95.toFixed(1)}`).join(' | ')} |`,
