@@ -4,8 +4,10 @@
  * 1. Throughput of the list call with REQUEST_LOG on and off, alternated (on, off, on, off) in one run.
  * 2. Memory of the log buffer under a 60 s load while the rollup table is locked for 10 s (a paused database
  *    for the batch writer): /healthz's buffered and dropped figures and the server's RSS, sampled every 500 ms.
- * 3. With BENCH_REQUEST_LOGS rows (default 10,000,000) for one user: p95 of the newest log page for one
- *    token, of a filtered page (4xx, one operation) and of the 30-day chart, over HTTP, and the EXPLAIN of each.
+ * 3. With BENCH_REQUEST_LOGS rows for one user (a comma-separated list of growing sizes, default
+ *    10,000,000 then 30,000,000: the one database grows from each size to the next): p95 of the newest log page
+ *    for one token, of a filtered page (4xx, one operation) and of the 30-day chart, over HTTP, and the EXPLAIN
+ *    of each.
  */
 import pg from 'pg';
 import { createPostgresRequestLogStore } from '../src/server/request-log/postgres-store.ts';
@@ -35,12 +37,26 @@ export interface UsageBenchResult {
     rssMaxBytes: number;
     samples: Array<{ t: number; buffered: number; dropped: number; rssBytes: number }>;
   };
-  volume: {
-    rows: number;
-    seedSeconds: number;
-    queries: Array<{ name: string; path: string; p50: number; p95: number; calls: number }>;
-    explains: Array<{ name: string; plan: string }>;
-  };
+  volumes: VolumeResult[];
+}
+
+interface VolumeResult {
+  rows: number;
+  /** Seconds to add the rows beyond the previous size (the first: all of them). */
+  seedSeconds: number;
+  /** Disk used by the log and its rollups at this size. */
+  bytes: number;
+  queries: Array<{ name: string; path: string; p50: number; p95: number; calls: number }>;
+  explains: Array<{ name: string; plan: string }>;
+}
+
+/** 30,000,000 rows take about 15 GB with their indexes; each size must be larger than the one before. */
+function volumeSizes(): number[] {
+  const sizes = (process.env.BENCH_REQUEST_LOGS ?? '10000000,30000000').split(',').map((size) => Number(size.replace(/_/g, '')));
+  if (sizes.some((size, i) => !Number.isInteger(size) || size <= (sizes[i - 1] ?? 0))) {
+    throw new Error(`BENCH_REQUEST_LOGS must list growing whole numbers of rows, got "${process.env.BENCH_REQUEST_LOGS}"`);
+  }
+  return sizes;
 }
 
 async function throughput(databaseUrl: string, header: string, log: (line: string) => void): Promise<UsageBenchResult['throughput']> {
@@ -134,9 +150,58 @@ async function pausedDatabase(databaseUrl: string, header: string, log: (line: s
   }
 }
 
-async function volume(header: string, log: (line: string) => void): Promise<UsageBenchResult['volume']> {
-  const rows = Number(process.env.BENCH_REQUEST_LOGS ?? 10_000_000);
+/** The newest page, the filtered page and the 30-day chart over HTTP, then the store's statements under EXPLAIN. */
+async function measureQueries(origin: string, client: pg.Client): Promise<Pick<VolumeResult, 'queries' | 'explains'>> {
   const calls = options.quick ? 30 : 200;
+  const cookie = await sessionCookie(origin);
+  const [{ id: tokenId }] = (await client.query<{ id: number }>('SELECT min(id) AS id FROM api_tokens WHERE user_id = 1')).rows as [{ id: number }];
+  const from = new Date(Date.now() - 30 * DAY_MS).toISOString();
+  const cases = [
+    { name: 'Newest log page, one token', path: `/api/usage/requests?tokenId=${tokenId}&from=${from}` },
+    { name: 'Filtered page (4xx, one operation)', path: `/api/usage/requests?status=4xx&operation=getSellerNormalOrder&from=${from}` },
+    { name: '30-day chart', path: `/api/usage/series?from=${from}` },
+  ];
+  const queries: VolumeResult['queries'] = [];
+  for (const entry of cases) {
+    const times: number[] = [];
+    for (let i = 0; i < calls + 10; i += 1) {
+      const started = performance.now();
+      const response = await fetch(origin + entry.path, { headers: { cookie } });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${entry.path} answered ${response.status}`);
+      if (i >= 10) times.push(performance.now() - started);
+    }
+    queries.push({
+      name: entry.name,
+      path: entry.path.replace(/from=[^&]+/, 'from=<30 days ago>'),
+      p50: percentile(times, 0.5),
+      p95: percentile(times, 0.95),
+      calls,
+    });
+  }
+  // The store's own statements, prefixed with EXPLAIN.
+  const explaining = createPostgresRequestLogStore({
+    query: async (text, params) => (await client.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${text}`, params)).rows,
+  });
+  const range = { userId: 1, from: new Date(from), to: new Date() };
+  const plans: Array<[string, () => Promise<unknown>]> = [
+    ['Newest log page, one token', () => explaining.page({ ...range, tokenId }, undefined, 51)],
+    [
+      'Filtered page (4xx, one operation)',
+      () => explaining.page({ ...range, status: { min: 400, max: 499 }, operationId: 'getSellerNormalOrder' }, undefined, 51),
+    ],
+    ['30-day chart: series', () => explaining.series(range, 'day')],
+    ['30-day chart: totals and per operation', () => explaining.byOperation(range)],
+  ];
+  const explains: VolumeResult['explains'] = [];
+  for (const [label, run] of plans) {
+    const planRows = (await run()) as Array<{ 'QUERY PLAN': string }>;
+    explains.push({ name: label, plan: planRows.map((row) => row['QUERY PLAN']).join('\n') });
+  }
+  return { queries, explains };
+}
+
+async function volumes(log: (line: string) => void): Promise<VolumeResult[]> {
   const name = `bench_usage_volume_${process.pid}`;
   const databaseUrl = await createDatabase(name);
   try {
@@ -144,61 +209,27 @@ async function volume(header: string, log: (line: string) => void): Promise<Usag
     try {
       await createSellerToken(server.origin);
       await createSellerToken(server.origin);
-      const [command, args] = tsNode('scripts/seed.ts', ['--request-logs', String(rows)]);
-      const seedSeconds = (await runToEnd('seed', command, args, { DATABASE_URL: databaseUrl, DATA_DIR: '/tmp/bench-usage-seed' })) / 1000;
-      log(`  seeded ${rows.toLocaleString()} rows in ${seedSeconds.toFixed(0)} s`);
-
-      const cookie = await sessionCookie(server.origin);
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
       try {
-        const [{ id: tokenId }] = (await client.query<{ id: number }>('SELECT min(id) AS id FROM api_tokens WHERE user_id = 1')).rows as [{ id: number }];
-        const from = new Date(Date.now() - 30 * DAY_MS).toISOString();
-        const cases = [
-          { name: 'Newest log page, one token', path: `/api/usage/requests?tokenId=${tokenId}&from=${from}` },
-          { name: 'Filtered page (4xx, one operation)', path: `/api/usage/requests?status=4xx&operation=getSellerNormalOrder&from=${from}` },
-          { name: '30-day chart', path: `/api/usage/series?from=${from}` },
-        ];
-        const queries: UsageBenchResult['volume']['queries'] = [];
-        for (const entry of cases) {
-          const times: number[] = [];
-          for (let i = 0; i < calls + 10; i += 1) {
-            const started = performance.now();
-            const response = await fetch(server.origin + entry.path, { headers: { cookie } });
-            await response.arrayBuffer();
-            if (response.status !== 200) throw new Error(`${entry.path} answered ${response.status}`);
-            if (i >= 10) times.push(performance.now() - started);
-          }
-          const result = {
-            name: entry.name,
-            path: entry.path.replace(/from=[^&]+/, 'from=<30 days ago>'),
-            p50: percentile(times, 0.5),
-            p95: percentile(times, 0.95),
-            calls,
-          };
-          queries.push(result);
-          log(`  ${entry.name}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms`);
+        const results: VolumeResult[] = [];
+        let seeded = 0;
+        for (const rows of volumeSizes()) {
+          const [command, args] = tsNode('scripts/seed.ts', ['--request-logs', String(rows - seeded)]);
+          const seedSeconds = (await runToEnd('seed', command, args, { DATABASE_URL: databaseUrl, DATA_DIR: '/tmp/bench-usage-seed' })) / 1000;
+          seeded = rows;
+          const [{ bytes }] = (
+            await client.query<{ bytes: number }>(
+              `SELECT (pg_total_relation_size('request_usage_hourly') + pg_total_relation_size('request_usage_daily')
+                       + (SELECT sum(pg_total_relation_size(inhrelid)) FROM pg_inherits WHERE inhparent = 'request_log'::regclass))::float8 AS bytes`,
+            )
+          ).rows as [{ bytes: number }];
+          log(`  ${rows.toLocaleString()} rows (seeded in ${seedSeconds.toFixed(0)} s, ${(bytes / 2 ** 30).toFixed(1)} GB)`);
+          const measured = await measureQueries(server.origin, client);
+          for (const q of measured.queries) log(`    ${q.name}: p50 ${q.p50.toFixed(1)} ms, p95 ${q.p95.toFixed(1)} ms`);
+          results.push({ rows, seedSeconds, bytes, ...measured });
         }
-        // The store's own statements, prefixed with EXPLAIN.
-        const explaining = createPostgresRequestLogStore({
-          query: async (text, params) => (await client.query(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${text}`, params)).rows,
-        });
-        const range = { userId: 1, from: new Date(from), to: new Date() };
-        const plans: Array<[string, () => Promise<unknown>]> = [
-          ['Newest log page, one token', () => explaining.page({ ...range, tokenId }, undefined, 51)],
-          [
-            'Filtered page (4xx, one operation)',
-            () => explaining.page({ ...range, status: { min: 400, max: 499 }, operationId: 'getSellerNormalOrder' }, undefined, 51),
-          ],
-          ['30-day chart: series', () => explaining.series(range, 'day')],
-          ['30-day chart: totals and per operation', () => explaining.byOperation(range)],
-        ];
-        const explains: UsageBenchResult['volume']['explains'] = [];
-        for (const [label, run] of plans) {
-          const planRows = (await run()) as Array<{ 'QUERY PLAN': string }>;
-          explains.push({ name: label, plan: planRows.map((row) => row['QUERY PLAN']).join('\n') });
-        }
-        return { rows, seedSeconds, queries, explains };
+        return results;
       } finally {
         await client.end();
       }
@@ -224,13 +255,13 @@ export async function runUsageBench(header: string, log: (line: string) => void)
     await dropDatabase(name);
   }
   log('-- request log at volume');
-  return { ...result, volume: await volume(header, log) };
+  return { ...result, volumes: await volumes(log) };
 }
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 
 export function usageReport(result: UsageBenchResult): string {
-  const { throughput: tp, pause, volume: v } = result;
+  const { throughput: tp, pause, volumes } = result;
   const lines = [
     '## 5. Request log and usage (PostgreSQL)',
     '',
@@ -264,15 +295,24 @@ export function usageReport(result: UsageBenchResult): string {
       .map((s) => `${s.t.toFixed(0)} s: ${s.buffered}, ${s.dropped}, ${mb(s.rssBytes)}`)
       .join(' · '),
     '',
-    `### ${v.rows.toLocaleString()} log rows for one user`,
+    `### ${volumes.map((v) => v.rows.toLocaleString()).join(' and ')} log rows for one user`,
     '',
-    `Seeded with \`npm run seed -- --request-logs ${v.rows}\` in ${v.seedSeconds.toFixed(0)} s (31 day partitions). Goal: p95 at most 50 ms. ${v.queries[0]?.calls ?? 0} sequential calls each over HTTP, with a session, after 10 warm-up calls.`,
+    `Seeded with \`npm run seed -- --request-logs N\` (31 day partitions), the one database grown from each size to the next: ${volumes
+      .map((v, i) => {
+        const added = i === 0 ? `${v.rows.toLocaleString()} rows` : `${(v.rows - volumes[i - 1]!.rows).toLocaleString()} more`;
+        return `${added} in ${v.seedSeconds.toFixed(0)} s (log and rollups then ${(v.bytes / 2 ** 30).toFixed(1)} GB)`;
+      })
+      .join(
+        ', ',
+      )}. Goal: p95 at most 50 ms at 10,000,000 rows. ${volumes[0]?.queries[0]?.calls ?? 0} sequential calls each over HTTP, with a session, after 10 warm-up calls.`,
     '',
-    '| Query | p50 ms | p95 ms |',
-    '|---|---:|---:|',
-    ...v.queries.map((q) => `| ${q.name} (\`${q.path}\`) | ${q.p50.toFixed(1)} | ${q.p95.toFixed(1)} |`),
+    `| Query | ${volumes.map((v) => `p50 ms at ${v.rows.toLocaleString()} | p95 ms at ${v.rows.toLocaleString()}`).join(' | ')} |`,
+    `|---|${volumes.map(() => '---:|---:|').join('')}`,
+    ...(volumes[0]?.queries ?? []).map(
+      (q, i) => `| ${q.name} (\`${q.path}\`) | ${volumes.map((v) => `${v.queries[i]!.p50.toFixed(1)} | ${v.queries[i]!.p95.toFixed(1)}`).join(' | ')} |`,
+    ),
     '',
-    ...v.explains.flatMap((e) => [`#### EXPLAIN: ${e.name}`, '', '```', e.plan, '```', '']),
+    ...volumes.flatMap((v) => v.explains.flatMap((e) => [`#### EXPLAIN at ${v.rows.toLocaleString()} rows: ${e.name}`, '', '```', e.plan, '```', ''])),
   ];
   return lines.join('\n');
 }

@@ -279,11 +279,17 @@ describe('retention', () => {
     await server.db.query(
       `INSERT INTO request_usage_hourly SELECT token_id, date_trunc('hour', logged_at), operation_id, user_id, 1, 1, 0, 0, 0, 0, 1, '{1}' FROM request_log WHERE path = '/old'`,
     );
+    await server.db.query(
+      `INSERT INTO request_usage_daily SELECT token_id, date_trunc('day', logged_at, 'UTC'), operation_id, user_id, 1, 1, 0, 0, 0, 0, 1, '{1}' FROM request_log WHERE path = '/old'`,
+    );
     const { createPostgresRequestLogStore } = await import('../../src/server/request-log/postgres-store.ts');
     expect(await createPostgresRequestLogStore(server.db).applyRetention(30)).toBe(1);
     expect(await partitions()).not.toContain(`request_log_p${oldDay.replace(/-/g, '')}`);
     expect(await server.db.query(`SELECT 1 FROM request_log WHERE path = '/old'`)).toEqual([]);
-    expect(await server.db.query(`SELECT 1 FROM request_usage_hourly WHERE hour < now() - interval '30 days'`)).toEqual([]);
+    // Rollups go by whole UTC days, as the partitions do: nothing before the oldest kept day.
+    const oldestKeptDay = `((now() AT TIME ZONE 'UTC')::date - 30)::timestamp AT TIME ZONE 'UTC'`;
+    expect(await server.db.query(`SELECT 1 FROM request_usage_hourly WHERE hour < ${oldestKeptDay}`)).toEqual([]);
+    expect(await server.db.query(`SELECT 1 FROM request_usage_daily WHERE day < ${oldestKeptDay}`)).toEqual([]);
     // Today's calls are untouched.
     expect((await logPage(seller)).data.length).toBeGreaterThan(0);
   });

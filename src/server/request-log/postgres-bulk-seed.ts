@@ -2,11 +2,11 @@
  * Many request-log rows for one user (`npm run seed -- --request-logs N`), for measuring the Usage
  * screen's queries at volume: spread evenly over the last 30 days across the user's tokens and a dozen
  * operations, about 4% of them errors, written by generate_series in chunks (no row crosses the network),
- * then the hourly rollups rebuilt from them. Day partitions for the 31 days are created first.
+ * then the hourly and daily rollups rebuilt from them. Day partitions for the 31 days are created first.
  */
 import type { Database } from '../db/database.ts';
 import type { StoredColumn } from './columns.ts';
-import { UPPER_BOUNDS_MS } from './latency-buckets.ts';
+import { BUCKET_COUNT, UPPER_BOUNDS_MS } from './latency-buckets.ts';
 
 const OPERATIONS = [
   'listSellerNormalOrders',
@@ -86,5 +86,14 @@ export async function insertBulkRequestLogs(db: Database, options: { count: numb
        FROM request_log WHERE user_id = $1 GROUP BY 1, 2, 3, 4`,
     [options.userId],
   );
-  await db.exec('ANALYZE request_log; ANALYZE request_usage_hourly');
+  // The daily rollups: each day's hours summed, as the batch insert keeps them.
+  await db.query('DELETE FROM request_usage_daily WHERE user_id = $1', [options.userId]);
+  await db.query(
+    `INSERT INTO request_usage_daily (token_id, day, operation_id, user_id, calls, ok, client_error, unauthorized, too_many, server_error, duration_ms_sum, latency_buckets)
+     SELECT token_id, date_trunc('day', hour, 'UTC'), operation_id, user_id, sum(calls), sum(ok), sum(client_error), sum(unauthorized), sum(too_many),
+            sum(server_error), sum(duration_ms_sum), ARRAY[${Array.from({ length: BUCKET_COUNT }, (_, i) => `sum(latency_buckets[${i + 1}])`).join(', ')}]::int[]
+       FROM request_usage_hourly WHERE user_id = $1 GROUP BY 1, 2, 3, 4`,
+    [options.userId],
+  );
+  await db.exec('ANALYZE request_log; ANALYZE request_usage_hourly; ANALYZE request_usage_daily');
 }

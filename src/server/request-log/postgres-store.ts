@@ -1,7 +1,7 @@
 /**
- * The request log on PostgreSQL (and PGlite, the same SQL): the tables of migration 006. Writing a batch
- * (log rows and the hourly rollups it adds to, in one statement), reading a user's log newest first by
- * keyset, one entry, the usage series and per-operation figures from the rollups, and retention (day
+ * The request log on PostgreSQL (and PGlite, the same SQL): the tables of migrations 006 and 008. Writing a
+ * batch (log rows and the hourly and daily rollups it adds to, in one statement), reading a user's log newest
+ * first by keyset, one entry, the usage series and per-operation figures from the rollups, and retention (day
  * partitions dropped, nothing deleted row by row except stragglers). The only module that knows these
  * tables; the server reaches it through RequestLogStore (store.ts).
  */
@@ -10,35 +10,29 @@ import type { LogSqlRow } from './api-row.ts';
 import { SHOWN_COLUMNS, STORED_COLUMNS } from './columns.ts';
 import type { RequestLogEntry } from './entry.ts';
 import { BUCKET_COUNT } from './latency-buckets.ts';
-import { rollUp, type RollupRow } from './rollup.ts';
+import { DAY_MS, HOUR_MS, rollUp, type RollupRow } from './rollup.ts';
 import type { LogCursor, LogFilter, OperationUsageRow, RequestLogStore, SeriesRow, TokenUsageRow, UsageFilter } from './store.ts';
 
-/** The log's unnest arrays follow the rollups' 12 parameters. */
-const FIRST_LOG_PARAM = 13;
+const ROLLUP_PARAMS = 12;
+/** The log's unnest arrays follow the hourly and the daily rollups' parameters. */
+const FIRST_LOG_PARAM = 2 * ROLLUP_PARAMS + 1;
 const LOG_NAMES = STORED_COLUMNS.map((column) => column.sql).join(', ');
 const LOG_ARRAYS = STORED_COLUMNS.map((column, i) => `$${FIRST_LOG_PARAM + i}::${column.type}[]`).join(', ');
 
-async function insertBatch(db: Queryable, entries: readonly RequestLogEntry[], rollups: readonly RollupRow[]): Promise<void> {
-  if (entries.length === 0) return;
-  const rollupColumn = <T>(pick: (row: RollupRow) => T) => rollups.map(pick);
-  const logColumn = (field: keyof RequestLogEntry) =>
-    entries.map((entry) => {
-      const value = entry[field];
-      return value instanceof Date ? value.toISOString() : value;
-    });
-  await db.query(
-    `WITH logged AS (
-       INSERT INTO request_log (${LOG_NAMES})
-       SELECT * FROM unnest(${LOG_ARRAYS})
-     )
-     INSERT INTO request_usage_hourly AS r
-       (token_id, hour, operation_id, user_id, calls, ok, client_error, unauthorized, too_many, server_error, duration_ms_sum, latency_buckets)
-     SELECT token_id, hour, operation_id, user_id, calls, ok, client_error, unauthorized, too_many, server_error, duration_ms_sum, latency_buckets::int[]
-       FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::int[], $10::int[],
-                   $11::float8[], $12::text[])
-            WITH ORDINALITY AS t(token_id, hour, operation_id, user_id, calls, ok, client_error, unauthorized, too_many, server_error, duration_ms_sum, latency_buckets, ord)
+/** Adds a batch's rollup rows (parameters first..first+11) to `table`, whose period column is `period`. */
+function rollupUpsert(table: 'request_usage_hourly' | 'request_usage_daily', period: 'hour' | 'day', first: number): string {
+  const [tokens, starts, operations, users, calls, ok, clientError, unauthorized, tooMany, serverError, durations, buckets] = Array.from(
+    { length: ROLLUP_PARAMS },
+    (_, i) => `$${first + i}`,
+  );
+  return `INSERT INTO ${table} AS r
+       (token_id, ${period}, operation_id, user_id, calls, ok, client_error, unauthorized, too_many, server_error, duration_ms_sum, latency_buckets)
+     SELECT token_id, start, operation_id, user_id, calls, ok, client_error, unauthorized, too_many, server_error, duration_ms_sum, latency_buckets::int[]
+       FROM unnest(${tokens}::int[], ${starts}::timestamptz[], ${operations}::text[], ${users}::int[], ${calls}::int[], ${ok}::int[], ${clientError}::int[],
+                   ${unauthorized}::int[], ${tooMany}::int[], ${serverError}::int[], ${durations}::float8[], ${buckets}::text[])
+            WITH ORDINALITY AS t(token_id, start, operation_id, user_id, calls, ok, client_error, unauthorized, too_many, server_error, duration_ms_sum, latency_buckets, ord)
       ORDER BY ord
-     ON CONFLICT (token_id, hour, operation_id) DO UPDATE SET
+     ON CONFLICT (token_id, ${period}, operation_id) DO UPDATE SET
        calls = r.calls + excluded.calls,
        ok = r.ok + excluded.ok,
        client_error = r.client_error + excluded.client_error,
@@ -46,23 +40,50 @@ async function insertBatch(db: Queryable, entries: readonly RequestLogEntry[], r
        too_many = r.too_many + excluded.too_many,
        server_error = r.server_error + excluded.server_error,
        duration_ms_sum = r.duration_ms_sum + excluded.duration_ms_sum,
-       latency_buckets = (SELECT array_agg(a + b ORDER BY i) FROM unnest(r.latency_buckets, excluded.latency_buckets) WITH ORDINALITY AS u(a, b, i))`,
-    [
-      rollupColumn((r) => r.tokenId),
-      rollupColumn((r) => r.hour.toISOString()),
-      rollupColumn((r) => r.operationId),
-      rollupColumn((r) => r.userId),
-      rollupColumn((r) => r.calls),
-      rollupColumn((r) => r.outcomes.ok),
-      rollupColumn((r) => r.outcomes.clientError),
-      rollupColumn((r) => r.outcomes.unauthorized),
-      rollupColumn((r) => r.outcomes.tooMany),
-      rollupColumn((r) => r.outcomes.serverError),
-      rollupColumn((r) => r.durationMsSum),
-      rollupColumn((r) => `{${r.latencyBuckets.join(',')}}`),
-      ...STORED_COLUMNS.map((column) => logColumn(column.field)),
-    ],
-  );
+       latency_buckets = (SELECT array_agg(a + b ORDER BY i) FROM unnest(r.latency_buckets, excluded.latency_buckets) WITH ORDINALITY AS u(a, b, i))`;
+}
+
+const rollupParams = (rows: readonly RollupRow[]): unknown[][] => [
+  rows.map((r) => r.tokenId),
+  rows.map((r) => r.start.toISOString()),
+  rows.map((r) => r.operationId),
+  rows.map((r) => r.userId),
+  rows.map((r) => r.calls),
+  rows.map((r) => r.outcomes.ok),
+  rows.map((r) => r.outcomes.clientError),
+  rows.map((r) => r.outcomes.unauthorized),
+  rows.map((r) => r.outcomes.tooMany),
+  rows.map((r) => r.outcomes.serverError),
+  rows.map((r) => r.durationMsSum),
+  rows.map((r) => `{${r.latencyBuckets.join(',')}}`),
+];
+
+/**
+ * The log rows and both rollups in one statement, so one commits only with the others. Every writer locks
+ * the daily rows (the main statement) before the hourly ones (the CTE, run to completion after it), each in
+ * key order: two replicas' batches never wait on each other in a cycle.
+ */
+const INSERT_BATCH = `WITH logged AS (
+       INSERT INTO request_log (${LOG_NAMES})
+       SELECT * FROM unnest(${LOG_ARRAYS})
+     ),
+     hourly AS (
+       ${rollupUpsert('request_usage_hourly', 'hour', 1)}
+     )
+     ${rollupUpsert('request_usage_daily', 'day', ROLLUP_PARAMS + 1)}`;
+
+async function insertBatch(db: Queryable, entries: readonly RequestLogEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const logColumn = (field: keyof RequestLogEntry) =>
+    entries.map((entry) => {
+      const value = entry[field];
+      return value instanceof Date ? value.toISOString() : value;
+    });
+  await db.query(INSERT_BATCH, [
+    ...rollupParams(rollUp(entries, HOUR_MS)),
+    ...rollupParams(rollUp(entries, DAY_MS)),
+    ...STORED_COLUMNS.map((column) => logColumn(column.field)),
+  ]);
 }
 
 /** Every shown column under its SQL name (LogSqlRow); the token's title comes from TITLE_JOINS. */
@@ -71,7 +92,8 @@ const TITLE_JOINS = `LEFT JOIN api_tokens t ON t.id = l.token_id LEFT JOIN delet
 
 /**
  * One page, newest first. Only the filters given appear in the statement, so each combination is its own
- * prepared statement with a plan that uses the index made for it; titles are joined after the LIMIT.
+ * prepared statement with a plan that uses the index made for it (a status other than 2xx: the partial
+ * indexes of calls answered 300 or above); titles are joined after the LIMIT.
  */
 async function listLog(db: Queryable, filter: LogFilter, cursor: LogCursor | undefined, limit: number): Promise<LogSqlRow[]> {
   const params: unknown[] = [filter.userId, filter.from.toISOString(), filter.to.toISOString()];
@@ -82,7 +104,11 @@ async function listLog(db: Queryable, filter: LogFilter, cursor: LogCursor | und
   };
   if (filter.tokenId !== undefined) where.push(`l.token_id = ${add(filter.tokenId)}`);
   if (filter.operationId !== undefined) where.push(`l.operation_id = ${add(filter.operationId)}`);
-  if (filter.status !== undefined) where.push(`l.status BETWEEN ${add(filter.status.min)} AND ${add(filter.status.max)}`);
+  if (filter.status !== undefined) {
+    where.push(`l.status BETWEEN ${add(filter.status.min)} AND ${add(filter.status.max)}`);
+    // The predicate of migration 008's partial indexes, as text: a parameter alone would not prove it.
+    if (filter.status.min >= 300) where.push('l.status >= 300');
+  }
   if (cursor !== undefined) {
     const at = add(new Date(cursor.loggedAtMs).toISOString());
     where.push(`l.logged_at <= ${at}::timestamptz`, `(l.logged_at, l.id) < (${at}::timestamptz, ${add(cursor.id)}::bigint)`);
@@ -99,23 +125,42 @@ async function findLogEntry(db: Queryable, userId: number, id: number): Promise<
   return rows[0];
 }
 
-function rollupWhere(filter: UsageFilter): { where: string; params: unknown[] } {
+const ROLLUP_VALUES = ['operation_id', 'calls', 'ok', 'client_error', 'unauthorized', 'too_many', 'server_error', 'latency_buckets']
+  .map((column) => `r.${column}`)
+  .join(', ');
+
+/**
+ * The rollup rows counting the range, as a subquery of rows (start, operation_id, calls, outcomes,
+ * latency_buckets). An hour counts when it overlaps the range: rollups are hourly. With `wholeDays`, each
+ * UTC day wholly inside the range is read as its one daily row (the sum of its hours, written with them)
+ * and only the hours outside those days from the hourly rollups: the same sums from far fewer rows.
+ */
+function rollupRows(filter: UsageFilter, wholeDays: boolean): { rows: string; params: unknown[] } {
   const params: unknown[] = [filter.userId, filter.from.toISOString(), filter.to.toISOString()];
-  // An hour counts when it overlaps the range: rollups are hourly.
-  let where = `r.user_id = $1 AND r.hour > $2::timestamptz - interval '1 hour' AND r.hour < $3`;
-  if (filter.tokenId !== undefined) {
-    params.push(filter.tokenId);
-    where += ` AND r.token_id = $${params.length}`;
-  }
-  return { where, params };
+  const token = filter.tokenId === undefined ? '' : ` AND r.token_id = $${params.push(filter.tokenId)}`;
+  const hourly = (where: string) =>
+    `SELECT r.hour AS start, ${ROLLUP_VALUES} FROM request_usage_hourly r
+      WHERE r.user_id = $1 AND r.hour > $2::timestamptz - interval '1 hour' AND r.hour < $3${where}${token}`;
+  const firstDay = Math.ceil(filter.from.getTime() / DAY_MS) * DAY_MS;
+  const endDay = Math.floor(filter.to.getTime() / DAY_MS) * DAY_MS;
+  if (!wholeDays || firstDay >= endDay) return { rows: `(${hourly('')})`, params };
+  const first = `$${params.push(new Date(firstDay).toISOString())}::timestamptz`;
+  const end = `$${params.push(new Date(endDay).toISOString())}::timestamptz`;
+  return {
+    rows: `(${hourly(` AND r.hour < ${first}`)}
+      UNION ALL ${hourly(` AND r.hour >= ${end}`)}
+      UNION ALL SELECT r.day AS start, ${ROLLUP_VALUES} FROM request_usage_daily r
+                 WHERE r.user_id = $1 AND r.day >= ${first} AND r.day < ${end}${token})`,
+    params,
+  };
 }
 
 async function usageSeries(db: Queryable, filter: UsageFilter, bucket: 'hour' | 'day'): Promise<SeriesRow[]> {
-  const { where, params } = rollupWhere(filter);
+  const { rows, params } = rollupRows(filter, bucket === 'day');
   return db.query<SeriesRow & Record<string, unknown>>(
-    `SELECT date_trunc('${bucket}', r.hour, 'UTC') AS start, sum(r.ok)::int AS ok, sum(r.client_error)::int AS client_error,
+    `SELECT date_trunc('${bucket}', r.start, 'UTC') AS start, sum(r.ok)::int AS ok, sum(r.client_error)::int AS client_error,
             sum(r.unauthorized)::int AS unauthorized, sum(r.too_many)::int AS too_many, sum(r.server_error)::int AS server_error
-       FROM request_usage_hourly r WHERE ${where} GROUP BY 1 ORDER BY 1`,
+       FROM ${rows} r GROUP BY 1 ORDER BY 1`,
     params,
   );
 }
@@ -124,12 +169,12 @@ async function usageSeries(db: Queryable, filter: UsageFilter, bucket: 'hour' | 
 const SUMMED_BUCKETS = `ARRAY[${Array.from({ length: BUCKET_COUNT }, (_, i) => `sum(r.latency_buckets[${i + 1}])::int`).join(', ')}]`;
 
 async function usageByOperation(db: Queryable, filter: UsageFilter): Promise<OperationUsageRow[]> {
-  const { where, params } = rollupWhere(filter);
+  const { rows, params } = rollupRows(filter, true);
   return db.query<OperationUsageRow & Record<string, unknown>>(
     `SELECT r.operation_id, sum(r.calls)::int AS calls,
             sum(r.client_error + r.unauthorized + r.too_many + r.server_error)::int AS errors,
             ${SUMMED_BUCKETS} AS latency_buckets
-       FROM request_usage_hourly r WHERE ${where}
+       FROM ${rows} r
       GROUP BY r.operation_id ORDER BY calls DESC, r.operation_id`,
     params,
   );
@@ -155,15 +200,18 @@ async function usageByTokenAndDay(db: Queryable, userId: number, from: Date): Pr
 /**
  * Retention: day partitions ahead exist, those wholly past `keepDays` are dropped, and the few rows that
  * went to the default partition, the rollups and deleted tokens' titles past retention are deleted in
- * small batches. Returns how many partitions were dropped.
+ * small batches. The stragglers and the rollups go by the partitions' rule (whole UTC days before today -
+ * keepDays), so a daily row and its hours always leave together. Returns how many partitions were dropped.
  */
 async function applyRetention(db: Queryable, keepDays: number, batchSize = 5_000): Promise<number> {
   await db.query('SELECT request_log_ensure_partitions(7)');
   const [dropped] = await db.query<{ n: number }>('SELECT request_log_drop_partitions($1) AS n', [keepDays]);
   const cutoff = `now() - make_interval(days => $1)`;
+  const oldestKeptDay = `(((now() AT TIME ZONE 'UTC')::date - $1::int)::timestamp AT TIME ZONE 'UTC')`;
   for (const statement of [
-    `DELETE FROM request_log_default WHERE ctid = ANY (ARRAY(SELECT ctid FROM request_log_default WHERE logged_at < ${cutoff} LIMIT $2))`,
-    `DELETE FROM request_usage_hourly WHERE ctid = ANY (ARRAY(SELECT ctid FROM request_usage_hourly WHERE hour < ${cutoff} LIMIT $2))`,
+    `DELETE FROM request_log_default WHERE ctid = ANY (ARRAY(SELECT ctid FROM request_log_default WHERE logged_at < ${oldestKeptDay} LIMIT $2))`,
+    `DELETE FROM request_usage_daily WHERE ctid = ANY (ARRAY(SELECT ctid FROM request_usage_daily WHERE day < ${oldestKeptDay} LIMIT $2))`,
+    `DELETE FROM request_usage_hourly WHERE ctid = ANY (ARRAY(SELECT ctid FROM request_usage_hourly WHERE hour < ${oldestKeptDay} LIMIT $2))`,
   ]) {
     for (;;) {
       const rows = await db.query(`${statement} RETURNING 1`, [keepDays, batchSize]);
@@ -180,7 +228,7 @@ async function applyRetention(db: Queryable, keepDays: number, batchSize = 5_000
  */
 export function createPostgresRequestLogStore(db: Queryable, writes: Queryable = db): RequestLogStore {
   return {
-    append: (batch) => insertBatch(writes, batch, rollUp(batch)),
+    append: (batch) => insertBatch(writes, batch),
     page: (filter, cursor, limit) => listLog(db, filter, cursor, limit),
     entry: (userId, id) => findLogEntry(db, userId, id),
     series: (filter, bucket) => usageSeries(db, filter, bucket),

@@ -1,7 +1,7 @@
 /**
- * A batch's contribution to the hourly rollups: one row per token, UTC hour and operation, with outcome
- * counts and a latency histogram. Sorted by key, so concurrent replicas upserting overlapping rows lock
- * them in the same order (no deadlock).
+ * A batch's contribution to the hourly or daily rollups: one row per token, UTC hour (or day) and operation,
+ * with outcome counts and a latency histogram. Sorted by key, so concurrent replicas upserting overlapping
+ * rows lock them in the same order (no deadlock).
  */
 import { BUCKET_COUNT, bucketOf } from './latency-buckets.ts';
 import { outcomeOf, type Outcome, type RequestLogEntry } from './entry.ts';
@@ -9,7 +9,8 @@ import { outcomeOf, type Outcome, type RequestLogEntry } from './entry.ts';
 export interface RollupRow {
   tokenId: number;
   userId: number;
-  hour: Date;
+  /** The UTC hour or day the row counts. */
+  start: Date;
   operationId: string;
   calls: number;
   outcomes: Record<Outcome, number>;
@@ -17,19 +18,21 @@ export interface RollupRow {
   latencyBuckets: number[];
 }
 
-const HOUR_MS = 3_600_000;
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
 
-export function rollUp(batch: readonly RequestLogEntry[]): RollupRow[] {
+/** `periodMs`: HOUR_MS or DAY_MS (UTC days: the epoch starts at midnight and has no leap seconds). */
+export function rollUp(batch: readonly RequestLogEntry[], periodMs: number): RollupRow[] {
   const rows = new Map<string, RollupRow>();
   for (const entry of batch) {
-    const hourMs = Math.floor(entry.time.getTime() / HOUR_MS) * HOUR_MS;
-    const key = `${entry.tokenId}\u0000${hourMs}\u0000${entry.operationId}`;
+    const startMs = Math.floor(entry.time.getTime() / periodMs) * periodMs;
+    const key = `${entry.tokenId}\u0000${startMs}\u0000${entry.operationId}`;
     let row = rows.get(key);
     if (row === undefined) {
       row = {
         tokenId: entry.tokenId,
         userId: entry.userId,
-        hour: new Date(hourMs),
+        start: new Date(startMs),
         operationId: entry.operationId,
         calls: 0,
         outcomes: { ok: 0, clientError: 0, unauthorized: 0, tooMany: 0, serverError: 0 },
@@ -44,6 +47,6 @@ export function rollUp(batch: readonly RequestLogEntry[]): RollupRow[] {
     row.latencyBuckets[bucketOf(entry.durationMs)]! += 1;
   }
   return [...rows.values()].sort(
-    (a, b) => a.tokenId - b.tokenId || a.hour.getTime() - b.hour.getTime() || (a.operationId < b.operationId ? -1 : a.operationId > b.operationId ? 1 : 0),
+    (a, b) => a.tokenId - b.tokenId || a.start.getTime() - b.start.getTime() || (a.operationId < b.operationId ? -1 : a.operationId > b.operationId ? 1 : 0),
   );
 }

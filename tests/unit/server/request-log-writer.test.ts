@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BatchWriter } from '../../../src/server/request-log/batch-writer.ts';
 import type { RequestLogEntry } from '../../../src/server/request-log/entry.ts';
 import { bucketOf, percentileMs } from '../../../src/server/request-log/latency-buckets.ts';
-import { rollUp } from '../../../src/server/request-log/rollup.ts';
+import { DAY_MS, HOUR_MS, rollUp } from '../../../src/server/request-log/rollup.ts';
 
 const entry = (status = 200, durationMs = 3, at = Date.UTC(2026, 0, 1, 10, 30)): RequestLogEntry => ({
   time: new Date(at),
@@ -70,15 +70,24 @@ describe('BatchWriter', () => {
 
 describe('rollups and latency', () => {
   it('counts a batch per token, hour and operation, by outcome, with a latency histogram', () => {
-    const rows = rollUp([entry(200, 1), entry(304, 4), entry(401), entry(429), entry(404), entry(503, 40), entry(200, 2, Date.UTC(2026, 0, 1, 11))]);
+    const rows = rollUp([entry(200, 1), entry(304, 4), entry(401), entry(429), entry(404), entry(503, 40), entry(200, 2, Date.UTC(2026, 0, 1, 11))], HOUR_MS);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatchObject({
-      hour: new Date(Date.UTC(2026, 0, 1, 10)),
+      start: new Date(Date.UTC(2026, 0, 1, 10)),
       calls: 6,
       outcomes: { ok: 2, clientError: 1, unauthorized: 1, tooMany: 1, serverError: 1 },
     });
     expect(rows[0]!.latencyBuckets.reduce((a, b) => a + b, 0)).toBe(6);
     expect(rows[1]!.calls).toBe(1);
+  });
+
+  it('counts a batch per UTC day for the daily rollups, across the day boundary', () => {
+    const batch = [entry(200, 1, Date.UTC(2026, 0, 1, 0, 0)), entry(404, 2, Date.UTC(2026, 0, 1, 23, 59, 59, 999)), entry(200, 3, Date.UTC(2026, 0, 2))];
+    const rows = rollUp(batch, DAY_MS);
+    expect(rows.map((row) => [row.start.toISOString(), row.calls, row.outcomes.clientError])).toEqual([
+      ['2026-01-01T00:00:00.000Z', 2, 1],
+      ['2026-01-02T00:00:00.000Z', 1, 0],
+    ]);
   });
 
   it('reports percentiles as bucket upper bounds', () => {
