@@ -81,6 +81,13 @@ export interface BuildAppOptions {
   loginThrottle?: Partial<LoginThrottlePolicy>;
   /** Tests only: shorter HTTP timeouts, so a test of the 408 waits a second instead of half a minute. */
   testHttpTimeouts?: Partial<HttpTimeouts>;
+  /**
+   * `npm start`'s first start (deferred-build.ts): the app being built while the database opens, awaited
+   * before its files are read; and the rest of the build (downloads, prerendered pages, compressed copies),
+   * made after listen and read in when done.
+   */
+  webBuilt?: Promise<void>;
+  restOfBuild?: Promise<void>;
   /** Tests only: the clock tokens are checked against (ServerContext.now), so a test moves time instead of waiting. */
   testClock?: () => number;
 }
@@ -241,11 +248,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         return reply.code(503).send({ status: 503, message: 'Database unavailable.' });
       }
     });
-    const sendAppShell = registerStaticFiles(app, { webDir: config.webDir, exportDir: config.exportDir });
+    await options.webBuilt;
+    const { restOfBuild } = options;
+    const sendAppShell = registerStaticFiles(app, { webDir: config.webDir, exportDir: config.exportDir, restOfBuild });
     const agentDocs = loadAgentDocs();
     registerAgentDocsRoutes(app, ctx, agentDocs);
     registerMcpEndpoint(app, ctx, agentDocs);
-    registerDocumentationPages(app, ctx, { webDir: config.webDir, sendAppShell, agentDocs });
+    registerDocumentationPages(app, ctx, { webDir: config.webDir, sendAppShell, agentDocs, restOfBuild });
     app.setNotFoundHandler(async (_request, reply) => reply.code(404).send(NOT_FOUND_BODY));
     await app.ready();
   } catch (error) {
