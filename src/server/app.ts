@@ -63,6 +63,11 @@ export interface BuildAppOptions {
   config: Config;
   /** Where log lines go (default stdout); tests capture them. */
   logStream?: NodeJS.WritableStream;
+  /**
+   * The database already being opened (main.ts starts it before loading the rest of the server, so the
+   * two overlap); by default buildApp opens it from the configuration.
+   */
+  openingDatabase?: Promise<Database>;
   /** The spec to route from (default src/generated/openapi.portal.json). */
   spec?: OpenApiDocument;
   /** Replace or remove handlers (tests of the "every operation has a handler" rule). */
@@ -127,7 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const now = options.testClock ?? Date.now;
   const tokenCache = new TokenCache(true, now);
   const responseCache = new ResponseCache(config.responseCacheMb * 1024 * 1024);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await (options.openingDatabase ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   // The one place the log's engine is chosen (docs/scaling.md).
   const requestLog = createPostgresRequestLogStore(db, db.relaxed);
   let ctx: ServerContext;

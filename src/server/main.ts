@@ -5,8 +5,8 @@
  * database (PGlite checkpoints) and release DATA_DIR; so does the end of the process that started the
  * server (npm stopped by a signal). In a terminal one friendly line says where to open the portal.
  */
-import { buildApp } from './app.ts';
 import { ConfigError, loadEnvFile, parseConfig } from './config.ts';
+import { openDatabase } from './db/open-database.ts';
 import { buildPart, owedBuildParts, type BuildChild } from './deferred-build.ts';
 import { watchParent } from './parent-watch.ts';
 import { printStartupBanner } from './startup-banner.ts';
@@ -39,9 +39,13 @@ async function main(): Promise<void> {
         };
       })
     : undefined;
+  // The database opens (PGlite compiles its WASM off the main thread) while the rest of the server loads.
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  database.catch(() => undefined);
   let app;
   try {
-    app = await buildApp({ config, webBuilt: web?.done, restOfBuild });
+    const { buildApp } = await import('./app.ts');
+    app = await buildApp({ config, openingDatabase: database, webBuilt: web?.done, restOfBuild });
   } catch (error) {
     web?.stop();
     throw error;
