@@ -132,7 +132,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const now = options.testClock ?? Date.now;
   const tokenCache = new TokenCache(true, now);
   const responseCache = new ResponseCache(config.responseCacheMb * 1024 * 1024);
-  const db = await (options.openingDatabase ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const opening = options.openingDatabase ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Made while the database opens (PGlite leaves the main thread free meanwhile).
+  const headers = securityHeaders({ hsts: config.cookieSecure });
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, options.logStream),
+    // Fastify's own per-request lines are replaced by plugins/access-log.ts (redacted URLs).
+    logController: new LogController({ disableRequestLogging: true }),
+    // A hop count becomes Fastify's function form: trust the nearest N proxies.
+    trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
+    ...httpServerOptions({ ...DEFAULT_HTTP_TIMEOUTS, keepAliveMs: config.keepAliveTimeoutSeconds * 1000, ...options.testHttpTimeouts }),
+    // Long enough for any id or token in a path; longer params simply match no route (404).
+    routerOptions: { maxParamLength: 256 },
+    // plugins/shutdown.ts answers requests that arrive while closing, in the API's shape.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
+    frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers),
+  });
+  const db = await opening;
   // The one place the log's engine is chosen (docs/scaling.md).
   const requestLog = createPostgresRequestLogStore(db, db.relaxed);
   let ctx: ServerContext;
@@ -187,22 +205,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     throw error;
   }
 
-  const headers = securityHeaders({ hsts: config.cookieSecure });
-  const app = Fastify({
-    logger: loggerOptions(config.logLevel, options.logStream),
-    // Fastify's own per-request lines are replaced by plugins/access-log.ts (redacted URLs).
-    logController: new LogController({ disableRequestLogging: true }),
-    // A hop count becomes Fastify's function form: trust the nearest N proxies.
-    trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
-    ...httpServerOptions({ ...DEFAULT_HTTP_TIMEOUTS, keepAliveMs: config.keepAliveTimeoutSeconds * 1000, ...options.testHttpTimeouts }),
-    // Long enough for any id or token in a path; longer params simply match no route (404).
-    routerOptions: { maxParamLength: 256 },
-    // plugins/shutdown.ts answers requests that arrive while closing, in the API's shape.
-    return503OnClosing: false,
-    forceCloseConnections: 'idle',
-    frameworkErrors: frameworkErrorHandler(headers),
-    clientErrorHandler: clientErrorHandler(headers),
-  });
   app.decorate('database', db);
   app.decorate('tokenCache', tokenCache);
   app.decorate('responseCache', responseCache);
