@@ -8,6 +8,7 @@
  *                   the server alone (`node dist/node/server/main.js`, no npm, no prestart check) the same way
  *   bare PGlite     a node process that opens that data folder with PGlite and runs SELECT 1 (bench/lib/bare-pglite.mjs)
  * Goals: first start at most 2x vite build; restart at most 1.5x the bare PGlite open.
+ * BENCH_STARTUP_COMMIT checks out another commit in the clone (e.g. the one before a change).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
@@ -75,6 +76,9 @@ async function oneRun(run: number): Promise<Run> {
   const clone = mkdtempSync(join(tmpdir(), 'bench-first-start-'));
   try {
     execFileSync('git', ['clone', '--quiet', root, clone]);
+    // Another commit's first start and restart, measured the same way (a before/after comparison).
+    const commit = process.env.BENCH_STARTUP_COMMIT;
+    if (commit !== undefined) execFileSync('git', ['checkout', '--quiet', commit], { cwd: clone });
     symlinkSync(join(root, 'node_modules'), join(clone, 'node_modules'));
     const first = await timeStart(clone, `first-start-${run}`, ['npm', 'start'], true);
     const viteBuild = await runToEnd(
