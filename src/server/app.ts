@@ -56,6 +56,8 @@ declare module 'fastify' {
     tokenCache: TokenCache;
     /** This process's public API response cache (tests look at its size). */
     responseCache: ResponseCache;
+    /** Retention's start-up pass, run once the server is ready (tests wait for it before they begin). */
+    startupCleanUp: Promise<void>;
   }
 }
 
@@ -161,10 +163,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await db.withStartupLock(async () => {
       await migrate(db);
       await checkTokenKeys(db, keys);
-      // The request log's day partitions for the days ahead, and none past retention.
-      await requestLog.applyRetention(config.requestLogDays);
-      // One batch of expired activity at most: a large backlog is left to housekeeping, not start-up.
-      await deleteOldActivity(db, config.activityLogDays, 10_000, 1);
+      // Room for today's request log before any write; the rest of retention runs once ready (below).
+      await requestLog.ensureDaysAhead();
       if (config.seedDemo) await seedDemo(db, scryptCost);
     });
     passwords = createPasswordHasher({
@@ -263,6 +263,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerMcpEndpoint(app, ctx, agentDocs);
     registerDocumentationPages(app, ctx, { webDir: config.webDir, sendAppShell, agentDocs, restOfBuild });
     app.setNotFoundHandler(async (_request, reply) => reply.code(404).send(NOT_FOUND_BODY));
+    // Retention's start-up pass once ready, not before listen: nothing a request needs waits for it.
+    // The request log's partitions for the days ahead and none past retention; one batch of expired
+    // activity at most (a large backlog is left to housekeeping).
+    let cleanUp: Promise<void> = Promise.resolve();
+    app.addHook('onReady', async () => {
+      cleanUp = (async () => {
+        await requestLog.applyRetention(config.requestLogDays);
+        await deleteOldActivity(db, config.activityLogDays, 10_000, 1);
+      })().catch((error: unknown) => app.log.warn({ err: error }, 'start-up retention failed'));
+    });
+    app.decorate('startupCleanUp', { getter: () => cleanUp });
+    app.addHook('preClose', async () => cleanUp);
     await app.ready();
   } catch (error) {
     await app.close();
