@@ -186,7 +186,8 @@ async function main(): Promise<void> {
   mkdirSync(resultsDir, { recursive: true });
   rmSync(logFile, { force: true });
   rmSync(join(resultsDir, 'logs'), { recursive: true, force: true });
-  installBenchPackages(log);
+  // The start-up section runs only this checkout's own tools: no peers to install for it alone.
+  if ([...options.sections].some((name) => name !== 'startup')) installBenchPackages(log);
   const results: BenchResults = {
     startedAt: new Date().toISOString(),
     finishedAt: '',

@@ -1,73 +1,121 @@
 /**
- * Start-up time of `npm start` on an already-built tree: from spawning `npm start` to /healthz 200.
- * It includes npm itself, the prestart staleness check (hashes every build input) and tsx; "fresh"
- * runs start on an empty DATA_DIR (migrations, demo data, key generation), "restart" on the DATA_DIR
- * the previous run left. The tree is brought up to date (build --if-stale, not timed) before each
- * run; a run whose prestart still rebuilt (sources edited meanwhile) is left out and counted.
+ * Start-up, side by side in one run (issue 35's goals 3 and 4), each timed from spawning the process:
+ *   vite build      the same app alone (`vite build` on node, in the clone, after its first start generated)
+ *   first start     `npm start` in a fresh `git clone` of HEAD (node_modules linked to this checkout's, so
+ *                   npm ci is not timed; empty ./data) until /login answers 200; then until the downloads,
+ *                   built after listen, answer 200
+ *   restart         `npm start` again on the data folder the first start left, until /login answers 200; then
+ *                   the server alone (`node dist/node/server/main.js`, no npm, no prestart check) the same way
+ *   bare PGlite     a node process that opens that data folder with PGlite and runs SELECT 1 (bench/lib/bare-pglite.mjs)
+ * Goals: first start at most 2x vite build; restart at most 1.5x the bare PGlite open.
+ * BENCH_STARTUP_COMMIT checks out another commit in the clone (e.g. the one before a change).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { options } from './lib/options.ts';
-import { runToEnd, start, tsNode, waitForHttp } from './lib/processes.ts';
+import { options, root } from './lib/options.ts';
+import { runToEnd, start, waitForHttp } from './lib/processes.ts';
 import { summarize, type Summary } from './lib/stats.ts';
 
 export interface StartupResult {
-  fresh: Summary | null;
+  viteBuild: Summary | null;
+  firstStart: Summary | null;
+  /** From spawning the first `npm start` to the downloads answering (built after listen). */
+  downloadsReady: Summary | null;
   restart: Summary | null;
-  /** The server's own figure (its "startupMs" log field: process start to listening). */
-  serverFresh: Summary | null;
+  /** The same restart without npm and the prestart check: `node dist/node/server/main.js` to /login 200. */
   serverRestart: Summary | null;
-  rebuiltRunsLeftOut: number;
+  barePglite: Summary | null;
+  /** Machine load (1-minute average) when the runs began. */
+  load: number;
 }
 
-interface Timed {
-  ms: number;
-  serverMs: number;
-  rebuilt: boolean;
+interface Run {
+  viteBuild: number;
+  firstStart: number;
+  downloadsReady: number;
+  restart: number;
+  serverRestart: number;
+  barePglite: number;
 }
 
-async function timeNpmStart(dataDir: string, run: string): Promise<Timed> {
-  const [command, args] = tsNode('scripts/build.ts', ['--if-stale']);
-  await runToEnd(`build-before-${run}`, command, args);
-  const proc = start(`npm-start-${run}`, 'npm', ['start'], {
-    PORT: String(options.ports.startup),
-    DATA_DIR: dataDir,
-    DATABASE_URL: undefined,
+const BARE_PGLITE = join(root, 'bench/lib/bare-pglite.mjs');
+
+/** Spawn to the line the bare open prints once SELECT 1 answered. */
+function timeBarePglite(pgdata: string, cwd: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [BARE_PGLITE, pgdata], { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('ready')) resolve(performance.now() - started);
+    });
+    child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`bare PGlite open exited with ${code}`))));
   });
+}
+
+async function timeStart(clone: string, name: string, command: string[], waitForDownloads: boolean): Promise<{ login: number; downloads: number }> {
+  const port = options.ports.startup;
+  const started = performance.now();
+  const env = { PORT: String(port), DATA_DIR: undefined, DATABASE_URL: undefined, WEB_DIR: undefined, EXPORT_DIR: undefined };
+  const proc = start(name, command[0]!, command.slice(1), env, clone);
   try {
-    const ms = await waitForHttp(`http://127.0.0.1:${options.ports.startup}/healthz`, proc, 180_000);
-    const log = readFileSync(proc.logFile, 'utf8');
-    const serverMs = Number(/"startupMs":(\d+(?:\.\d+)?)/.exec(log)?.[1] ?? Number.NaN);
-    return { ms, serverMs, rebuilt: /build: done/.test(log) };
+    await waitForHttp(`http://127.0.0.1:${port}/login`, proc, 300_000);
+    const login = performance.now() - started;
+    if (waitForDownloads) await waitForHttp(`http://127.0.0.1:${port}/downloads/openapi.yaml`, proc, 300_000);
+    const downloads = performance.now() - started;
+    return { login, downloads };
   } finally {
     await proc.stop();
   }
 }
 
-export async function measureStartup(log: (line: string) => void): Promise<StartupResult> {
-  const fresh: Timed[] = [];
-  const restart: Timed[] = [];
-  for (let run = 0; run < options.startupRuns; run += 1) {
-    const dataDir = mkdtempSync(join(tmpdir(), 'bench-startup-'));
-    try {
-      const first = await timeNpmStart(dataDir, `${run}-fresh`);
-      const second = await timeNpmStart(dataDir, `${run}-restart`);
-      fresh.push(first);
-      restart.push(second);
-      log(
-        `  npm start: fresh ${Math.round(first.ms)} ms${first.rebuilt ? ' (rebuilt)' : ''}, restart ${Math.round(second.ms)} ms${second.rebuilt ? ' (rebuilt)' : ''}`,
-      );
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
-    }
+async function oneRun(run: number): Promise<Run> {
+  const clone = mkdtempSync(join(tmpdir(), 'bench-first-start-'));
+  try {
+    execFileSync('git', ['clone', '--quiet', root, clone]);
+    // Another commit's first start and restart, measured the same way (a before/after comparison).
+    const commit = process.env.BENCH_STARTUP_COMMIT;
+    if (commit !== undefined) execFileSync('git', ['checkout', '--quiet', commit], { cwd: clone });
+    symlinkSync(join(root, 'node_modules'), join(clone, 'node_modules'));
+    const first = await timeStart(clone, `first-start-${run}`, ['npm', 'start'], true);
+    const viteBuild = await runToEnd(
+      `vite-build-${run}`,
+      process.execPath,
+      ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn', '--outDir', join(clone, 'vite-alone'), '--emptyOutDir'],
+      {},
+      clone,
+    );
+    const second = await timeStart(clone, `restart-${run}`, ['npm', 'start'], false);
+    const server = await timeStart(clone, `server-restart-${run}`, [process.execPath, 'dist/node/server/main.js'], false);
+    const barePglite = await timeBarePglite(join(clone, 'data/pgdata'), clone);
+    return { viteBuild, firstStart: first.login, downloadsReady: first.downloads, restart: second.login, serverRestart: server.login, barePglite };
+  } finally {
+    rmSync(clone, { recursive: true, force: true, maxRetries: 5 });
   }
-  const kept = (list: Timed[]): Timed[] => list.filter((timed) => !timed.rebuilt);
+}
+
+export async function measureStartup(log: (line: string) => void): Promise<StartupResult> {
+  const load = Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+  const runs: Run[] = [];
+  for (let run = 0; run < options.startupRuns; run += 1) {
+    const result = await oneRun(run);
+    runs.push(result);
+    const ms = (value: number) => `${Math.round(value)} ms`;
+    log(
+      `  vite build ${ms(result.viteBuild)}, first start ${ms(result.firstStart)} (downloads ${ms(result.downloadsReady)}), restart ${ms(result.restart)} (server alone ${ms(result.serverRestart)}), bare PGlite open ${ms(result.barePglite)}`,
+    );
+  }
+  const of = (pick: (run: Run) => number) => summarize(runs.map(pick));
   return {
-    fresh: summarize(kept(fresh).map((timed) => timed.ms)),
-    restart: summarize(kept(restart).map((timed) => timed.ms)),
-    serverFresh: summarize(kept(fresh).map((timed) => timed.serverMs)),
-    serverRestart: summarize(kept(restart).map((timed) => timed.serverMs)),
-    rebuiltRunsLeftOut: [...fresh, ...restart].filter((timed) => timed.rebuilt).length,
+    viteBuild: of((run) => run.viteBuild),
+    firstStart: of((run) => run.firstStart),
+    downloadsReady: of((run) => run.downloadsReady),
+    restart: of((run) => run.restart),
+    serverRestart: of((run) => run.serverRestart),
+    barePglite: of((run) => run.barePglite),
+    load,
   };
 }

@@ -26,7 +26,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-export function start(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Started {
+export function start(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}, cwd: string = root): Started {
   mkdirSync(logDir, { recursive: true });
   const logFile = join(logDir, `${name}.log`);
   const log = createWriteStream(logFile);
@@ -34,7 +34,7 @@ export function start(name: string, command: string, args: string[], env: NodeJS
   // An explicit undefined removes an inherited variable (e.g. DATABASE_URL for a PGlite run).
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete merged[key];
   const child = spawn(command, args, {
-    cwd: root,
+    cwd,
     env: merged,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -84,9 +84,9 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 /** Runs a command to completion; rejects with the tail of its output when it fails. */
-export async function runToEnd(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+export async function runToEnd(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}, cwd: string = root): Promise<number> {
   const started = performance.now();
-  const proc = start(name, command, args, env);
+  const proc = start(name, command, args, env, cwd);
   const code = await new Promise<number | null>((resolve) => proc.child.once('exit', (exitCode) => resolve(exitCode)));
   if (code !== 0) {
     await sleep(100);

@@ -24,6 +24,15 @@ const APP_INPUTS = [
   'package-lock.json',
 ];
 export const APP_STAMP = 'dist/.build-stamp';
+/**
+ * `npm start`'s first start builds in three parts (scripts/build.ts --first-start, then --web and --rest run by
+ * the server: src/server/lib/deferred-build.ts names these files too): this stamp holds the inputs' hash once
+ * the first part (generate) is done, WEB_STAMP once the app is built (the login page), APP_STAMP once the
+ * rest (downloads, prerendered pages, compressed copies) is. A part cut short leaves its stamp unwritten, so
+ * the next start does it again.
+ */
+export const DEFERRED_STAMP = 'dist/.deferred-build';
+export const WEB_STAMP = 'dist/.web-stamp';
 /** Outputs that must exist for a build to count as fresh (src/generated is not committed, so a fresh clone lacks it). */
 const APP_OUTPUTS = ['dist/web/index.html', 'dist/web/_prerendered', 'dist/export/openapi.json', 'src/generated/openapi.portal.json'];
 
@@ -56,6 +65,16 @@ export function appInputsHash() {
 
 export function appIsFresh() {
   return stampHolds(APP_STAMP, appInputsHash()) && APP_OUTPUTS.every((file) => existsSync(file));
+}
+
+/** The first start's first part is done for the current inputs: the server builds the rest (the app first). */
+export function deferredBuildHolds() {
+  return stampHolds(DEFERRED_STAMP, appInputsHash()) && existsSync('src/generated/openapi.portal.json');
+}
+
+/** The inputs' hash the first part was done for (what --web and --rest stamp their work with). @returns {string} */
+export function deferredBuildHash() {
+  return readFileSync(DEFERRED_STAMP, 'utf8');
 }
 
 /** Only what runs on the server: no React (.tsx), no declaration files. @param {string} file */

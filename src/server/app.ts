@@ -56,6 +56,8 @@ declare module 'fastify' {
     tokenCache: TokenCache;
     /** This process's public API response cache (tests look at its size). */
     responseCache: ResponseCache;
+    /** Retention's start-up pass, run once the server is ready (tests wait for it before they begin). */
+    startupCleanUp: Promise<void>;
   }
 }
 
@@ -63,6 +65,11 @@ export interface BuildAppOptions {
   config: Config;
   /** Where log lines go (default stdout); tests capture them. */
   logStream?: NodeJS.WritableStream;
+  /**
+   * The database already being opened (main.ts starts it before loading the rest of the server, so the
+   * two overlap); by default buildApp opens it from the configuration.
+   */
+  openingDatabase?: Promise<Database>;
   /** The spec to route from (default src/generated/openapi.portal.json). */
   spec?: OpenApiDocument;
   /** Replace or remove handlers (tests of the "every operation has a handler" rule). */
@@ -81,6 +88,13 @@ export interface BuildAppOptions {
   loginThrottle?: Partial<LoginThrottlePolicy>;
   /** Tests only: shorter HTTP timeouts, so a test of the 408 waits a second instead of half a minute. */
   testHttpTimeouts?: Partial<HttpTimeouts>;
+  /**
+   * `npm start`'s first start (deferred-build.ts): the app being built while the database opens, awaited
+   * before its files are read; and the rest of the build (downloads, prerendered pages, compressed copies),
+   * made after listen and read in when done.
+   */
+  webBuilt?: Promise<void>;
+  restOfBuild?: Promise<void>;
   /** Tests only: the clock tokens are checked against (ServerContext.now), so a test moves time instead of waiting. */
   testClock?: () => number;
 }
@@ -120,7 +134,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const now = options.testClock ?? Date.now;
   const tokenCache = new TokenCache(true, now);
   const responseCache = new ResponseCache(config.responseCacheMb * 1024 * 1024);
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const opening = options.openingDatabase ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Made while the database opens (PGlite leaves the main thread free meanwhile).
+  const headers = securityHeaders({ hsts: config.cookieSecure });
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel, options.logStream),
+    // Fastify's own per-request lines are replaced by plugins/access-log.ts (redacted URLs).
+    logController: new LogController({ disableRequestLogging: true }),
+    // A hop count becomes Fastify's function form: trust the nearest N proxies.
+    trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
+    ...httpServerOptions({ ...DEFAULT_HTTP_TIMEOUTS, keepAliveMs: config.keepAliveTimeoutSeconds * 1000, ...options.testHttpTimeouts }),
+    // Long enough for any id or token in a path; longer params simply match no route (404).
+    routerOptions: { maxParamLength: 256 },
+    // plugins/shutdown.ts answers requests that arrive while closing, in the API's shape.
+    return503OnClosing: false,
+    forceCloseConnections: 'idle',
+    frameworkErrors: frameworkErrorHandler(headers),
+    clientErrorHandler: clientErrorHandler(headers),
+  });
+  const db = await opening;
   // The one place the log's engine is chosen (docs/scaling.md).
   const requestLog = createPostgresRequestLogStore(db, db.relaxed);
   let ctx: ServerContext;
@@ -131,10 +163,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await db.withStartupLock(async () => {
       await migrate(db);
       await checkTokenKeys(db, keys);
-      // The request log's day partitions for the days ahead, and none past retention.
-      await requestLog.applyRetention(config.requestLogDays);
-      // One batch of expired activity at most: a large backlog is left to housekeeping, not start-up.
-      await deleteOldActivity(db, config.activityLogDays, 10_000, 1);
+      // Room for today's request log before any write; the rest of retention runs once ready (below).
+      await requestLog.ensureDaysAhead();
       if (config.seedDemo) await seedDemo(db, scryptCost);
     });
     passwords = createPasswordHasher({
@@ -175,22 +205,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     throw error;
   }
 
-  const headers = securityHeaders({ hsts: config.cookieSecure });
-  const app = Fastify({
-    logger: loggerOptions(config.logLevel, options.logStream),
-    // Fastify's own per-request lines are replaced by plugins/access-log.ts (redacted URLs).
-    logController: new LogController({ disableRequestLogging: true }),
-    // A hop count becomes Fastify's function form: trust the nearest N proxies.
-    trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
-    ...httpServerOptions({ ...DEFAULT_HTTP_TIMEOUTS, keepAliveMs: config.keepAliveTimeoutSeconds * 1000, ...options.testHttpTimeouts }),
-    // Long enough for any id or token in a path; longer params simply match no route (404).
-    routerOptions: { maxParamLength: 256 },
-    // plugins/shutdown.ts answers requests that arrive while closing, in the API's shape.
-    return503OnClosing: false,
-    forceCloseConnections: 'idle',
-    frameworkErrors: frameworkErrorHandler(headers),
-    clientErrorHandler: clientErrorHandler(headers),
-  });
   app.decorate('database', db);
   app.decorate('tokenCache', tokenCache);
   app.decorate('responseCache', responseCache);
@@ -241,12 +255,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         return reply.code(503).send({ status: 503, message: 'Database unavailable.' });
       }
     });
-    const sendAppShell = registerStaticFiles(app, { webDir: config.webDir, exportDir: config.exportDir });
+    await options.webBuilt;
+    const { restOfBuild } = options;
+    const sendAppShell = registerStaticFiles(app, { webDir: config.webDir, exportDir: config.exportDir, restOfBuild });
     const agentDocs = loadAgentDocs();
     registerAgentDocsRoutes(app, ctx, agentDocs);
     registerMcpEndpoint(app, ctx, agentDocs);
-    registerDocumentationPages(app, ctx, { webDir: config.webDir, sendAppShell, agentDocs });
+    registerDocumentationPages(app, ctx, { webDir: config.webDir, sendAppShell, agentDocs, restOfBuild });
     app.setNotFoundHandler(async (_request, reply) => reply.code(404).send(NOT_FOUND_BODY));
+    // Retention's start-up pass once ready, not before listen: nothing a request needs waits for it.
+    // The request log's partitions for the days ahead and none past retention; one batch of expired
+    // activity at most (a large backlog is left to housekeeping).
+    let cleanUp: Promise<void> = Promise.resolve();
+    app.addHook('onReady', async () => {
+      cleanUp = (async () => {
+        await requestLog.applyRetention(config.requestLogDays);
+        await deleteOldActivity(db, config.activityLogDays, 10_000, 1);
+      })().catch((error: unknown) => app.log.warn({ err: error }, 'start-up retention failed'));
+    });
+    app.decorate('startupCleanUp', { getter: () => cleanUp });
+    app.addHook('preClose', async () => cleanUp);
     await app.ready();
   } catch (error) {
     await app.close();

@@ -1,11 +1,13 @@
 /**
  * `npm start`: read configuration (the environment, then `.env` for what it does not set), build the
- * app, listen. SIGTERM/SIGINT stop accepting connections, finish requests in flight, then close the
+ * app, listen. On the first start of a fresh clone it also finishes the build (deferred-build.ts): the
+ * app while the database opens, the rest after it listens. SIGTERM/SIGINT stop accepting connections, finish requests in flight, then close the
  * database (PGlite checkpoints) and release DATA_DIR; so does the end of the process that started the
  * server (npm stopped by a signal). In a terminal one friendly line says where to open the portal.
  */
-import { buildApp } from './app.ts';
 import { ConfigError, loadEnvFile, parseConfig } from './config.ts';
+import { openDatabase } from './db/open-database.ts';
+import { buildPart, owedBuildParts, type BuildChild } from './deferred-build.ts';
 import { watchParent } from './parent-watch.ts';
 import { printStartupBanner } from './startup-banner.ts';
 
@@ -22,12 +24,39 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const app = await buildApp({ config });
+  const root = process.cwd();
+  const owed = owedBuildParts(root, config);
+  const web = owed.includes('web') ? buildPart(root, 'web', { lowPriority: false }) : undefined;
+  // Awaited by buildApp once the database is ready; a failure before then must not go unhandled.
+  web?.done.catch(() => undefined);
+  let rest: BuildChild | undefined;
+  let startRest: () => void = () => undefined;
+  const restOfBuild = owed.includes('rest')
+    ? new Promise<void>((resolve, reject) => {
+        startRest = () => {
+          rest = buildPart(root, 'rest', { lowPriority: true });
+          rest.done.then(resolve, reject);
+        };
+      })
+    : undefined;
+  // The database opens (PGlite compiles its WASM off the main thread) while the rest of the server loads.
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  database.catch(() => undefined);
+  let app;
+  try {
+    const { buildApp } = await import('./app.ts');
+    app = await buildApp({ config, openingDatabase: database, webBuilt: web?.done, restOfBuild });
+  } catch (error) {
+    web?.stop();
+    throw error;
+  }
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // Cut short, the rest of the build leaves its stamp unwritten: the next start does it again.
+    rest?.stop();
     // A stuck request must not keep a stopped server alive forever.
     setTimeout(() => process.exit(1), 10_000).unref();
     const closingStarted = performance.now();
@@ -52,6 +81,7 @@ async function main(): Promise<void> {
     'server listening',
   );
   printStartupBanner({ address, demoAccounts: config.seedDemo && config.databaseUrl === undefined });
+  startRest();
 }
 
 main().catch((error: unknown) => {

@@ -293,6 +293,17 @@ describe('retention', () => {
     // Today's calls are untouched.
     expect((await logPage(seller)).data.length).toBeGreaterThan(0);
   });
+
+  it('makes room for the days ahead before the first write when tomorrow has none (a server stopped for over a week)', async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
+    const exists = async (offset: number) =>
+      (await server.db.query<{ found: boolean }>(`SELECT to_regclass($1) IS NOT NULL AS found`, [`request_log_p${day(offset)}`]))[0]?.found;
+    for (let offset = 1; offset <= 7; offset += 1) await server.db.exec(`DROP TABLE IF EXISTS request_log_p${day(offset)}`);
+    expect(await exists(1)).toBe(false);
+    const { createPostgresRequestLogStore } = await import('../../src/server/request-log/postgres-store.ts');
+    await createPostgresRequestLogStore(server.db).ensureDaysAhead();
+    for (let offset = 0; offset <= 7; offset += 1) expect(await exists(offset), `day +${offset}`).toBe(true);
+  });
 });
 
 describe('configuration', () => {

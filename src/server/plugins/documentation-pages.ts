@@ -65,9 +65,16 @@ function colorModeOf(request: FastifyRequest): 'light' | 'dark' | null {
 export function registerDocumentationPages(
   app: FastifyInstance,
   ctx: ServerContext,
-  options: { webDir: string; sendAppShell: SendAppShell; agentDocs: AgentDocsStore },
+  options: { webDir: string; sendAppShell: SendAppShell; agentDocs: AgentDocsStore; restOfBuild?: Promise<void> },
 ): void {
-  const pages = loadPages(options.webDir);
+  let pages = loadPages(options.webDir);
+  // On a first start the pages are rendered after listen (src/server/deferred-build.ts); until then the app renders them.
+  options.restOfBuild?.then(
+    () => {
+      pages = loadPages(options.webDir);
+    },
+    () => undefined,
+  );
 
   const answer = async (request: FastifyRequest, reply: FastifyReply) => {
     const query = new URLSearchParams(request.url.slice(request.url.indexOf('?') + 1 || request.url.length));

@@ -19,7 +19,7 @@ import type { ServerContext } from '../context.ts';
 import type { HandlerMap, OperationHandler } from '../routes/operation-handler.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { UserType } from '../repositories/users-repository.ts';
-import { anchorRefs, createAjv } from '../spec/ajv.ts';
+import { anchorRefs, compiledOnFirstUse, createAjv } from '../spec/ajv.ts';
 import { integerParameters, parameterValidator } from '../spec/parameter-values.ts';
 import { routableOperations, type JsonSchema, type OpenApiDocument, type SpecOperation, type SpecParameter } from '../spec/openapi-document.ts';
 import { FAMILY } from '../../shared/api-family.ts';
@@ -62,8 +62,12 @@ function objectSchema(parameters: SpecParameter[]): JsonSchema | undefined {
   });
 }
 
-/** Only the parts an operation has: Fastify warns about keys present but undefined. */
-function routeSchema(op: SpecOperation): Record<string, JsonSchema> {
+/**
+ * The schemas Fastify validates a route's parameters and body with, compiled on the route's first request
+ * (tests/unit/server/route-schemas.test.ts compiles them all). Only the parts an operation has: Fastify
+ * warns about keys present but undefined.
+ */
+export function routeSchema(op: SpecOperation): Record<string, JsonSchema> {
   const schema: Record<string, JsonSchema> = {};
   const params = objectSchema(op.parameters.filter((parameter) => parameter.in === 'path'));
   const querystring = objectSchema(op.parameters.filter((parameter) => parameter.in === 'query'));
@@ -149,7 +153,7 @@ export function registerSpecRoutes(app: FastifyInstance, ctx: ServerContext, spe
           url,
           schema: routeSchema(op),
           validatorCompiler: ({ schema, httpPart }) => {
-            const validate = ajv.compile(schema as object);
+            const validate = compiledOnFirstUse(() => ajv.compile(schema as object));
             return httpPart === 'params' || httpPart === 'querystring' ? parameterValidator(integers[httpPart], validate) : validate;
           },
           config: {

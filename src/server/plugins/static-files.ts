@@ -3,7 +3,9 @@
  * memory: read once at start-up with their compressed copies (brotli 11 and gzip 9, written by the build;
  * made on first request for a file without them, lib/compressed-copies.ts), so the JS a browser downloads
  * is small and costs no CPU per request. Hashed assets are cached for a year; index.html is revalidated
- * every time. Client routes (/, /login, /settings, ...) get index.html.
+ * every time. Client routes (/, /login, /settings, ...) get index.html. On `npm start`'s first start the
+ * export and the compressed copies are made after the server listens (src/server/deferred-build.ts): until
+ * then a download answers 503 with Retry-After, and once made the files are read in.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -18,8 +20,16 @@ import { MALFORMED_URL_MESSAGE, NOT_FOUND_BODY } from '../lib/http-error.ts';
 import { CONTENT_TYPES } from '../lib/content-types.ts';
 
 const NOT_BUILT_BODY = Object.freeze({ status: 404, message: 'The app is not built: run `npm run build`.' });
+export const DOWNLOADS_BEING_MADE_BODY = Object.freeze({ status: 503, message: 'The downloads are being made; retry in a few seconds.' });
+const DOWNLOADS_FAILED_BODY = Object.freeze({
+  status: 503,
+  message: 'The downloads could not be made (see the server log): run `npm run build`, then restart.',
+});
+/** Seconds a client waits before asking again while the downloads are being made (about 15 s of work). */
+const RETRY_AFTER_SECONDS = 5;
 
 interface StaticFile {
+  path: string;
   raw: Buffer;
   compressible: boolean;
   /** The build's copies, or made once on first request (start-up stays fast); later requests reuse them. */
@@ -39,6 +49,7 @@ function load(root: string, urlPrefix: string, cacheControlFor: (path: string) =
     const compressible = isCompressible(path, raw.length);
     const copies = compressible ? readCompressedCopies(path) : undefined;
     const file: StaticFile = {
+      path,
       raw,
       type: CONTENT_TYPES[extname(path)] ?? 'application/octet-stream',
       etag: `"${createHash('sha1').update(raw).digest('base64url').slice(0, 20)}"`,
@@ -49,6 +60,21 @@ function load(root: string, urlPrefix: string, cacheControlFor: (path: string) =
     files.set(url, file);
   }
   return files;
+}
+
+/** The build's copies for files that had none when they were read (the build wrote them since). */
+function readNewCopies(files: Map<string, StaticFile>): void {
+  for (const file of files.values()) {
+    if (!file.compressible || file.compressed !== undefined) continue;
+    const copies = readCompressedCopies(file.path);
+    if (copies !== undefined) file.compressed = Promise.resolve(copies);
+  }
+}
+
+function loadDownloads(exportDir: string): Map<string, StaticFile> {
+  const downloads = load(exportDir, '/downloads/', () => 'no-cache');
+  for (const [url, file] of downloads) file.type = parseDownloadPath(url)?.file.contentType ?? file.type;
+  return downloads;
 }
 
 function compressedOf(file: StaticFile): Promise<CompressedCopies | undefined> {
@@ -73,11 +99,30 @@ async function send(request: FastifyRequest, reply: FastifyReply, file: StaticFi
 /** Answers a client route with the app's index.html (the client renders the screen). */
 export type SendAppShell = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
-export function registerStaticFiles(app: FastifyInstance, options: { webDir: string; exportDir: string }): SendAppShell {
+export interface StaticFilesOptions {
+  webDir: string;
+  exportDir: string;
+  /** The rest of the build (export, compressed copies) while it runs after listen; undefined when it is done. */
+  restOfBuild?: Promise<void>;
+}
+
+export function registerStaticFiles(app: FastifyInstance, options: StaticFilesOptions): SendAppShell {
   // Prerendered documentation pages are answered by plugins/documentation-pages.ts, never as files.
   const web = load(options.webDir, '/', (url) => (url.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'), new Set([PRERENDERED_DIR]));
-  const downloads = load(options.exportDir, '/downloads/', () => 'no-cache');
-  for (const [url, file] of downloads) file.type = parseDownloadPath(url)?.file.contentType ?? file.type;
+  let downloads = loadDownloads(options.exportDir);
+  let downloadsState: 'ready' | 'being made' | 'failed' = options.restOfBuild === undefined ? 'ready' : 'being made';
+  options.restOfBuild?.then(
+    () => {
+      downloads = loadDownloads(options.exportDir);
+      readNewCopies(web);
+      downloadsState = 'ready';
+      app.log.info({ downloads: downloads.size }, 'downloads ready');
+    },
+    (error: unknown) => {
+      downloadsState = 'failed';
+      app.log.error({ err: error }, 'the downloads could not be made');
+    },
+  );
   const index = web.get('/index.html');
 
   // Bytes are compressed here once; @fastify/compress stays off these routes.
@@ -87,6 +132,11 @@ export function registerStaticFiles(app: FastifyInstance, options: { webDir: str
     // Only the export's own files (src/shared/portal-data/downloads.ts), each with its type and a file name
     // that says brand, API and format, e.g. `acme-seller-api-postman-collection.json`.
     const known = parseDownloadPath(path);
+    if (known !== undefined && file === undefined && downloadsState !== 'ready') {
+      void reply.header('cache-control', 'no-store');
+      if (downloadsState === 'failed') return reply.code(503).send(DOWNLOADS_FAILED_BODY);
+      return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(DOWNLOADS_BEING_MADE_BODY);
+    }
     if (file === undefined || known === undefined) return reply.code(404).send(NOT_FOUND_BODY);
     const name = downloadFileName(brand.tokenPrefix, known.scope, known.file.file);
     void reply.header('content-disposition', `${known.file.inline ? 'inline' : 'attachment'}; filename="${name}"`);

@@ -222,6 +222,14 @@ async function applyRetention(db: Queryable, keepDays: number, batchSize = 5_000
   return dropped?.n ?? 0;
 }
 
+async function ensureDaysAhead(db: Queryable): Promise<void> {
+  // Partitions are made a week ahead: tomorrow's existing means today's does too.
+  const [row] = await db.query<{ ready: boolean }>(
+    `SELECT to_regclass('request_log_p' || to_char((now() AT TIME ZONE 'UTC')::date + 1, 'YYYYMMDD')) IS NOT NULL AS ready`,
+  );
+  if (row?.ready !== true) await db.query('SELECT request_log_ensure_partitions(7)');
+}
+
 /**
  * `db` answers the reads; `writes` takes the batches: the Database's relaxed connections, which commit
  * without waiting for the WAL flush (a PostgreSQL crash may lose its last fraction of a second of batches).
@@ -235,5 +243,6 @@ export function createPostgresRequestLogStore(db: Queryable, writes: Queryable =
     byOperation: (filter) => usageByOperation(db, filter),
     byTokenAndDay: (userId, from) => usageByTokenAndDay(db, userId, from),
     applyRetention: (keepDays) => applyRetention(db, keepDays),
+    ensureDaysAhead: () => ensureDaysAhead(db),
   };
 }

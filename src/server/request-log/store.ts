@@ -72,4 +72,9 @@ export interface RequestLogStore {
   byTokenAndDay(userId: number, from: Date): Promise<TokenUsageRow[]>;
   /** Keeps `keepDays` days and makes room for the days ahead; returns how many day partitions went. */
   applyRetention(keepDays: number): Promise<number>;
+  /**
+   * Makes sure today's and tomorrow's rows have a place before the first write (one catalogue lookup when
+   * they do): a row that fell into the default partition would stop its day's partition being created.
+   */
+  ensureDaysAhead(): Promise<void>;
 }

@@ -6,9 +6,9 @@
  * safe integer within the spec's minimum and maximum; anything else, or the parameter given twice, is a 400
  * naming it. String parameters stay strings. Ajv then validates without coercing anything.
  */
-import type { ValidateFunction } from 'ajv';
 import { resolved } from '../../shared/openapi/openapi-document.ts';
 import { HttpError } from '../lib/http-error.ts';
+import type { Validate } from './ajv.ts';
 import type { JsonSchema, OpenApiDocument, SpecParameter } from './openapi-document.ts';
 
 interface IntegerBounds {
@@ -64,7 +64,7 @@ export function integerParameters(spec: OpenApiDocument, parameters: SpecParamet
  * runs Ajv (which names the parameter in its errors). Returns `{ error }` for a bad integer so the message
  * can state the parameter's bounds.
  */
-export function parameterValidator(integers: Map<string, IntegerBounds>, validate: ValidateFunction) {
+export function parameterValidator(integers: Map<string, IntegerBounds>, validate: Validate) {
   const validator = (data: Record<string, unknown> | null) => {
     const values = data ?? {};
     for (const [name, bounds] of integers) {
@@ -81,6 +81,6 @@ export function parameterValidator(integers: Map<string, IntegerBounds>, validat
     validator.errors = validate.errors;
     return false;
   };
-  validator.errors = null as ValidateFunction['errors'];
+  validator.errors = null as Validate['errors'];
   return validator;
 }

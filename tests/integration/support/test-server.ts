@@ -73,6 +73,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     if (options.database === undefined) await database.drop();
     throw error;
   }
+  // Tests begin once retention's start-up pass is done, as they did when it ran before listen.
+  await app.startupCleanUp;
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     baseUrl: address,

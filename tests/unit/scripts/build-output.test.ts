@@ -1,7 +1,7 @@
 /** The build's own output: one line before a start builds, and no raw colour codes when not on a terminal. */
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { BUILD_DURATION, buildNotice, toolEnv } from '../../../scripts/lib/build-output.mjs';
+import { BUILD_DURATION, FIRST_START_DURATION, buildNotice, toolEnv } from '../../../scripts/lib/build-output.mjs';
 
 /** What a tool of the build prints in colour (vite's logger uses picocolors), captured through a pipe. */
 function colouredLine(env: NodeJS.ProcessEnv): string {
@@ -33,5 +33,14 @@ describe('buildNotice', () => {
     expect(buildNotice(true)).toContain(BUILD_DURATION);
     expect(buildNotice(false)).toContain('rebuilding the app');
     expect(buildNotice(true)).not.toContain('\n');
+  });
+});
+
+describe('buildNotice on npm start', () => {
+  it('says how long until the login page and that the downloads follow', () => {
+    expect(buildNotice(true, true)).toMatch(/^build: the first start builds the app/);
+    expect(buildNotice(true, true)).toContain(`${FIRST_START_DURATION} to the login page`);
+    expect(buildNotice(true, true)).toContain('the downloads follow');
+    expect(buildNotice(false, true)).toContain('rebuilding the app');
   });
 });
