@@ -83,9 +83,15 @@ describe('login', () => {
       await server.client().post(LOGIN, body);
       return performance.now() - started;
     };
+    // The median of three of each (within the account's budget of 5), so one slow moment decides nothing.
+    const median = async (body: object) => {
+      const times: number[] = [];
+      for (let i = 0; i < 3; i += 1) times.push(await time(body));
+      return times.sort((a, b) => a - b)[1] ?? 0;
+    };
     await time({ ...seller, email: 'warmup@example.com' });
-    const unknown = await time({ ...seller, email: 'ghost@example.com' });
-    const wrong = await time({ email: 'warehouse2@example.com', password: 'nope', userType: 'WAREHOUSE' });
+    const unknown = await median({ ...seller, email: 'ghost@example.com' });
+    const wrong = await median({ email: 'warehouse2@example.com', password: 'nope', userType: 'WAREHOUSE' });
     // Both hash once; an unknown email must not answer in a fraction of the time.
     expect(unknown).toBeGreaterThan(wrong * 0.3);
   });

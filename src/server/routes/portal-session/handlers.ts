@@ -71,8 +71,10 @@ export function sessionHandlers(ctx: ServerContext): Record<'login' | 'logout' |
           throw error;
         }
         if (user === undefined || !passwordOk || user.user_type !== body.userType) {
-          // The account's owner sees attempts on their email; an unknown email has no owner to tell.
-          if (user !== undefined) await recordActivity(ctx.db, { userId: user.id, type: 'sign_in_failed', origin: activityOrigin(request) });
+          // The account's owner sees attempts on their email; an unknown email has no owner to tell. Written
+          // without waiting for the disk flush (it records no change), so a known email's failure answers
+          // as fast as an unknown one's and the timing does not tell which emails have accounts.
+          if (user !== undefined) await recordActivity(ctx.db.relaxed, { userId: user.id, type: 'sign_in_failed', origin: activityOrigin(request) });
           throw new HttpError(401, LOGIN_FAILED_MESSAGE);
         }
         await claim.attempt.succeeded();
