@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateTokenValue } from '../../src/server/lib/token-format.ts';
 import type { Client, TestResponse } from './support/http-client.ts';
 import { TEST_DATABASE } from './support/test-database.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
@@ -82,7 +83,8 @@ describe('a signed report', () => {
     expect((await seller.api(LIST, leaked.token)).status).toBe(200);
 
     const junk = 'not-a-token';
-    const unknown = 'acme_s_0000000000000000000000000000';
+    // Well formed (prefix, alphabet, checksum), so it reaches the lookup, and no token of ours.
+    const unknown = generateTokenValue('SELLER');
     // Pretty-printed, as a sender may: the signature covers these bytes, whitespace included.
     const body = JSON.stringify([item(leaked.token), item(junk), item(unknown)], null, 2);
     const response = await report(body);

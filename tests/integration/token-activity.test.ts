@@ -5,6 +5,7 @@
  * does not happen either, and a change refused writes no event.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateTokenValue } from '../../src/server/lib/token-format.ts';
 import type { Client } from './support/http-client.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -90,7 +91,8 @@ describe('a change refused writes no event', () => {
     const before = await allEvents();
     expect((await create({ title: 'Bad list', ipAllowlist: ['nope'] })).status).toBe(400);
     expect((await create({ title: 'Bad scope', scopes: ['inventory'] })).status).toBe(400);
-    const unknown = 'acme_s_0000000000000000000000000000';
+    // Well formed (prefix, alphabet, checksum), so it reaches the lookup, and no token of ours.
+    const unknown = generateTokenValue('SELLER');
     expect((await refresh(unknown)).status).toBe(404);
     expect((await remove(unknown)).status).toBe(404);
     expect((await endGrace(unknown)).status).toBe(404);
