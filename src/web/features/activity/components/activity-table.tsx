@@ -6,7 +6,6 @@
  */
 import Box from '@mui/material/Box';
 import type { Theme } from '@mui/material/styles';
-import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -14,10 +13,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { KeysetPager } from '../../../components/keyset-pager';
 import { browserName } from '../../../lib/browser-name';
-import { formatDateTimeParts } from '../../../lib/format-date';
+import { DateTimeText } from '../../../components/date-time-text';
 import { monospace } from '../../../theme/theme';
 import type { ActivityEvent } from '../api/list-activity';
 import { detailsText, EVENT_LABELS } from '../lib/activity-text';
@@ -48,20 +46,6 @@ const stacked = (theme: Theme) => ({
 });
 
 const NONE = '–';
-
-function When({ iso }: { iso: string }) {
-  const { day, time } = formatDateTimeParts(iso);
-  return (
-    <Box component="time" dateTime={iso} title={iso} sx={{ fontVariantNumeric: 'tabular-nums' }}>
-      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-        {day}
-      </Box>{' '}
-      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-        {time}
-      </Box>
-    </Box>
-  );
-}
 
 function TokenCell({ event }: { event: ActivityEvent }) {
   if (event.tokenId === null) return <>{NONE}</>;
@@ -111,7 +95,7 @@ export function ActivityTable({ rows, hasNewer, hasOlder, onNewer, onOlder }: Ac
                 return (
                   <TableRow key={event.id}>
                     <TableCell sx={{ whiteSpace: { md: 'nowrap' } }}>
-                      <When iso={event.time} />
+                      <DateTimeText iso={event.time} />
                     </TableCell>
                     <TableCell data-label="Event" sx={{ fontWeight: 600, color: ALARMING.has(event.type) ? 'error.main' : undefined, minWidth: { md: 140 } }}>
                       <span>{EVENT_LABELS[event.type]}</span>
@@ -137,14 +121,7 @@ export function ActivityTable({ rows, hasNewer, hasOlder, onNewer, onOlder }: Ac
           </Table>
         </TableContainer>
       )}
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-        <Button size="small" variant="outlined" startIcon={<ChevronLeftIcon />} disabled={!hasNewer} onClick={onNewer}>
-          Newer
-        </Button>
-        <Button size="small" variant="outlined" endIcon={<ChevronRightIcon />} disabled={!hasOlder} onClick={onOlder}>
-          Older
-        </Button>
-      </Box>
+      <KeysetPager hasNewer={hasNewer} hasOlder={hasOlder} onNewer={onNewer} onOlder={onOlder} />
     </Box>
   );
 }

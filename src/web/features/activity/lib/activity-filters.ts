@@ -5,22 +5,12 @@
  * server's `to` is exclusive, so it gets the start of the next day). `cursor` repeats: the keyset cursors
  * of the pages below the newest, newest first; Newer drops the last one.
  */
-import type { components } from '../../../../generated/api';
+import { EVENT_LABELS, type ActivityEventType } from './activity-text';
 
-export type ActivityEventType = components['schemas']['ActivityEventType'];
+export type { ActivityEventType } from './activity-text';
 
-export const EVENT_TYPES: readonly ActivityEventType[] = [
-  'signed_in',
-  'sign_in_failed',
-  'signed_out',
-  'session_ended',
-  'token_created',
-  'token_refreshed',
-  'grace_ended',
-  'token_deleted',
-  'token_revoked_leaked',
-  'ip_allowlist_changed',
-];
+/** Every event type, in the order the filter offers them: the labels' order (their table must name every type). */
+export const EVENT_TYPES = Object.keys(EVENT_LABELS) as ActivityEventType[];
 
 export interface ActivityFilters {
   type?: ActivityEventType;

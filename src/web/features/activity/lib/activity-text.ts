@@ -6,9 +6,9 @@
 import type { components } from '../../../../generated/api';
 import { domainLabel } from '../../../lib/api-domains';
 import { countOf } from '../../../../shared/plural';
-import type { ActivityEventType } from './activity-filters';
 
 type ActivityDetails = components['schemas']['ActivityDetails'];
+export type ActivityEventType = components['schemas']['ActivityEventType'];
 
 export const EVENT_LABELS: Record<ActivityEventType, string> = {
   signed_in: 'Signed in',

@@ -17,7 +17,8 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import type { ApiFamily } from '../../../../shared/api-family';
-import { formatDateTime, formatDateTimeParts } from '../../../lib/format-date';
+import { formatDateTime } from '../../../lib/format-date';
+import { DateTimeText } from '../../../components/date-time-text';
 import type { ApiToken } from '../../../lib/api-tokens';
 import { useAddressOutside } from '../../../lib/client-address';
 import { monospace } from '../../../theme/theme';
@@ -52,21 +53,6 @@ function Detail({ label, children, wide = false }: { label: string; children: Re
         {children}
       </Typography>
     </Box>
-  );
-}
-
-/** A date and time that may wrap between the day and the time, never inside either. */
-function When({ iso }: { iso: string }) {
-  const { day, time } = formatDateTimeParts(iso);
-  return (
-    <>
-      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-        {day}
-      </Box>{' '}
-      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-        {time}
-      </Box>
-    </>
   );
 }
 
@@ -131,12 +117,12 @@ export function TokenCard({ token, id, family, now, onRefresh, onDelete, onEndGr
             </Box>
           </Detail>
           <Detail label="Created">
-            <When iso={token.createdDate} />
+            <DateTimeText iso={token.createdDate} />
           </Detail>
           <Detail label="Expires">
-            <When iso={token.expiryDate} />
+            <DateTimeText iso={token.expiryDate} />
           </Detail>
-          <Detail label="Last used">{token.lastUsedDate ? <When iso={token.lastUsedDate} /> : 'Never'}</Detail>
+          <Detail label="Last used">{token.lastUsedDate ? <DateTimeText iso={token.lastUsedDate} /> : 'Never'}</Detail>
           <Detail label="IP allowlist" wide>
             <Allowlist token={token} onEdit={revoked ? undefined : onEditAllowlist} />
           </Detail>

@@ -4,7 +4,6 @@
  * button that opens the call's detail; Newer/Older page by keyset.
  */
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -13,8 +12,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
-import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import { KeysetPager } from '../../../components/keyset-pager';
 import type { operations } from '../../../../generated/api';
 import { BreakableText } from '../../../components/breakable-text';
 import { camelCaseParts, pathParts } from '../../../lib/break-points';
@@ -112,14 +110,7 @@ export function RequestLogTable({ rows, onOpen, hasNewer, hasOlder, onNewer, onO
           </Table>
         </TableContainer>
       )}
-      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}>
-        <Button size="small" variant="outlined" startIcon={<ChevronLeftIcon />} disabled={!hasNewer} onClick={onNewer}>
-          Newer
-        </Button>
-        <Button size="small" variant="outlined" endIcon={<ChevronRightIcon />} disabled={!hasOlder} onClick={onOlder}>
-          Older
-        </Button>
-      </Box>
+      <KeysetPager hasNewer={hasNewer} hasOlder={hasOlder} onNewer={onNewer} onOlder={onOlder} />
     </Box>
   );
 }
