@@ -2,10 +2,10 @@
  * Start-up, side by side in one run (issue 35's goals 3 and 4), each timed from spawning the process:
  *   vite build      the same app alone (`vite build` on node, in the clone, after its first start generated)
  *   first start     `npm start` in a fresh `git clone` of HEAD (node_modules linked to this checkout's, so
- *                   npm ci is not timed; empty ./data) until /login answers 200; then until the downloads,
- *                   built after listen, answer 200
+ *                   npm ci is not timed; empty ./data) until /login answers 200; then until /healthz does
+ *                   (the database ready); then until the downloads, built after listen, answer 200
  *   restart         `npm start` again on the data folder the first start left, until /login answers 200; then
- *                   the server alone (`node dist/node/server/main.js`, no npm, no prestart check) the same way
+ *                   the server alone (`node dist/node/server/main.js`, no npm, no staleness check) the same way
  *   bare PGlite     a node process that opens that data folder with PGlite and runs SELECT 1 (bench/lib/bare-pglite.mjs)
  * Goals: first start at most 2x vite build; restart at most 1.5x the bare PGlite open.
  * BENCH_STARTUP_COMMIT checks out another commit in the clone (e.g. the one before a change).
@@ -24,8 +24,12 @@ export interface StartupResult {
   /** From spawning the first `npm start` to the downloads answering (built after listen). */
   downloadsReady: Summary | null;
   restart: Summary | null;
-  /** The same restart without npm and the prestart check: `node dist/node/server/main.js` to /login 200. */
+  /** The same restart without npm and the staleness check: `node dist/node/server/main.js` to /login 200. */
   serverRestart: Summary | null;
+  /** The first start until /healthz answers 200 (the database created, migrated and seeded: sign-in works). */
+  firstStartDatabase: Summary | null;
+  /** The `npm start` restart until /healthz answers 200. */
+  restartDatabase: Summary | null;
   barePglite: Summary | null;
   /** Machine load (1-minute average) when the runs began. */
   load: number;
@@ -34,6 +38,8 @@ export interface StartupResult {
 interface Run {
   viteBuild: number;
   firstStart: number;
+  firstStartDatabase: number;
+  restartDatabase: number;
   downloadsReady: number;
   restart: number;
   serverRestart: number;
@@ -56,7 +62,12 @@ function timeBarePglite(pgdata: string, cwd: string): Promise<number> {
   });
 }
 
-async function timeStart(clone: string, name: string, command: string[], waitForDownloads: boolean): Promise<{ login: number; downloads: number }> {
+async function timeStart(
+  clone: string,
+  name: string,
+  command: string[],
+  waitForDownloads: boolean,
+): Promise<{ login: number; database: number; downloads: number }> {
   const port = options.ports.startup;
   const started = performance.now();
   const env = { PORT: String(port), DATA_DIR: undefined, DATABASE_URL: undefined, WEB_DIR: undefined, EXPORT_DIR: undefined };
@@ -64,9 +75,12 @@ async function timeStart(clone: string, name: string, command: string[], waitFor
   try {
     await waitForHttp(`http://127.0.0.1:${port}/login`, proc, 300_000);
     const login = performance.now() - started;
+    // The server listens before its database is ready (src/server/plugins/database-gate.ts): /healthz waits for it.
+    await waitForHttp(`http://127.0.0.1:${port}/healthz`, proc, 300_000);
+    const database = performance.now() - started;
     if (waitForDownloads) await waitForHttp(`http://127.0.0.1:${port}/downloads/openapi.yaml`, proc, 300_000);
     const downloads = performance.now() - started;
-    return { login, downloads };
+    return { login, database, downloads };
   } finally {
     await proc.stop();
   }
@@ -91,7 +105,16 @@ async function oneRun(run: number): Promise<Run> {
     const second = await timeStart(clone, `restart-${run}`, ['npm', 'start'], false);
     const server = await timeStart(clone, `server-restart-${run}`, [process.execPath, 'dist/node/server/main.js'], false);
     const barePglite = await timeBarePglite(join(clone, 'data/pgdata'), clone);
-    return { viteBuild, firstStart: first.login, downloadsReady: first.downloads, restart: second.login, serverRestart: server.login, barePglite };
+    return {
+      viteBuild,
+      firstStart: first.login,
+      firstStartDatabase: first.database,
+      downloadsReady: first.downloads,
+      restart: second.login,
+      restartDatabase: second.database,
+      serverRestart: server.login,
+      barePglite,
+    };
   } finally {
     rmSync(clone, { recursive: true, force: true, maxRetries: 5 });
   }
@@ -112,6 +135,8 @@ export async function measureStartup(log: (line: string) => void): Promise<Start
   return {
     viteBuild: of((run) => run.viteBuild),
     firstStart: of((run) => run.firstStart),
+    firstStartDatabase: of((run) => run.firstStartDatabase),
+    restartDatabase: of((run) => run.restartDatabase),
     downloadsReady: of((run) => run.downloadsReady),
     restart: of((run) => run.restart),
     serverRestart: of((run) => run.serverRestart),

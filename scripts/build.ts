@@ -5,16 +5,20 @@
  * `npm start` and `npm test` check it on plain node first, scripts/build-if-stale.mjs).
  *
  * `npm start` builds in parts, so a fresh clone answers its login page sooner (src/server/deferred-build.ts):
- *   --first-start  generate and the compiled server, before the server starts
- *   --web          the app (vite build), run by the server while it opens the database
- *   --rest         the export, the prerendered pages and the compressed copies, run by the server after it listens
+ *   first          generate (without the spec's lint and api.d.ts): scripts/first-start-build.ts, in the
+ *                  server's process before it starts (from its sources, under tsx)
+ *   --rest         the compiled server, api.d.ts, the export, the prerendered pages and the compressed copies, run by
+ *                  the server after it listens
+ * (the app itself, scripts/build-web.mjs, is run by the server before it listens: deferred-build.ts).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { PRERENDERED_DIR } from '../src/shared/portal-data/prerendered-pages.ts';
 import { buildServer } from './build-server.ts';
 import { toolEnv } from './lib/build-output.mjs';
-import { APP_STAMP, DEFERRED_STAMP, WEB_STAMP, appInputsHash, appIsFresh, deferredBuildHash } from './lib/build-stamps.mjs';
+import { APP_STAMP, appInputsHash, appIsFresh, deferredBuildHash } from './lib/build-stamps.mjs';
+import { clearBuildStamps } from './first-start-build.ts';
+import { generate, writeTypes } from './generate/index.ts';
 import { precompress } from './lib/precompress.ts';
 
 function run(command: string, args: string[]): void {
@@ -23,48 +27,39 @@ function run(command: string, args: string[]): void {
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
-const generate = () => run('npx', ['tsx', 'scripts/generate/index.ts']);
-const buildWeb = () => run('npx', ['vite', 'build', '--logLevel', 'warn']);
+const buildWeb = () => run(process.execPath, ['scripts/build-web.mjs']);
+
+/** A script of ours in a child process, under the TypeScript loader (without npx's own start-up). */
+const runScript = (script: string) => run(process.execPath, ['--import', 'tsx', script]);
 
 async function buildRest(): Promise<void> {
-  run('npx', ['tsx', 'scripts/export.ts']);
+  runScript('scripts/export.ts');
   // The documentation pages as HTML, rendered from the app's components (after the app: it needs index.html).
-  run('npx', ['tsx', 'scripts/prerender/index.ts']);
+  runScript('scripts/prerender/index.ts');
   // Last: the copies must be newer than every file they stand for (the server ignores older ones).
   const compressing = performance.now();
   const compressed = await precompress('dist/web', new Set([PRERENDERED_DIR]));
   console.log(`build: ${compressed} files compressed (brotli, gzip) in ${seconds(compressing)}`);
 }
 
-function clearStamps(): void {
-  for (const stamp of [APP_STAMP, DEFERRED_STAMP, WEB_STAMP]) rmSync(stamp, { force: true });
-}
-
-const part = ['--first-start', '--web', '--rest'].find((flag) => process.argv.includes(flag));
+const part = process.argv.includes('--rest') ? '--rest' : undefined;
 const started = performance.now();
 mkdirSync('dist', { recursive: true });
 
-if (part === '--web') {
-  buildWeb();
-  writeFileSync(WEB_STAMP, deferredBuildHash());
-  console.log(`build: app built in ${seconds(started)}`);
-} else if (part === '--rest') {
+if (part === '--rest') {
+  // First what the first start left out: the next start runs the compiled server, whatever happens to the rest.
+  await buildServer();
+  await writeTypes();
   await buildRest();
   writeFileSync(APP_STAMP, deferredBuildHash());
   console.log(`build: downloads, prerendered pages and compressed copies done in ${seconds(started)}`);
-} else if (part === '--first-start') {
-  const hash = appInputsHash();
-  clearStamps();
-  generate();
-  writeFileSync(DEFERRED_STAMP, hash);
-  await buildServer();
 } else if (process.argv.includes('--if-stale') && appIsFresh()) {
   console.log('build: up to date');
   await buildServer();
 } else {
   const hash = appInputsHash();
-  clearStamps();
-  generate();
+  clearBuildStamps();
+  await generate({ log: (line) => console.log(line) });
   buildWeb();
   await buildRest();
   writeFileSync(APP_STAMP, hash);

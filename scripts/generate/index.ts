@@ -4,7 +4,7 @@
  *   brand.ts, catalogue.ts and response-fields.ts (the tester's table columns) -> reference pages (docs).
  * Options: `--out DIR` writes somewhere else (tests). Env: BRAND (default src/shared/brand.ts).
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
@@ -14,10 +14,10 @@ import { bundleSpecs } from './bundle.ts';
 import { buildCatalogue, catalogueModule } from './catalogue.ts';
 import type { GenerateContext } from './context.ts';
 import { lintSpec } from './lint.ts';
+import type { OpenApiDocument } from '../../src/shared/openapi/openapi-document.ts';
 import { generateReferencePages } from './reference-pages.ts';
 import { writeAgentDocs } from './agent-docs.ts';
 import { buildResponseFields, responseFieldsModule } from './response-fields.ts';
-import { generateTypes } from './types.ts';
 import { buildChangelog } from '../releases/changelog.ts';
 import { loadReleases } from '../releases/releases.ts';
 import { assertPublicOnly } from './public-only.ts';
@@ -29,6 +29,13 @@ export interface GenerateOptions {
   outDir?: string;
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
+  /**
+   * `npm start`'s first start: only what the app's build and the server need, so the login page does not
+   * wait for the rest. The spec's lint is left out (the committed spec is linted by `npm test`, `npm run
+   * lint` and every other build), and so is api.d.ts (types only: the build's last part writes it,
+   * writeTypes below).
+   */
+  forFirstStart?: boolean;
 }
 
 function parseOutDir(argv: string[]): string | undefined {
@@ -53,7 +60,10 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateC
   const brand = brandFromEnv(options.env ?? process.env);
 
   // Lint and bundle read the same files and do not depend on each other: run them side by side.
-  const [, bundles, releases] = await step('lint + bundle', () => Promise.all([lintSpec(ROOT_DIR), bundleSpecs(ROOT_DIR), loadReleases(ROOT_DIR)]));
+  const lint = options.forFirstStart !== true;
+  const [, bundles, releases] = await step(lint ? 'lint + bundle' : 'bundle', () =>
+    Promise.all([lint ? lintSpec(ROOT_DIR) : undefined, bundleSpecs(ROOT_DIR), loadReleases(ROOT_DIR)]),
+  );
   const publicSpec = substituteBrandDeep(bundles.publicSpec, brand);
   const portalSpec = substituteBrandDeep(bundles.portalSpec, brand);
   assertPublicOnly(publicSpec);
@@ -78,12 +88,20 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateC
       writeOutput(outDir, 'response-fields.ts', responseFieldsModule(buildResponseFields(publicSpec, catalogue))),
     ]),
   );
-  await step('types', async () => writeOutput(outDir, 'api.d.ts', TS_HEADER + (await generateTypes(portalSpec))));
+  if (options.forFirstStart !== true) await step('types', () => writeTypes(outDir, portalSpec));
   const pages = await step('reference pages', () => generateReferencePages(ctx));
   // The same page data again, as Markdown, llms.txt and the MCP server's answers.
   await step('agent docs', async () => writeAgentDocs(outDir, { brand, publicSpec, pages }));
   log(`generate: ${Math.round(performance.now() - started)} ms -> ${outDir}`);
   return ctx;
+}
+
+/** api.d.ts from the bundled portal spec (by default the one generate wrote in src/generated). */
+export async function writeTypes(outDir = resolve(ROOT_DIR, 'src/generated'), portalSpec?: OpenApiDocument): Promise<void> {
+  // Loaded here: openapi-typescript brings the TypeScript compiler, most of a first start's generate time.
+  const { generateTypes } = await import('./types.ts');
+  const spec = portalSpec ?? (JSON.parse(await readFile(resolve(outDir, 'openapi.portal.json'), 'utf8')) as OpenApiDocument);
+  await writeOutput(outDir, 'api.d.ts', TS_HEADER + (await generateTypes(spec)));
 }
 
 // Run as a script (not when a test imports generate()).

@@ -25,8 +25,8 @@ const APP_INPUTS = [
 ];
 export const APP_STAMP = 'dist/.build-stamp';
 /**
- * `npm start`'s first start builds in three parts (scripts/build.ts --first-start, then --web and --rest run by
- * the server: src/server/lib/deferred-build.ts names these files too): this stamp holds the inputs' hash once
+ * `npm start`'s first start builds in three parts (scripts/build.ts --first-start, then scripts/build-web.mjs and
+ * build.ts --rest run by the server: src/server/deferred-build.ts names these files too): this stamp holds the inputs' hash once
  * the first part (generate) is done, WEB_STAMP once the app is built (the login page), APP_STAMP once the
  * rest (downloads, prerendered pages, compressed copies) is. A part cut short leaves its stamp unwritten, so
  * the next start does it again.
@@ -34,7 +34,7 @@ export const APP_STAMP = 'dist/.build-stamp';
 export const DEFERRED_STAMP = 'dist/.deferred-build';
 export const WEB_STAMP = 'dist/.web-stamp';
 /** Outputs that must exist for a build to count as fresh (src/generated is not committed, so a fresh clone lacks it). */
-const APP_OUTPUTS = ['dist/web/index.html', 'dist/web/_prerendered', 'dist/export/openapi.json', 'src/generated/openapi.portal.json'];
+const APP_OUTPUTS = ['dist/web/index.html', 'dist/web/_prerendered', 'dist/export/openapi.json', 'src/generated/openapi.portal.json', 'src/generated/api.d.ts'];
 
 const SERVER_SOURCES = ['src/server', 'src/shared', 'src/generated'];
 export const SERVER_OUT = 'dist/node';

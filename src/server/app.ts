@@ -15,7 +15,7 @@ import { openDatabase } from './db/open-database.ts';
 import { seedDemo } from './db/seed/seed-demo.ts';
 import { NOT_FOUND_BODY } from './lib/http-error.ts';
 import { PRODUCTION_SCRYPT_COST, type Derive, type ScryptCost } from './lib/password.ts';
-import { createPasswordHasher, defaultHashingLimits, type HashingLimits, type PasswordHasher } from './lib/password-hasher.ts';
+import { createPasswordHasher, defaultHashingLimits, type HashingLimits } from './lib/password-hasher.ts';
 import { loadTokenKeys, type TokenKeys } from './lib/token-keys.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { addRateWindowHits } from './repositories/api-tokens-repository.ts';
@@ -33,6 +33,7 @@ import { registerShutdownAnswers } from './plugins/shutdown.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './plugins/client-errors.ts';
 import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions, type HttpTimeouts } from './http-limits.ts';
 import { registerSpecRoutes } from './plugins/spec-routes.ts';
+import { registerDatabaseGate } from './plugins/database-gate.ts';
 import { registerDeprecationHeaders } from './plugins/deprecation-header.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
 import { registerDocumentationPages } from './plugins/documentation-pages.ts';
@@ -56,6 +57,11 @@ declare module 'fastify' {
     tokenCache: TokenCache;
     /** This process's public API response cache (tests look at its size). */
     responseCache: ResponseCache;
+    /**
+     * Resolves once the database is open, migrated and seeded (buildApp awaits it unless listenBeforeDatabase);
+     * rejects with what stopped it.
+     */
+    databaseReady: Promise<void>;
     /** Retention's start-up pass, run once the server is ready (tests wait for it before they begin). */
     startupCleanUp: Promise<void>;
   }
@@ -95,6 +101,12 @@ export interface BuildAppOptions {
    */
   webBuilt?: Promise<void>;
   restOfBuild?: Promise<void>;
+  /**
+   * `npm start`: buildApp returns once the routes are ready, while the database still opens, migrates and
+   * seeds (requests that need it wait: plugins/database-gate.ts); main.ts awaits app.databaseReady after
+   * listen. Otherwise buildApp returns with the database ready, or rejects.
+   */
+  listenBeforeDatabase?: boolean;
   /** Tests only: the clock tokens are checked against (ServerContext.now), so a test moves time instead of waiting. */
   testClock?: () => number;
 }
@@ -152,68 +164,81 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: frameworkErrorHandler(headers),
     clientErrorHandler: clientErrorHandler(headers),
   });
-  const db = await opening;
-  // The one place the log's engine is chosen (docs/scaling.md).
-  const requestLog = createPostgresRequestLogStore(db, db.relaxed);
-  let ctx: ServerContext;
+  const keys = loadTokenKeys({ tokenSecret: config.tokenSecret, dataDir: config.dataDir });
+  const passwords = createPasswordHasher({
+    cost: scryptCost,
+    limits: { ...defaultHashingLimits(), ...options.testPasswordHashing?.limits },
+    ...(options.testPasswordHashing?.derive === undefined ? {} : { derive: options.testPasswordHashing.derive }),
+  });
+  const schemes = (spec.components as { securitySchemes?: Record<string, { name?: string }> }).securitySchemes ?? {};
+  // db and requestLog are set once the database is open (below); until then the database gate holds every
+  // request that could reach them (plugins/database-gate.ts).
+  const ctx = {
+    config,
+    keys,
+    scryptCost,
+    passwords,
+    loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle },
+    sessionCookieName: schemes.sessionCookie?.name ?? 'portal_session',
+    apiTokenHeader: (schemes.apiToken?.name ?? brand.apiTokenHeader).toLowerCase(),
+    rateLimiter: createRateLimiter((tokenId, hits) => addRateWindowHits(ctx.db.relaxed, tokenId, hits), config.rateLimitPerMinute),
+    tokenCache,
+    responseCache,
+    apiDomains: apiDomainsOf(spec),
+    now,
+  } as ServerContext;
   let listener: PostgresListener | undefined;
-  let passwords: PasswordHasher | undefined;
-  try {
-    const keys = loadTokenKeys({ tokenSecret: config.tokenSecret, dataDir: config.dataDir });
-    await db.withStartupLock(async () => {
-      await migrate(db);
-      await checkTokenKeys(db, keys);
-      // Room for today's request log before any write; the rest of retention runs once ready (below).
-      await requestLog.ensureDaysAhead();
-      if (config.seedDemo) await seedDemo(db, scryptCost);
-    });
-    passwords = createPasswordHasher({
-      cost: scryptCost,
-      limits: { ...defaultHashingLimits(), ...options.testPasswordHashing?.limits },
-      ...(options.testPasswordHashing?.derive === undefined ? {} : { derive: options.testPasswordHashing.derive }),
-    });
-    const schemes = (spec.components as { securitySchemes?: Record<string, { name?: string }> }).securitySchemes ?? {};
-    ctx = {
-      config,
-      db,
-      keys,
-      scryptCost,
-      passwords,
-      loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle },
-      sessionCookieName: schemes.sessionCookie?.name ?? 'portal_session',
-      apiTokenHeader: (schemes.apiToken?.name ?? brand.apiTokenHeader).toLowerCase(),
-      rateLimiter: createRateLimiter((tokenId, hits) => addRateWindowHits(db.relaxed, tokenId, hits), config.rateLimitPerMinute),
-      tokenCache,
-      responseCache,
-      requestLog,
-      apiDomains: apiDomainsOf(spec),
-      now,
-    };
-    // Other replicas' refreshes and deletes, and any change to fulfillment data, evict here too. PGlite is
-    // one process: its own connection delivers the data changes (token changes are evicted where made).
-    if (config.databaseUrl !== undefined) {
-      listener = await listenForChanges(config.databaseUrl, [tokenRevocations(tokenCache), ownerDataChanges(responseCache)], (error) => {
-        console.warn('cache listener lost its connection; token and response caches off until it reconnects', error);
+  const databaseReady = (async () => {
+    const db = await opening;
+    try {
+      // The one place the log's engine is chosen (docs/scaling.md).
+      const requestLog = createPostgresRequestLogStore(db, db.relaxed);
+      await db.withStartupLock(async () => {
+        await migrate(db);
+        await checkTokenKeys(db, keys);
+        // Room for today's request log before any write; the rest of retention runs once ready (below).
+        await requestLog.ensureDaysAhead();
+        if (config.seedDemo) await seedDemo(db, scryptCost);
       });
-    } else {
-      await db.listen?.('owner_data_changed', (payload) => responseCache.evictOwner(payload === '' ? EVERY_OWNER : payload));
+      // Other replicas' refreshes and deletes, and any change to fulfillment data, evict here too. PGlite is
+      // one process: its own connection delivers the data changes (token changes are evicted where made).
+      if (config.databaseUrl !== undefined) {
+        listener = await listenForChanges(config.databaseUrl, [tokenRevocations(tokenCache), ownerDataChanges(responseCache)], (error) => {
+          console.warn('cache listener lost its connection; token and response caches off until it reconnects', error);
+        });
+      } else {
+        await db.listen?.('owner_data_changed', (payload) => responseCache.evictOwner(payload === '' ? EVERY_OWNER : payload));
+      }
+      ctx.db = db;
+      ctx.requestLog = requestLog;
+    } catch (error) {
+      await listener?.close();
+      await db.close();
+      throw error;
     }
-  } catch (error) {
-    await listener?.close();
-    await passwords?.close();
-    await db.close();
-    throw error;
-  }
+  })();
+  // Observed by the gate, by close and by whoever awaits it; a failure must not also go unhandled here.
+  databaseReady.catch(() => undefined);
 
-  app.decorate('database', db);
+  app.decorate('database', { getter: () => ctx.db });
+  app.decorate('databaseReady', databaseReady);
   app.decorate('tokenCache', tokenCache);
   app.decorate('responseCache', responseCache);
   app.addHook('onClose', async () => {
-    await listener?.close();
-    await ctx.passwords.close();
-    await db.close();
+    await passwords.close();
+    // Opened (or still opening): closed once its start-up is over; never opened: nothing to close.
+    if (
+      await databaseReady.then(
+        () => true,
+        () => false,
+      )
+    ) {
+      await listener?.close();
+      await ctx.db.close();
+    }
   });
   try {
+    registerDatabaseGate(app, databaseReady);
     // The API speaks JSON only: other bodies get 415 instead of reaching validation as strings.
     app.removeContentTypeParser('text/plain');
     // Before compress: its onSend hook must see the body uncompressed.
@@ -249,15 +274,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     app.get('/healthz', async (_request, reply) => {
       try {
-        await db.query('SELECT 1');
+        await ctx.db.query('SELECT 1');
         return { status: 'ok', requestLog: app.requestLogStats() };
       } catch {
         return reply.code(503).send({ status: 503, message: 'Database unavailable.' });
       }
     });
-    await options.webBuilt;
     const { restOfBuild } = options;
-    const sendAppShell = registerStaticFiles(app, { webDir: config.webDir, exportDir: config.exportDir, restOfBuild });
+    // On a first start the app is still being built: everything else gets ready meanwhile.
+    const { sendAppShell, webLoaded } = registerStaticFiles(app, {
+      webDir: config.webDir,
+      exportDir: config.exportDir,
+      webBuilt: options.webBuilt,
+      restOfBuild,
+    });
     const agentDocs = loadAgentDocs();
     registerAgentDocsRoutes(app, ctx, agentDocs);
     registerMcpEndpoint(app, ctx, agentDocs);
@@ -269,13 +299,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     let cleanUp: Promise<void> = Promise.resolve();
     app.addHook('onReady', async () => {
       cleanUp = (async () => {
-        await requestLog.applyRetention(config.requestLogDays);
-        await deleteOldActivity(db, config.activityLogDays, 10_000, 1);
+        await databaseReady;
+        await ctx.requestLog.applyRetention(config.requestLogDays);
+        await deleteOldActivity(ctx.db, config.activityLogDays, 10_000, 1);
       })().catch((error: unknown) => app.log.warn({ err: error }, 'start-up retention failed'));
     });
     app.decorate('startupCleanUp', { getter: () => cleanUp });
     app.addHook('preClose', async () => cleanUp);
     await app.ready();
+    await webLoaded;
+    if (!options.listenBeforeDatabase) await databaseReady;
   } catch (error) {
     await app.close();
     throw error;

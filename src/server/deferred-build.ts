@@ -1,9 +1,10 @@
 /**
  * The first `npm start` on a fresh clone builds only what the login page needs before the server listens.
- * Its prestart (scripts/build.ts --first-start) generates from the spec, compiles the server and writes
- * dist/.deferred-build; the server then builds the app (`--web`) while it opens the database, and after
- * it listens builds the rest (`--rest`: the downloads, the prerendered documentation pages, the
- * compressed copies) in a child process at low priority. Each part writes its stamp when done (the
+ * scripts/start.mjs runs `scripts/build.ts --first-start` (generate from the spec; it writes
+ * dist/.deferred-build), then this server from its sources; the server builds the app
+ * (scripts/build-web.mjs) before it listens and opens the database, and after it listens builds the rest
+ * (`--rest`: the compiled server for the next start, the downloads, the prerendered documentation pages,
+ * the compressed copies) in a child process at low priority. Each part writes its stamp when done (the
  * names are scripts/lib/build-stamps.mjs's), so a part cut short is done again on the next start.
  * A server built with `npm run build` has no dist/.deferred-build and never builds anything.
  */
@@ -11,7 +12,6 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 /** Relative to the repository root; kept equal to scripts/lib/build-stamps.mjs by tests/unit/scripts/build-stamps.test.ts. */
 export const BUILD_STAMP_FILES = { deferred: 'dist/.deferred-build', web: 'dist/.web-stamp', complete: 'dist/.build-stamp' } as const;
@@ -36,10 +36,16 @@ export interface BuildChild {
   stop(): void;
 }
 
-/** Runs `scripts/build.ts --<part>` under the TypeScript loader; its output goes where the server's does. */
+/** The command of each part, run in the repository root on this node. */
+const PART_ARGS: Record<BuildPart, string[]> = {
+  // Plain JavaScript: no TypeScript loader to start before vite.
+  web: ['scripts/build-web.mjs', '--stamp'],
+  rest: ['--import', 'tsx', 'scripts/build.ts', '--rest'],
+};
+
+/** Runs one part of the build in a child process; its output goes where the server's does. */
 export function buildPart(root: string, part: BuildPart, options: { lowPriority: boolean }): BuildChild {
-  const tsx = fileURLToPath(import.meta.resolve('tsx/cli'));
-  const child = spawn(process.execPath, [tsx, 'scripts/build.ts', `--${part}`], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, PART_ARGS[part], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
   // Requests come first: the rest of the build takes what CPU they leave.
   if (options.lowPriority && child.pid !== undefined) {
     try {

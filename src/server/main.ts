@@ -1,7 +1,8 @@
 /**
- * `npm start`: read configuration (the environment, then `.env` for what it does not set), build the
- * app, listen. On the first start of a fresh clone it also finishes the build (deferred-build.ts): the
- * app while the database opens, the rest after it listens. SIGTERM/SIGINT stop accepting connections, finish requests in flight, then close the
+ * `npm start`: read configuration (the environment, then `.env` for what it does not set), load the
+ * server, listen, and meanwhile open, migrate and seed the database (requests that need it wait for it:
+ * plugins/database-gate.ts). On the first start of a fresh clone it also finishes the build
+ * (deferred-build.ts): the app before it listens (the database opens after it), the rest after. SIGTERM/SIGINT stop accepting connections, finish requests in flight, then close the
  * database (PGlite checkpoints) and release DATA_DIR; so does the end of the process that started the
  * server (npm stopped by a signal). In a terminal one friendly line says where to open the portal.
  */
@@ -39,13 +40,16 @@ async function main(): Promise<void> {
         };
       })
     : undefined;
-  // The database opens (PGlite compiles its WASM off the main thread) while the rest of the server loads.
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // On a restart the database opens (PGlite compiles its WASM off the main thread) while the rest of the
+  // server loads. On a first start it waits for the app's build: creating it would share the two cores with
+  // vite, and the login page needs the app, not the database.
+  const open = () => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = web === undefined ? open() : web.done.then(open);
   database.catch(() => undefined);
   let app;
   try {
     const { buildApp } = await import('./app.ts');
-    app = await buildApp({ config, openingDatabase: database, webBuilt: web?.done, restOfBuild });
+    app = await buildApp({ config, openingDatabase: database, webBuilt: web?.done, restOfBuild, listenBeforeDatabase: true });
   } catch (error) {
     web?.stop();
     throw error;
@@ -76,9 +80,12 @@ async function main(): Promise<void> {
   process.on('SIGHUP', () => shutdown('SIGHUP'));
   watchParent(() => shutdown('parent exited'));
   const address = await app.listen({ port: config.port, host: config.host });
+  app.log.info({ address, startupMs: Math.round(performance.now() - started) }, 'server listening');
+  // Requests that need the database wait for it (plugins/database-gate.ts); if it cannot open, the server stops.
+  await app.databaseReady;
   app.log.info(
     { address, database: config.databaseUrl === undefined ? `pglite:${config.dataDir}` : 'postgres', startupMs: Math.round(performance.now() - started) },
-    'server listening',
+    'database ready',
   );
   printStartupBanner({ address, demoAccounts: config.seedDemo && config.databaseUrl === undefined });
   startRest();

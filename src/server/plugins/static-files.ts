@@ -18,6 +18,7 @@ import { compressCopies, isCompressedCopy, isCompressible, readCompressedCopies,
 import { filesUnder } from '../lib/files-under.ts';
 import { MALFORMED_URL_MESSAGE, NOT_FOUND_BODY } from '../lib/http-error.ts';
 import { CONTENT_TYPES } from '../lib/content-types.ts';
+import { WITHOUT_DATABASE } from './database-gate.ts';
 
 const NOT_BUILT_BODY = Object.freeze({ status: 404, message: 'The app is not built: run `npm run build`.' });
 export const DOWNLOADS_BEING_MADE_BODY = Object.freeze({ status: 503, message: 'The downloads are being made; retry in a few seconds.' });
@@ -102,13 +103,30 @@ export type SendAppShell = (request: FastifyRequest, reply: FastifyReply) => Pro
 export interface StaticFilesOptions {
   webDir: string;
   exportDir: string;
+  /** The app while `npm start`'s first start builds it (before listen): its files are read once it is built. */
+  webBuilt?: Promise<void>;
   /** The rest of the build (export, compressed copies) while it runs after listen; undefined when it is done. */
   restOfBuild?: Promise<void>;
 }
 
-export function registerStaticFiles(app: FastifyInstance, options: StaticFilesOptions): SendAppShell {
+export interface StaticFiles {
+  sendAppShell: SendAppShell;
+  /** Resolves once the app's files are read (at once, or when options.webBuilt resolves); rejects if its build failed. */
+  webLoaded: Promise<void>;
+}
+
+export function registerStaticFiles(app: FastifyInstance, options: StaticFilesOptions): StaticFiles {
   // Prerendered documentation pages are answered by plugins/documentation-pages.ts, never as files.
-  const web = load(options.webDir, '/', (url) => (url.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'), new Set([PRERENDERED_DIR]));
+  const loadWeb = () =>
+    load(options.webDir, '/', (url) => (url.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'), new Set([PRERENDERED_DIR]));
+  let web = new Map<string, StaticFile>();
+  let index: StaticFile | undefined;
+  const webLoaded = (options.webBuilt ?? Promise.resolve()).then(() => {
+    web = loadWeb();
+    index = web.get('/index.html');
+  });
+  // Awaited by buildApp after the rest is ready; a failed build must not count as unhandled before then.
+  webLoaded.catch(() => undefined);
   let downloads = loadDownloads(options.exportDir);
   let downloadsState: 'ready' | 'being made' | 'failed' = options.restOfBuild === undefined ? 'ready' : 'being made';
   options.restOfBuild?.then(
@@ -123,10 +141,9 @@ export function registerStaticFiles(app: FastifyInstance, options: StaticFilesOp
       app.log.error({ err: error }, 'the downloads could not be made');
     },
   );
-  const index = web.get('/index.html');
 
   // Bytes are compressed here once; @fastify/compress stays off these routes.
-  app.get('/downloads/*', { compress: false }, async (request, reply) => {
+  app.get('/downloads/*', { compress: false, config: WITHOUT_DATABASE }, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const file = downloads.get(path);
     // Only the export's own files (src/shared/portal-data/downloads.ts), each with its type and a file name
@@ -143,7 +160,7 @@ export function registerStaticFiles(app: FastifyInstance, options: StaticFilesOp
     return send(request, reply, file);
   });
 
-  app.get('/*', { compress: false }, async (request, reply) => {
+  app.get('/*', { compress: false, config: WITHOUT_DATABASE }, async (request, reply) => {
     let path: string;
     try {
       path = decodeURIComponent(request.url.split('?')[0] ?? '/');
@@ -158,5 +175,8 @@ export function registerStaticFiles(app: FastifyInstance, options: StaticFilesOp
     return reply.code(404).send(index === undefined ? NOT_BUILT_BODY : NOT_FOUND_BODY);
   });
 
-  return async (request, reply) => (index === undefined ? reply.code(404).send(NOT_BUILT_BODY) : send(request, reply, index));
+  return {
+    sendAppShell: async (request, reply) => (index === undefined ? reply.code(404).send(NOT_BUILT_BODY) : send(request, reply, index)),
+    webLoaded,
+  };
 }

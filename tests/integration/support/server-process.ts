@@ -42,6 +42,7 @@ export function spawnServer(
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | string>;
+  /** Resolves once the server listens with its database ready (its "database ready" line). */
   listening: Promise<{ baseUrl: string; pid: number }>;
 } {
   const child = spawn(TSX, [`${ROOT}src/server/main.ts`], {
@@ -60,7 +61,7 @@ export function spawnServer(
   listening.catch(() => undefined);
   const onData = (chunk: Buffer) => {
     output += chunk.toString();
-    const match = /"pid":(\d+).*"address":"(http:\/\/[^"]+)".*"msg":"server listening"/.exec(output);
+    const match = /"pid":(\d+).*"address":"(http:\/\/[^"]+)".*"msg":"database ready"/.exec(output);
     if (match?.[1] !== undefined && match[2] !== undefined) resolveListening({ pid: Number(match[1]), baseUrl: match[2] });
   };
   child.stdout?.on('data', onData);
