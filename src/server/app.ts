@@ -11,7 +11,6 @@ import type { Config } from './config.ts';
 import { DEFAULT_LOGIN_THROTTLE, type LoginThrottlePolicy, type ServerContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
-import { openDatabase } from './db/open-database.ts';
 import { seedDemo } from './db/seed/seed-demo.ts';
 import { NOT_FOUND_BODY } from './lib/http-error.ts';
 import { PRODUCTION_SCRYPT_COST, type Derive, type ScryptCost } from './lib/password.ts';
@@ -20,7 +19,7 @@ import { loadTokenKeys, type TokenKeys } from './lib/token-keys.ts';
 import { createRateLimiter } from './lib/rate-limiter.ts';
 import { addRateWindowHits } from './repositories/api-tokens-repository.ts';
 import { TokenCache } from './lib/token-cache.ts';
-import { listenForChanges, ownerDataChanges, tokenRevocations, type PostgresListener } from './db/postgres-listener.ts';
+import type { PostgresListener } from './db/postgres-listener.ts';
 import { EVERY_OWNER, ResponseCache } from './lib/response-cache.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHousekeeping } from './plugins/housekeeping.ts';
@@ -58,10 +57,10 @@ declare module 'fastify' {
     /** This process's public API response cache (tests look at its size). */
     responseCache: ResponseCache;
     /**
-     * Resolves once the database is open, migrated and seeded (buildApp awaits it unless listenBeforeDatabase);
-     * rejects with what stopped it.
+     * Opens, migrates and seeds the database (the first call; later calls return the same promise). buildApp
+     * calls it unless listenBeforeDatabase; main.ts calls it once the server listens. Rejects with what stopped it.
      */
-    databaseReady: Promise<void>;
+    openDatabase(): Promise<void>;
     /** Retention's start-up pass, run once the server is ready (tests wait for it before they begin). */
     startupCleanUp: Promise<void>;
   }
@@ -71,11 +70,8 @@ export interface BuildAppOptions {
   config: Config;
   /** Where log lines go (default stdout); tests capture them. */
   logStream?: NodeJS.WritableStream;
-  /**
-   * The database already being opened (main.ts starts it before loading the rest of the server, so the
-   * two overlap); by default buildApp opens it from the configuration.
-   */
-  openingDatabase?: Promise<Database>;
+  /** How the database is opened (tests hold or fail it); by default from the configuration. */
+  openingDatabase?: () => Promise<Database>;
   /** The spec to route from (default src/generated/openapi.portal.json). */
   spec?: OpenApiDocument;
   /** Replace or remove handlers (tests of the "every operation has a handler" rule). */
@@ -102,9 +98,9 @@ export interface BuildAppOptions {
   webBuilt?: Promise<void>;
   restOfBuild?: Promise<void>;
   /**
-   * `npm start`: buildApp returns once the routes are ready, while the database still opens, migrates and
-   * seeds (requests that need it wait: plugins/database-gate.ts); main.ts awaits app.databaseReady after
-   * listen. Otherwise buildApp returns with the database ready, or rejects.
+   * `npm start`: buildApp returns once the routes are ready, before the database is opened; main.ts listens,
+   * then calls app.openDatabase() (requests that need the database wait: plugins/database-gate.ts).
+   * Otherwise buildApp returns with the database ready, or rejects.
    */
   listenBeforeDatabase?: boolean;
   /** Tests only: the clock tokens are checked against (ServerContext.now), so a test moves time instead of waiting. */
@@ -146,7 +142,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const now = options.testClock ?? Date.now;
   const tokenCache = new TokenCache(true, now);
   const responseCache = new ResponseCache(config.responseCacheMb * 1024 * 1024);
-  const opening = options.openingDatabase ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Loaded only to open: a server that listens first does not wait for PGlite's or pg's modules.
+  const openFromConfig = async () => (await import('./db/open-database.ts')).openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const opening = options.openingDatabase ?? openFromConfig;
   // Made while the database opens (PGlite leaves the main thread free meanwhile).
   const headers = securityHeaders({ hsts: config.cookieSecure });
   const app = Fastify({
@@ -188,8 +186,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now,
   } as ServerContext;
   let listener: PostgresListener | undefined;
-  const databaseReady = (async () => {
-    const db = await opening;
+  let startDatabase: () => void = () => undefined;
+  let databaseStarted = false;
+  const databaseReady = new Promise<void>((resolve) => {
+    startDatabase = () => {
+      databaseStarted = true;
+      resolve();
+    };
+  }).then(async () => {
+    const db = await opening();
     try {
       // The one place the log's engine is chosen (docs/scaling.md).
       const requestLog = createPostgresRequestLogStore(db, db.relaxed);
@@ -203,6 +208,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Other replicas' refreshes and deletes, and any change to fulfillment data, evict here too. PGlite is
       // one process: its own connection delivers the data changes (token changes are evicted where made).
       if (config.databaseUrl !== undefined) {
+        const { listenForChanges, ownerDataChanges, tokenRevocations } = await import('./db/postgres-listener.ts');
         listener = await listenForChanges(config.databaseUrl, [tokenRevocations(tokenCache), ownerDataChanges(responseCache)], (error) => {
           console.warn('cache listener lost its connection; token and response caches off until it reconnects', error);
         });
@@ -216,22 +222,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await db.close();
       throw error;
     }
-  })();
+  });
   // Observed by the gate, by close and by whoever awaits it; a failure must not also go unhandled here.
   databaseReady.catch(() => undefined);
 
   app.decorate('database', { getter: () => ctx.db });
-  app.decorate('databaseReady', databaseReady);
+  app.decorate('openDatabase', () => {
+    startDatabase();
+    return databaseReady;
+  });
   app.decorate('tokenCache', tokenCache);
   app.decorate('responseCache', responseCache);
   app.addHook('onClose', async () => {
     await passwords.close();
     // Opened (or still opening): closed once its start-up is over; never opened: nothing to close.
     if (
-      await databaseReady.then(
+      databaseStarted &&
+      (await databaseReady.then(
         () => true,
         () => false,
-      )
+      ))
     ) {
       await listener?.close();
       await ctx.db.close();
@@ -305,10 +315,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       })().catch((error: unknown) => app.log.warn({ err: error }, 'start-up retention failed'));
     });
     app.decorate('startupCleanUp', { getter: () => cleanUp });
-    app.addHook('preClose', async () => cleanUp);
+    app.addHook('preClose', async () => {
+      if (databaseStarted) await cleanUp;
+    });
     await app.ready();
     await webLoaded;
-    if (!options.listenBeforeDatabase) await databaseReady;
+    if (!options.listenBeforeDatabase) await app.openDatabase();
   } catch (error) {
     await app.close();
     throw error;

@@ -1,13 +1,12 @@
 /**
  * `npm start`: read configuration (the environment, then `.env` for what it does not set), load the
- * server, listen, and meanwhile open, migrate and seed the database (requests that need it wait for it:
+ * server, listen, then open, migrate and seed the database (requests that need it wait for it:
  * plugins/database-gate.ts). On the first start of a fresh clone it also finishes the build
- * (deferred-build.ts): the app before it listens (the database opens after it), the rest after. SIGTERM/SIGINT stop accepting connections, finish requests in flight, then close the
+ * (deferred-build.ts): the app before it listens, the rest after. SIGTERM/SIGINT stop accepting connections, finish requests in flight, then close the
  * database (PGlite checkpoints) and release DATA_DIR; so does the end of the process that started the
  * server (npm stopped by a signal). In a terminal one friendly line says where to open the portal.
  */
 import { ConfigError, loadEnvFile, parseConfig } from './config.ts';
-import { openDatabase } from './db/open-database.ts';
 import { buildPart, owedBuildParts, type BuildChild } from './deferred-build.ts';
 import { watchParent } from './parent-watch.ts';
 import { printStartupBanner } from './startup-banner.ts';
@@ -28,7 +27,7 @@ async function main(): Promise<void> {
   const root = process.cwd();
   const owed = owedBuildParts(root, config);
   const web = owed.includes('web') ? buildPart(root, 'web', { lowPriority: false }) : undefined;
-  // Awaited by buildApp once the database is ready; a failure before then must not go unhandled.
+  // Awaited by buildApp before it returns; a failure before then must not go unhandled.
   web?.done.catch(() => undefined);
   let rest: BuildChild | undefined;
   let startRest: () => void = () => undefined;
@@ -40,16 +39,10 @@ async function main(): Promise<void> {
         };
       })
     : undefined;
-  // On a restart the database opens (PGlite compiles its WASM off the main thread) while the rest of the
-  // server loads. On a first start it waits for the app's build: creating it would share the two cores with
-  // vite, and the login page needs the app, not the database.
-  const open = () => openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const database = web === undefined ? open() : web.done.then(open);
-  database.catch(() => undefined);
   let app;
   try {
     const { buildApp } = await import('./app.ts');
-    app = await buildApp({ config, openingDatabase: database, webBuilt: web?.done, restOfBuild, listenBeforeDatabase: true });
+    app = await buildApp({ config, webBuilt: web?.done, restOfBuild, listenBeforeDatabase: true });
   } catch (error) {
     web?.stop();
     throw error;
@@ -81,8 +74,9 @@ async function main(): Promise<void> {
   watchParent(() => shutdown('parent exited'));
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info({ address, startupMs: Math.round(performance.now() - started) }, 'server listening');
-  // Requests that need the database wait for it (plugins/database-gate.ts); if it cannot open, the server stops.
-  await app.databaseReady;
+  // Opened only now: PGlite's open runs on this thread, and the login page should not wait for it. Requests
+  // that need the database wait for it (plugins/database-gate.ts); if it cannot open, the server stops.
+  await app.openDatabase();
   app.log.info(
     { address, database: config.databaseUrl === undefined ? `pglite:${config.dataDir}` : 'postgres', startupMs: Math.round(performance.now() - started) },
     'database ready',

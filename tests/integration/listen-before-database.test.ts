@@ -1,7 +1,7 @@
 /**
  * `npm start` listens while the database opens, migrates and seeds (plugins/database-gate.ts): the app's
  * files answer at once; everything else waits for the database and then answers as usual. If the database
- * cannot open, the waiting requests get 503 in the API's shape and app.databaseReady rejects.
+ * cannot open, the waiting requests get 503 in the API's shape and app.openDatabase() rejects.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +21,8 @@ const INDEX = '<!doctype html><html><head><title>Portal</title></head><body><div
 interface Held {
   app: FastifyInstance;
   baseUrl: string;
+  /** What main.ts does once it listens: app.openDatabase(), here held until release(). */
+  databaseReady: Promise<void>;
   /** Lets the database's opening go on (the server's own open, or the given failure). */
   release(): void;
 }
@@ -51,11 +53,13 @@ async function serverWithDatabaseHeld(failure?: Error): Promise<Held> {
   });
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
-  const opening = held.then((): Promise<Database> => (failure === undefined ? openDatabase({ databaseUrl, dataDir }) : Promise.reject(failure)));
+  const opening = () => held.then((): Promise<Database> => (failure === undefined ? openDatabase({ databaseUrl, dataDir }) : Promise.reject(failure)));
   const quiet = new Writable({ write: (_chunk, _encoding, callback) => callback() });
   app = await buildApp({ config, openingDatabase: opening, listenBeforeDatabase: true, testScryptCost: TEST_SCRYPT_COST, logStream: quiet });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { app, baseUrl, release };
+  const databaseReady = app.openDatabase();
+  databaseReady.catch(() => undefined);
+  return { app, baseUrl, databaseReady, release };
 }
 
 /** Whether the promise settled within a few event-loop turns (it cannot while the database is held). */
@@ -93,13 +97,13 @@ describe('a server listening before its database is ready', () => {
     expect(signedIn.headers.get('set-cookie')).toContain('portal_session=');
   });
 
-  it('answers 503 in the API shape and rejects databaseReady when the database cannot open', async () => {
-    const { app: held, baseUrl, release } = await serverWithDatabaseHeld(new Error('the data folder is not readable'));
+  it('answers 503 in the API shape and rejects openDatabase() when the database cannot open', async () => {
+    const { baseUrl, databaseReady, release } = await serverWithDatabaseHeld(new Error('the data folder is not readable'));
     const health = fetch(`${baseUrl}/healthz`);
     const profile = fetch(`${baseUrl}/api/auth/me`);
 
     release();
-    await expect(held.databaseReady).rejects.toThrow('the data folder is not readable');
+    await expect(databaseReady).rejects.toThrow('the data folder is not readable');
     for (const response of [await health, await profile]) {
       expect(response.status).toBe(503);
       expect(response.headers.get('cache-control')).toBe('no-store');
