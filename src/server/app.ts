@@ -31,7 +31,7 @@ import { registerSecurityHeaders, securityHeaders } from './plugins/security-hea
 import { registerShutdownAnswers } from './plugins/shutdown.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './plugins/client-errors.ts';
 import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions, type HttpTimeouts } from './http-limits.ts';
-import { registerSpecRoutes } from './plugins/spec-routes.ts';
+import { MAX_PARAM_LENGTH, methodNotAllowed, registerSpecRoutes } from './plugins/spec-routes.ts';
 import { registerDatabaseGate } from './plugins/database-gate.ts';
 import { registerDeprecationHeaders } from './plugins/deprecation-header.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
@@ -155,7 +155,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     ...httpServerOptions({ ...DEFAULT_HTTP_TIMEOUTS, keepAliveMs: config.keepAliveTimeoutSeconds * 1000, ...options.testHttpTimeouts }),
     // Long enough for any id or token in a path; longer params simply match no route (404).
-    routerOptions: { maxParamLength: 256 },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // plugins/shutdown.ts answers requests that arrive while closing, in the API's shape.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
@@ -275,11 +275,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     registerHousekeeping(app, ctx);
     const defaults = createHandlers(ctx);
-    registerSpecRoutes(app, ctx, spec, options.handlers ? options.handlers(defaults) : defaults);
+    const allowedMethods = registerSpecRoutes(app, ctx, spec, options.handlers ? options.handlers(defaults) : defaults);
     registerDeprecationHeaders(app, spec);
-    // Answered before any body is read: an unknown path is 404 whatever the body or its content type.
+    // Answered before any body is read: another method on a spec path is 405, an unknown path 404, whatever
+    // the body or its content type.
     app.all('/api/*', {
-      onRequest: async (_request, reply) => reply.code(404).send(NOT_FOUND_BODY),
+      onRequest: [methodNotAllowed(allowedMethods), async (_request, reply) => reply.code(404).send(NOT_FOUND_BODY)],
       handler: async (_request, reply) => reply.code(404).send(NOT_FOUND_BODY),
     });
     app.get('/healthz', async (_request, reply) => {
