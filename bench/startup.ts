@@ -6,12 +6,13 @@
  *                   (the database ready); then until the downloads, built after listen, answer 200
  *   restart         `npm start` again on the data folder the first start left, until /login answers 200; then
  *                   the server alone (`node dist/node/server/main.js`, no npm, no staleness check) the same way
- *   bare PGlite     a node process that opens that data folder with PGlite and runs SELECT 1 (bench/lib/bare-pglite.mjs)
+ *   bare PGlite     a node process that opens that data folder with PGlite and runs SELECT 1 (bench/lib/bare-pglite.mjs);
+ *                   then the same started by `npm start` (npm's own share of a restart, which no server avoids)
  * Goals: first start at most 2x vite build; restart at most 1.5x the bare PGlite open.
  * BENCH_STARTUP_COMMIT checks out another commit in the clone (e.g. the one before a change).
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { options, root } from './lib/options.ts';
@@ -31,6 +32,8 @@ export interface StartupResult {
   /** The `npm start` restart until /healthz answers 200. */
   restartDatabase: Summary | null;
   barePglite: Summary | null;
+  /** The same bare open started by `npm start` (a package whose start script is it): npm's own share, measured. */
+  barePgliteViaNpm: Summary | null;
   /** Machine load (1-minute average) when the runs began. */
   load: number;
 }
@@ -44,15 +47,21 @@ interface Run {
   restart: number;
   serverRestart: number;
   barePglite: number;
+  barePgliteViaNpm: number;
 }
 
 const BARE_PGLITE = join(root, 'bench/lib/bare-pglite.mjs');
 
-/** Spawn to the line the bare open prints once SELECT 1 answered. */
-function timeBarePglite(pgdata: string, cwd: string): Promise<number> {
+/**
+ * Spawn to the line the bare open prints once SELECT 1 answered; with viaNpm, `npm start` in a directory whose
+ * package.json's start script is that same command (what npm adds to any server it starts).
+ */
+function timeBarePglite(pgdata: string, cwd: string, viaNpm = false): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [BARE_PGLITE, pgdata], { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
+    const command = viaNpm ? 'npm' : process.execPath;
+    const args = viaNpm ? ['start'] : [BARE_PGLITE, pgdata];
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
@@ -105,6 +114,11 @@ async function oneRun(run: number): Promise<Run> {
     const second = await timeStart(clone, `restart-${run}`, ['npm', 'start'], false);
     const server = await timeStart(clone, `server-restart-${run}`, [process.execPath, 'dist/node/server/main.js'], false);
     const barePglite = await timeBarePglite(join(clone, 'data/pgdata'), clone);
+    const npmPackage = join(clone, 'bare-pglite-via-npm');
+    mkdirSync(npmPackage);
+    const script = `node ${JSON.stringify(BARE_PGLITE)} ${JSON.stringify(join(clone, 'data/pgdata'))}`;
+    writeFileSync(join(npmPackage, 'package.json'), JSON.stringify({ name: 'bare-pglite', private: true, scripts: { start: script } }));
+    const barePgliteViaNpm = await timeBarePglite(join(clone, 'data/pgdata'), npmPackage, true);
     return {
       viteBuild,
       firstStart: first.login,
@@ -114,6 +128,7 @@ async function oneRun(run: number): Promise<Run> {
       restartDatabase: second.database,
       serverRestart: server.login,
       barePglite,
+      barePgliteViaNpm,
     };
   } finally {
     rmSync(clone, { recursive: true, force: true, maxRetries: 5 });
@@ -128,7 +143,7 @@ export async function measureStartup(log: (line: string) => void): Promise<Start
     runs.push(result);
     const ms = (value: number) => `${Math.round(value)} ms`;
     log(
-      `  vite build ${ms(result.viteBuild)}, first start ${ms(result.firstStart)} (downloads ${ms(result.downloadsReady)}), restart ${ms(result.restart)} (server alone ${ms(result.serverRestart)}), bare PGlite open ${ms(result.barePglite)}`,
+      `  vite build ${ms(result.viteBuild)}, first start ${ms(result.firstStart)} (downloads ${ms(result.downloadsReady)}), restart ${ms(result.restart)} (server alone ${ms(result.serverRestart)}), bare PGlite open ${ms(result.barePglite)} (through npm start ${ms(result.barePgliteViaNpm)})`,
     );
   }
   const of = (pick: (run: Run) => number) => summarize(runs.map(pick));
@@ -141,6 +156,7 @@ export async function measureStartup(log: (line: string) => void): Promise<Start
     restart: of((run) => run.restart),
     serverRestart: of((run) => run.serverRestart),
     barePglite: of((run) => run.barePglite),
+    barePgliteViaNpm: of((run) => run.barePgliteViaNpm),
     load,
   };
 }
