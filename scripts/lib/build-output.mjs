@@ -9,7 +9,7 @@
 /** Roughly how long the whole build takes on a laptop (about 25 s on two shared cores). */
 export const BUILD_DURATION = 'under a minute';
 /** Roughly how long `npm start` takes to answer its login page from a fresh clone (bench/REPORT.md, Start-up). */
-export const FIRST_START_DURATION = 'about 15–30 s';
+export const FIRST_START_DURATION = 'about 5–10 s';
 
 /**
  * The line printed before the build runs from `npm start` or `npm test`.
