@@ -3,21 +3,21 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.ts';
 
 /**
  * End-to-end tests drive Debian's Chromium against the real server (built app + API + PGlite
- * in a fresh temporary DATA_DIR), started by tests/e2e/support/global-setup.ts.
+ * in a fresh temporary DATA_DIR), one per worker, started by tests/e2e/support/global-setup.ts; each
+ * test's baseURL is its worker's server (tests/e2e/support/fixtures.ts).
  */
-const port = Number(process.env.E2E_PORT ?? 8181);
 
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  // Two files at a time, each worker on its own server: a browser keeps one core busy, not two.
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   globalSetup: './tests/e2e/support/global-setup.ts',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: [...CHROMIUM_ARGS],

@@ -10,6 +10,9 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Vitest's default is one file at a time on 2 cores (cores - 1); files are independent (each its own
+    // database, port and temp dirs), and integration files spend much of their time waiting on a server.
+    maxWorkers: 3,
     projects: [
       {
         extends: true,
@@ -37,6 +40,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           env: { TEST_DATABASE: 'pglite' },
+          globalSetup: ['tests/integration/support/database-template.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -48,6 +52,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           env: { TEST_DATABASE: 'postgres' },
+          globalSetup: ['tests/integration/support/database-template.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -7,9 +7,10 @@ import { readFile } from 'node:fs/promises';
 import { startServer, type RunningServer } from '../../scripts/lib/start-server';
 import { expect, login, test } from './support/fixtures';
 import { parseCsv } from './support/csv';
+import { OWN_SERVER_PORT } from './support/suite-servers';
 
-// Beside the suite's server: E2E_LIMITED_PORT, or the suite's port + 1000.
-const port = Number(process.env.E2E_LIMITED_PORT ?? Number(process.env.E2E_PORT ?? 8181) + 1000);
+// Beside the suite's servers: E2E_LIMITED_PORT, or the first port for a spec's own server.
+const port = Number(process.env.E2E_LIMITED_PORT ?? OWN_SERVER_PORT);
 let server: RunningServer;
 
 test.beforeAll(async () => {

@@ -6,9 +6,10 @@
  */
 import { startServer, type RunningServer } from '../../scripts/lib/start-server';
 import { DEMO, expect, test } from './support/fixtures';
+import { OWN_SERVER_PORT } from './support/suite-servers';
 
-// Beside the suite's own server (E2E_PORT), far enough not to meet another suite's.
-const PORT = Number(process.env.E2E_PORT ?? 8181) + 1000;
+// Beside the suite's servers, and beside the rate-limit spec's server, which may run at the same time.
+const PORT = OWN_SERVER_PORT + 1;
 const BASE = `http://127.0.0.1:${PORT}`;
 const PAGE = '/documentation?category=seller&subcategory=order';
 let server: RunningServer;

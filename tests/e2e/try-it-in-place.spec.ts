@@ -100,10 +100,17 @@ for (const width of [1440, 390]) {
       test('the answer sits beside the samples on a wide screen and under the form on a phone, nothing scrolling sideways', async ({ page, baseURL }) => {
         const { title } = await openPage(page, baseURL ?? '');
         const { section, panel, body } = await send(page, title, 12);
-        const form = await panel.getByRole('button', { name: 'Send' }).boundingBox();
-        const answer = await body.boundingBox();
-        const samples = await section.getByRole('tablist').boundingBox();
-        const parameters = await section.locator('table.params').boundingBox();
+        // All four boxes in one frame: the answer may still be scrolling into view (smoothly), and boxes
+        // measured one by one would each see the page at a different scroll position.
+        const elements = await Promise.all(
+          [panel.getByRole('button', { name: 'Send' }), body, section.getByRole('tablist'), section.locator('table.params')].map((locator) =>
+            locator.elementHandle(),
+          ),
+        );
+        const [form, answer, samples, parameters] = await page.evaluate(
+          (nodes) => nodes.map((node) => node?.getBoundingClientRect().toJSON() as DOMRect | undefined),
+          elements,
+        );
         if (!form || !answer || !samples || !parameters) throw new Error('the panel is not laid out');
         // Wide: in the samples' column, right of the reference; phone: one column, the answer below Send.
         if (width > 1000) expect(answer.x).toBeGreaterThan(parameters.x + parameters.width);

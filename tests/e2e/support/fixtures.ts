@@ -9,6 +9,7 @@
  */
 import axe from 'axe-core';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { suiteServerPort } from './suite-servers';
 
 export const DEMO = {
   seller: { email: 'seller@example.com', password: 'demo-password', userType: 'Seller' },
@@ -24,6 +25,8 @@ function isExpectedApiFailure(text: string, url: string): boolean {
 }
 
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // The worker's own server (suite-servers.ts); a spec with a server of its own sets baseURL with test.use.
+  baseURL: async ({ browserName: _ }, use, testInfo) => use(`http://127.0.0.1:${suiteServerPort(testInfo.parallelIndex)}`),
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

@@ -1,14 +1,16 @@
 /**
  * A fresh database per test file: a new PGlite directory, or a new PostgreSQL database on the server at
- * 127.0.0.1:5432 (TEST_DATABASE=postgres), dropped afterwards.
+ * 127.0.0.1:5432 (TEST_DATABASE=postgres), dropped afterwards. Empty, or a copy of the run's migrated and
+ * seeded template (database-template.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 
-export const TEST_DATABASE = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
+export const TEST_DATABASE: 'pglite' | 'postgres' = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
 const ADMIN_URL = process.env.TEST_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestDatabase {
@@ -17,6 +19,12 @@ export interface TestDatabase {
   /** Set for PostgreSQL. */
   databaseUrl: string | undefined;
   drop(): Promise<void>;
+}
+
+/** Where the run's migrated and seeded database is: its data dir (PGlite, and the token keys), and its URL on PostgreSQL. */
+export interface DatabaseTemplate {
+  dataDir: string;
+  databaseUrl: string | undefined;
 }
 
 async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -29,13 +37,12 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-export async function createTestDatabase(kind = TEST_DATABASE): Promise<TestDatabase> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'server-test-'));
+async function newDatabase(kind: 'pglite' | 'postgres', dataDir: string, template?: string): Promise<TestDatabase> {
   if (kind === 'pglite') {
     return { dataDir, databaseUrl: undefined, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
   const name = `server_test_${randomBytes(6).toString('hex')}`;
-  await admin((client) => client.query(`CREATE DATABASE ${name}`));
+  await admin((client) => client.query(template === undefined ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${template}`));
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   return {
@@ -46,4 +53,24 @@ export async function createTestDatabase(kind = TEST_DATABASE): Promise<TestData
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export async function createTestDatabase(kind: 'pglite' | 'postgres' = TEST_DATABASE): Promise<TestDatabase> {
+  return newDatabase(kind, mkdtempSync(join(tmpdir(), 'server-test-')));
+}
+
+/**
+ * A copy of the run's template: migrated, with the demo data, and the token keys it was made with
+ * (secrets.json), so a server starts on it as on its own second start. Empty when the run has no template.
+ */
+export async function copyTemplateDatabase(): Promise<TestDatabase> {
+  const template = inject('databaseTemplate');
+  if (template === undefined || (template.databaseUrl === undefined) !== (TEST_DATABASE === 'pglite')) return createTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'server-test-'));
+  copyFileSync(join(template.dataDir, 'secrets.json'), join(dataDir, 'secrets.json'));
+  if (template.databaseUrl === undefined) {
+    cpSync(join(template.dataDir, 'pgdata'), join(dataDir, 'pgdata'), { recursive: true });
+    return newDatabase('pglite', dataDir);
+  }
+  return newDatabase('postgres', dataDir, new URL(template.databaseUrl).pathname.slice(1));
 }

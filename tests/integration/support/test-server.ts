@@ -16,7 +16,7 @@ import { buildApp, type BuildAppOptions } from '../../../src/server/app.ts';
 import type { Database } from '../../../src/server/db/database.ts';
 import { parseConfig, type Config } from '../../../src/server/config.ts';
 import { Client } from './http-client.ts';
-import { createTestDatabase, type TestDatabase } from './test-database.ts';
+import { copyTemplateDatabase, createTestDatabase, type TestDatabase } from './test-database.ts';
 
 /** Cheap scrypt for tests only (production cost is fixed in src/server/lib/password.ts). */
 export const TEST_SCRYPT_COST = { logN: 10, r: 8, p: 1 };
@@ -41,12 +41,17 @@ export interface TestServer {
 export interface StartOptions extends Omit<BuildAppOptions, 'config' | 'logStream'> {
   /** Extra environment for parseConfig (e.g. RATE_LIMIT_PER_MINUTE). */
   env?: Record<string, string>;
-  /** Reuse a database (e.g. a restart); by default a fresh one is made and dropped on close. */
+  /**
+   * Reuse a database (e.g. a restart); by default a fresh copy of the run's migrated and seeded template
+   * (test-database.ts) is made and dropped on close.
+   */
   database?: TestDatabase;
 }
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
-  const database = options.database ?? (await createTestDatabase());
+  // The template was made with the default keys and demo data: a file that sets its own makes its own database.
+  const ownDatabase = ['DATA_DIR', 'DATABASE_URL', 'TOKEN_SECRET', 'SEED_DEMO'].some((name) => options.env?.[name] !== undefined);
+  const database = options.database ?? (ownDatabase ? await createTestDatabase() : await copyTemplateDatabase());
   const config = parseConfig({
     DATA_DIR: database.dataDir,
     DATABASE_URL: database.databaseUrl,
