@@ -10,13 +10,14 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
+import type { BarePgResult, BarePgSettings } from './lib/bare-pg-random.ts';
 import { benchModules, root } from './lib/options.ts';
 import { cpuByCommand, cpuSeconds, sampleRss } from './lib/processes.ts';
 import { summarize } from './lib/stats.ts';
 
 const execFileAsync = promisify(execFile);
 
-export type EndpointName = 'list' | 'detail' | 'list-304' | 'detail-304' | 'list-cold' | 'unauthorized' | 'fixed';
+export type EndpointName = 'list' | 'detail' | 'list-304' | 'detail-304' | 'list-cold' | 'unauthorized' | 'fixed' | 'fixed-list-size';
 
 export interface Endpoint {
   /** list, detail: the same call over and over (hot, as a poller does); -304: with the current ETag; list-cold: random pages. */
@@ -37,6 +38,8 @@ export interface LoadResult {
   latencyP99: number;
   latencyAvg: number;
   requests: number;
+  /** Requests autocannon sent (answered or not when the run ended); absent for results of older runs. */
+  requestsSent?: number;
   expectedStatusShare: number;
   errors: number;
   rssMaxBytes: number | null;
@@ -48,7 +51,7 @@ export interface LoadResult {
 }
 
 interface AutocannonJson {
-  requests: { average: number; total: number };
+  requests: { average: number; total: number; sent: number };
   latency: { p50: number; p99: number; average: number };
   errors: number;
   timeouts: number;
@@ -80,9 +83,10 @@ async function autocannon(endpoint: Endpoint, seconds: number, connections: numb
 export async function loadTest(
   target: string,
   endpoint: Endpoint,
-  options: { seconds: number; warmupSeconds: number; connections: number; pid: number | null },
+  options: { seconds: number; warmupSeconds: number; connections: number; pid: number | null; warmup?: Endpoint },
 ): Promise<LoadResult> {
-  await autocannon(endpoint, options.warmupSeconds, options.connections);
+  // The warm-up may call with other headers (another token), so the measured run's calls can be told apart.
+  await autocannon(options.warmup ?? endpoint, options.warmupSeconds, options.connections);
   const sampler = options.pid === null ? null : sampleRss(options.pid);
   const cpuBefore = options.pid === null ? Number.NaN : cpuSeconds(options.pid);
   const postgresBefore = cpuByCommand('postgres');
@@ -107,6 +111,7 @@ export async function loadTest(
     latencyP99: result.latency.p99,
     latencyAvg: result.latency.average,
     requests: result.requests.total,
+    requestsSent: result.requests.sent,
     expectedStatusShare: total === 0 ? 0 : result[statusClass] / total,
     errors: result.errors + result.timeouts,
     rssMaxBytes: rss?.max ?? null,
@@ -147,4 +152,43 @@ export async function conditionalAndColdEndpoints(origin: string, header: string
       randomPages: { pages: Math.max(1, Math.floor(orders / 10)), size: 10 },
     },
   ];
+}
+
+/**
+ * list-cold's reference: the server's list query for random pages run by a bare pg pool (lib/bare-pg-random.ts,
+ * its own process) against the same database, with as many queries in flight as the server's pool allows at
+ * most. A warm-up, then the measured run, as loadTest does; target 'bare-pg', its CPU column the client's.
+ */
+export async function barePgTest(settings: Omit<BarePgSettings, 'seconds'>, options: { seconds: number; warmupSeconds: number }): Promise<LoadResult> {
+  const run = async (seconds: number): Promise<BarePgResult> => {
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      ['--import', 'tsx', resolve(root, 'bench/lib/bare-pg-random.ts'), JSON.stringify({ ...settings, seconds } satisfies BarePgSettings)],
+      { cwd: root, maxBuffer: 16 * 1024 * 1024 },
+    );
+    return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as BarePgResult;
+  };
+  await run(options.warmupSeconds);
+  const postgresBefore = cpuByCommand('postgres');
+  const wallBefore = performance.now();
+  const result = await run(options.seconds);
+  const wall = (performance.now() - wallBefore) / 1000;
+  let postgresUsed = 0;
+  for (const [pid, seconds] of cpuByCommand('postgres')) postgresUsed += seconds - (postgresBefore.get(pid) ?? 0);
+  return {
+    target: 'bare-pg',
+    endpoint: 'list-cold',
+    path: `listNormalOrders(page=<random 0..${settings.pages - 1}>, size=${settings.size}), ${settings.connections} in flight`,
+    rps: result.rps,
+    latencyP50: Math.round(result.latencyP50),
+    latencyP99: Math.round(result.latencyP99),
+    latencyAvg: result.latencyAvg,
+    requests: result.requests,
+    expectedStatusShare: result.requests + result.errors === 0 ? 0 : result.requests / (result.requests + result.errors),
+    errors: result.errors,
+    rssMaxBytes: null,
+    rssMedianBytes: null,
+    serverCpuPercent: result.cpuPercent,
+    postgresCpuPercent: (postgresUsed / wall) * 100,
+  };
 }

@@ -1,7 +1,9 @@
 /**
- * `--only=usage`: what the request log costs and how its reads scale, all on PostgreSQL
- * (docs/decisions/013-request-log-and-usage.md).
- * 1. Throughput of the list call with REQUEST_LOG on and off, alternated (on, off, on, off) in one run.
+ * `--only=usage`: what the request log costs and how its reads scale (docs/decisions/013-request-log-and-usage.md).
+ * 1. Throughput of the list and the detail call with REQUEST_LOG on and off, alternated (on, off, on, off), on
+ *    PGlite and on PostgreSQL; after each run with the log on, the server is stopped gracefully and the rows
+ *    written for the measured token are counted against what autocannon completed and sent. The rest of the
+ *    section is PostgreSQL only.
  * 2. Memory of the log buffer under a 60 s load while the rollup table is locked for 10 s (a paused database
  *    for the batch writer): /healthz's buffered and dropped figures and the server's RSS, sampled every 500 ms.
  * 3. With BENCH_REQUEST_LOGS rows for one user (a comma-separated list of growing sizes, default
@@ -9,23 +11,40 @@
  *    for one token, of a filtered page (4xx, one operation) and of the 30-day chart, over HTTP, and the EXPLAIN
  *    of each.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
+import { openDatabase } from '../src/server/db/open-database.ts';
 import { createPostgresRequestLogStore } from '../src/server/request-log/postgres-store.ts';
-import { createSellerToken, sessionCookie } from './lib/api-session.ts';
+import { createSellerToken, firstOrderId, sessionCookie } from './lib/api-session.ts';
+import { currentLoad } from './lib/machine.ts';
 import { options } from './lib/options.ts';
 import { startOurServer } from './lib/our-server.ts';
 import { createDatabase, dropDatabase } from './lib/postgres.ts';
 import { percentile } from './lib/stats.ts';
 import { rssBytes, runToEnd, tsNode } from './lib/processes.ts';
-import { loadTest, type LoadResult } from './measure-server.ts';
+import { loadTest, type Endpoint, type LoadResult } from './measure-server.ts';
 
 const PORT = 8470;
 /** One database, several server starts (each with a fresh DATA_DIR): the token keys must stay the same. */
 const TOKEN_SECRET = 'bench-request-log-secret-0123456789abcdef';
 const DAY_MS = 86_400_000;
 
+type Backend = 'pglite' | 'postgres';
+type Call = 'list' | 'detail';
+
+interface ThroughputRun {
+  database: Backend;
+  call: Call;
+  logging: boolean;
+  result: LoadResult;
+  /** Logging on: the log's rows for the measured token, counted after a graceful stop. */
+  rowsWritten?: number;
+}
+
 export interface UsageBenchResult {
-  throughput: { on: LoadResult[]; off: LoadResult[]; ratio: number };
+  throughput: { runs: ThroughputRun[]; ratios: Array<{ database: Backend; call: Call; ratio: number }>; loadAtStart: number; loadAtEnd: number };
   pause: {
     seconds: number;
     pausedSeconds: number;
@@ -59,31 +78,80 @@ function volumeSizes(): number[] {
   return sizes;
 }
 
-async function throughput(databaseUrl: string, header: string, log: (line: string) => void): Promise<UsageBenchResult['throughput']> {
-  const on: LoadResult[] = [];
-  const off: LoadResult[] = [];
-  for (const logging of [true, false, true, false]) {
-    const server = await startOurServer({
-      name: `usage-${logging ? 'on' : 'off'}`,
-      port: PORT,
-      databaseUrl,
-      env: { REQUEST_LOG: String(logging), TOKEN_SECRET },
+/** One measured run on a fresh server; with the log on, the rows it wrote for the measured token, counted after a graceful stop. */
+async function throughputRun(database: Backend, databaseUrl: string | undefined, call: Call, logging: boolean, header: string): Promise<ThroughputRun> {
+  const dataDir = mkdtempSync(join(tmpdir(), `bench-usage-${database}-`));
+  const server = await startOurServer({
+    name: `usage-${database}-${call}-${logging ? 'on' : 'off'}`,
+    port: PORT,
+    dataDir,
+    ...(databaseUrl === undefined ? {} : { databaseUrl }),
+    env: { REQUEST_LOG: String(logging), TOKEN_SECRET },
+  });
+  let stopped = false;
+  try {
+    // The warm-up calls with its own token, so the measured token's rows are the measured run's alone.
+    const title = `measured ${process.pid} ${Date.now()}`;
+    const warmupToken = await createSellerToken(server.origin, `warm-up ${process.pid} ${Date.now()}`);
+    const token = await createSellerToken(server.origin, title);
+    const path =
+      call === 'list'
+        ? '/api/v1/seller/orders/normal?page=0&size=10'
+        : `/api/v1/seller/orders/normal/${await firstOrderId(server.origin, header, warmupToken)}`;
+    const endpoint = (value: string): Endpoint => ({ name: call, url: server.origin + path, headers: { [header]: value }, expectStatus: 200 });
+    const result = await loadTest(`${database} ${call} logging ${logging ? 'on' : 'off'}`, endpoint(token), {
+      seconds: options.loadSeconds,
+      warmupSeconds: options.warmupSeconds,
+      connections: options.connections,
+      pid: server.pid,
+      warmup: endpoint(warmupToken),
     });
+    if (!logging) return { database, call, logging, result };
+    // SIGTERM: the batch writer writes what is left before the process exits (nothing lost on a graceful stop).
+    await server.proc.stop();
+    stopped = true;
+    const db = await openDatabase({ databaseUrl, dataDir });
     try {
-      const token = await createSellerToken(server.origin);
-      const result = await loadTest(
-        `logging ${logging ? 'on' : 'off'}`,
-        { name: 'list', url: `${server.origin}/api/v1/seller/orders/normal?page=0&size=10`, headers: { [header]: token }, expectStatus: 200 },
-        { seconds: options.loadSeconds, warmupSeconds: options.warmupSeconds, connections: options.connections, pid: server.pid },
+      const [row] = await db.query<{ rows: number }>(
+        'SELECT count(*)::int AS rows FROM request_log l JOIN api_tokens t ON t.id = l.token_id WHERE t.title = $1',
+        [title],
       );
-      (logging ? on : off).push(result);
-      log(`  list, logging ${logging ? 'on ' : 'off'}: ${Math.round(result.rps)} rps, p99 ${result.latencyP99} ms`);
+      return { database, call, logging, result, rowsWritten: row?.rows ?? 0 };
     } finally {
-      await server.stop();
+      await db.close();
+    }
+  } finally {
+    if (stopped) rmSync(dataDir, { recursive: true, force: true });
+    else await server.stop();
+  }
+}
+
+async function throughput(databaseUrl: string, header: string, log: (line: string) => void): Promise<UsageBenchResult['throughput']> {
+  const loadAtStart = currentLoad();
+  const runs: ThroughputRun[] = [];
+  const ratios: UsageBenchResult['throughput']['ratios'] = [];
+  for (const database of ['pglite', 'postgres'] as const) {
+    for (const call of ['list', 'detail'] as const) {
+      for (const logging of [true, false, true, false]) {
+        const run = await throughputRun(database, database === 'postgres' ? databaseUrl : undefined, call, logging, header);
+        runs.push(run);
+        const { result } = run;
+        const rows = run.rowsWritten === undefined ? '' : `; ${run.rowsWritten} rows written for ${result.requests} completed, ${result.requestsSent} sent`;
+        log(`  ${database} ${call}, logging ${logging ? 'on ' : 'off'}: ${Math.round(result.rps)} rps, p99 ${result.latencyP99} ms${rows}`);
+      }
+      const mean = (logging: boolean) => {
+        const matching = runs.filter((run) => run.database === database && run.call === call && run.logging === logging);
+        return matching.reduce((sum, run) => sum + run.result.rps, 0) / matching.length;
+      };
+      ratios.push({ database, call, ratio: mean(true) / mean(false) });
     }
   }
-  const mean = (results: LoadResult[]) => results.reduce((sum, r) => sum + r.rps, 0) / results.length;
-  return { on, off, ratio: mean(on) / mean(off) };
+  return { runs, ratios, loadAtStart, loadAtEnd: currentLoad() };
+}
+
+/** Every call autocannon saw answered is in the log, and nothing it never sent: completed <= rows <= sent. */
+function rowsComplete(run: ThroughputRun): boolean {
+  return run.rowsWritten !== undefined && run.rowsWritten >= run.result.requests && run.rowsWritten <= (run.result.requestsSent ?? Number.NaN);
 }
 
 async function pausedDatabase(databaseUrl: string, header: string, log: (line: string) => void): Promise<UsageBenchResult['pause']> {
@@ -263,22 +331,27 @@ const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 export function usageReport(result: UsageBenchResult): string {
   const { throughput: tp, pause, volumes } = result;
   const lines = [
-    '## 5. Request log and usage (PostgreSQL)',
+    '## 5. Request log and usage',
     '',
-    `Measured with \`flock /tmp/bench.lock npm run bench -- --only=usage\` on the shared 2-core machine while other work ran on it; compare figures within this section only.`,
+    `Measured with \`flock /tmp/bench.lock npm run bench -- --only=usage\` on the shared 2-core machine while other work ran on it (1-minute load average ${tp.loadAtStart.toFixed(1)} when the throughput runs began, ${tp.loadAtEnd.toFixed(1)} when they ended); compare figures within this section only. The throughput runs are on PGlite and PostgreSQL, the rest on PostgreSQL.`,
     '',
-    '### List throughput with the request log on and off',
+    '### List and detail throughput with the request log on and off',
     '',
-    `Goal: logging on at most 10% below logging off. Alternated on, off, on, off; ${options.connections} connections, ${options.loadSeconds} s each after ${options.warmupSeconds} s warm-up.`,
+    `Goal 1: logging on at least 90% of logging off, for list and detail, on both databases, with the batch writer's rows complete. Each pair alternated on, off, on, off, each run on a freshly started server (the hot call: answered from the response cache after the first); ${options.connections} connections, ${options.loadSeconds} s each after ${options.warmupSeconds} s warm-up with another token. After each run with the log on the server is stopped with SIGTERM (its batch writer writes what is left) and the log's rows for the measured token are counted. Autocannon counts a call completed when its answer arrived, sent when it went out; calls still in flight when the run ends are sent, answered by the server and logged, but not completed. So the check is completed <= rows written <= sent: no answered call is missing from the log and nothing is logged twice.`,
     '',
-    '| Run | Requests/s | p50 ms | p99 ms | Server CPU % | PostgreSQL CPU % |',
-    '|---|---:|---:|---:|---:|---:|',
-    ...[...tp.on.map((r) => ['on', r] as const), ...tp.off.map((r) => ['off', r] as const)].map(
-      ([label, r]) =>
-        `| logging ${label} | ${Math.round(r.rps)} | ${r.latencyP50} | ${r.latencyP99} | ${r.serverCpuPercent?.toFixed(0) ?? '–'} | ${r.postgresCpuPercent?.toFixed(0) ?? '–'} |`,
+    '| Database | Call | Run | Requests/s | p50 ms | p99 ms | Server CPU % | PostgreSQL CPU % | Completed | Sent | Rows written | Rows complete |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    ...tp.runs.map(
+      (run) =>
+        `| ${run.database} | ${run.call} | logging ${run.logging ? 'on' : 'off'} | ${Math.round(run.result.rps)} | ${run.result.latencyP50} | ${run.result.latencyP99} | ${run.result.serverCpuPercent?.toFixed(0) ?? '–'} | ${run.result.postgresCpuPercent?.toFixed(0) ?? '–'} | ${run.result.requests} | ${run.result.requestsSent ?? '–'} | ${run.rowsWritten ?? '–'} | ${run.logging ? (rowsComplete(run) ? 'yes' : '**no**') : '–'} |`,
     ),
     '',
-    `Mean on / mean off: **${(tp.ratio * 100).toFixed(1)}%** (${tp.ratio >= 0.9 ? 'within' : 'outside'} the 10% goal).`,
+    '| Database | Call | Mean on / mean off | Rows complete (every run with the log on) | Goal 1: >= 90% and complete |',
+    '|---|---|---:|---|---|',
+    ...tp.ratios.map((entry) => {
+      const complete = tp.runs.filter((run) => run.database === entry.database && run.call === entry.call && run.logging).every(rowsComplete);
+      return `| ${entry.database} | ${entry.call} | ${(entry.ratio * 100).toFixed(1)}% | ${complete ? 'yes' : 'no'} | **${entry.ratio >= 0.9 && complete ? 'met' : 'missed'}** |`;
+    }),
     '',
     '### Log buffer while the database pauses',
     '',

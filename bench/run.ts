@@ -17,8 +17,8 @@ import { launchChromium } from './lib/browser.ts';
 import { currentLoad, machineInfo } from './lib/machine.ts';
 import { benchModules, options, resultsDir, root } from './lib/options.ts';
 import { startOurServer } from './lib/our-server.ts';
-import { createDatabase, dropDatabase, postgresAvailable, serverVersion } from './lib/postgres.ts';
-import { createSellerToken, firstOrderId } from './lib/api-session.ts';
+import { createDatabase, dropDatabase, postgresAvailable, serverVersion, withDatabase } from './lib/postgres.ts';
+import { createSellerToken, DEMO_SELLER, firstOrderId } from './lib/api-session.ts';
 import { rssBytes, runToEnd, start, tsNode, waitForHttp } from './lib/processes.ts';
 import { historyOf, mergeReport, replaceSubsection, withHistory } from './lib/report-merge.ts';
 import { runLoginFlood } from './login-flood.ts';
@@ -27,7 +27,8 @@ import { mcpReport, runMcpBench } from './mcp.ts';
 import { runUsageBench, usageReport } from './request-log.ts';
 import type { BenchResults } from './lib/results.ts';
 import { readSpecFacts } from './lib/spec-facts.ts';
-import { apiEndpoints, conditionalAndColdEndpoints, loadTest, type LoadResult } from './measure-server.ts';
+import { apiEndpoints, barePgTest, conditionalAndColdEndpoints, loadTest, type LoadResult } from './measure-server.ts';
+import { POOL_SIZE } from '../src/server/db/postgres-database.ts';
 import { arrivalPage, htmlOnlyTargets, measureTargets, ourDeepLinkTarget, ourTargets, peerDeepLinkTargets, peerTargets } from './pages.ts';
 import { writeReport } from './report.ts';
 import { startPeerServer } from './serve-peers.ts';
@@ -115,6 +116,8 @@ async function serverSection(): Promise<BenchResults['server']> {
   if (await postgresAvailable()) ourBackends.push({ target: 'ours-postgres', databaseName: `bench_load_${process.pid}` });
   else log('  PostgreSQL not reachable: ours-postgres skipped');
   let orderIdForPrism = 1;
+  // The list answer's body size: the second ceiling answers as many bytes (the issue's "same size of JSON").
+  let listBytes = 0;
   for (const backend of ourBackends) {
     const databaseUrl = backend.databaseName === undefined ? undefined : await createDatabase(backend.databaseName);
     // The demo data plus coldOrders normal orders for the demo seller, written by `npm run seed` before start.
@@ -144,6 +147,18 @@ async function serverSection(): Promise<BenchResults['server']> {
         ...(await conditionalAndColdEndpoints(server.origin, header, token, orderId, options.coldOrders)),
       ];
       for (const endpoint of endpoints) record(await loadTest(backend.target, endpoint, { ...load, pid: server.pid }));
+      const listAnswer = await fetch(endpoints[0]!.url, { headers: endpoints[0]!.headers });
+      listBytes = Math.max(listBytes, (await listAnswer.arrayBuffer()).byteLength);
+      const cold = endpoints.find((endpoint) => endpoint.name === 'list-cold');
+      if (databaseUrl !== undefined && cold?.randomPages !== undefined) {
+        // list-cold's reference: the same query straight from a pg pool, as many in flight as the server's pool holds.
+        const sellerId = await withDatabase(databaseUrl, async (client) => {
+          const { rows } = await client.query<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO_SELLER.email]);
+          return rows[0]?.id ?? 0;
+        });
+        const connections = Math.min(options.connections, POOL_SIZE);
+        record(await barePgTest({ databaseUrl, sellerId, connections, ...cold.randomPages }, load));
+      }
     } finally {
       await server.stop();
       if (backend.databaseName !== undefined) await dropDatabase(backend.databaseName);
@@ -169,15 +184,21 @@ async function serverSection(): Promise<BenchResults['server']> {
     await prism.stop();
   }
 
-  const [ceilingCommand, ceilingArgs] = tsNode('bench/ceiling-server.ts', [String(options.ports.ceiling)]);
-  const ceiling = start('ceiling', ceilingCommand, ceilingArgs);
-  try {
-    const origin = `http://127.0.0.1:${options.ports.ceiling}`;
-    await waitForHttp(`${origin}/`, ceiling);
-    targets.push('ceiling');
-    record(await loadTest('ceiling', { name: 'fixed', url: `${origin}/`, headers: {}, expectStatus: 200 }, { ...load, pid: ceiling.child.pid ?? null }));
-  } finally {
-    await ceiling.stop();
+  // The ceiling with its fixed 2 KB body, then with the body size of our list answer.
+  const ceilings: Array<[LoadResult['endpoint'], number]> = [['fixed', 2048]];
+  if (listBytes > 0) ceilings.push(['fixed-list-size', listBytes]);
+  for (const [name, bytes] of ceilings) {
+    const [ceilingCommand, ceilingArgs] = tsNode('bench/ceiling-server.ts', [String(options.ports.ceiling), String(bytes)]);
+    const ceiling = start(`ceiling-${bytes}`, ceilingCommand, ceilingArgs);
+    try {
+      const origin = `http://127.0.0.1:${options.ports.ceiling}`;
+      await waitForHttp(`${origin}/`, ceiling);
+      if (!targets.includes('ceiling')) targets.push('ceiling');
+      const result = await loadTest('ceiling', { name, url: `${origin}/`, headers: {}, expectStatus: 200 }, { ...load, pid: ceiling.child.pid ?? null });
+      record({ ...result, path: `/ (${bytes} bytes)` });
+    } finally {
+      await ceiling.stop();
+    }
   }
   return { loads, idleRss, targets, seedSeconds, coldOrders: options.coldOrders };
 }

@@ -17,12 +17,12 @@ export async function sessionCookie(origin: string): Promise<string> {
 }
 
 /** A valid API token for the demo seller: POST /api/auth/token with the session cookie and a same-origin Origin. */
-export async function createSellerToken(origin: string): Promise<string> {
+export async function createSellerToken(origin: string, title = 'benchmark'): Promise<string> {
   const cookie = await sessionCookie(origin);
   const created = await fetch(`${origin}/api/auth/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: cookie },
-    body: JSON.stringify({ title: 'benchmark', description: 'Created by npm run bench.' }),
+    body: JSON.stringify({ title, description: 'Created by npm run bench.' }),
   });
   const answer = (await created.json()) as { data?: { token?: string } };
   if (created.status !== 201 || typeof answer.data?.token !== 'string') throw new Error(`token creation answered ${created.status}`);

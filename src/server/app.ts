@@ -269,9 +269,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerAccessLog(app);
     // API responses are per-user data, and /api/auth/* returns token values: no browser or proxy may store them.
     // Public answers with an ETag say their own (private, no-cache: stored by the client, always revalidated).
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (request.url.startsWith('/api/') && !reply.hasHeader('etag')) void reply.header('cache-control', 'no-store');
-      return payload;
+      done(null, payload);
     });
     registerHousekeeping(app, ctx);
     const defaults = createHandlers(ctx);

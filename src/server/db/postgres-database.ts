@@ -30,8 +30,11 @@ function preparedConfig(text: string, params: unknown[] | undefined): pg.QueryCo
 /**
  * 20 connections: with 50 concurrent public requests, 10 left requests queueing in the pool while the
  * database had CPU to spare (list calls ~3,900 -> ~5,300-5,800 requests/s on the 2-core bench machine).
+ * The bench's bare-client reference for list-cold keeps as many queries in flight.
  */
-export async function openPostgresDatabase(connectionString: string, poolSize = 20): Promise<Database> {
+export const POOL_SIZE = 20;
+
+export async function openPostgresDatabase(connectionString: string, poolSize = POOL_SIZE): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: poolSize, idleTimeoutMillis: 30_000 });
   // An idle client that loses its server emits 'error'; without a listener that kills the process.
   pool.on('error', () => undefined);

@@ -2,10 +2,10 @@
  * The server log without secrets, and its access lines: Fastify's own request logs are off; one line per
  * response carries method, a redacted URL, status and time. Token values are removed from the refresh,
  * end-grace and delete paths and from anything that looks like a token; headers (cookie, token header) are
- * never logged. A last line of defence scrubs token-like strings from every log line before it is written.
+ * never logged. A last line of defence scrubs token-like strings from every log line before it is written
+ * (pino's streamWrite hook: the serialized line, straight to the destination, with no stream in between).
  * Not the Usage screen's log of public calls per token: that is request-log-recording.ts.
  */
-import { Writable } from 'node:stream';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { TOKEN_LIKE } from '../lib/token-format.ts';
 
@@ -16,15 +16,10 @@ function redactUrl(url: string): string {
 }
 
 export function loggerOptions(level: string, destination: NodeJS.WritableStream = process.stdout): FastifyServerOptions['logger'] {
-  const scrubbing = new Writable({
-    write(chunk: Buffer | string, _encoding, callback) {
-      destination.write(chunk.toString().replace(TOKEN_LIKE, '[redacted]'));
-      callback();
-    },
-  });
   return {
     level,
-    stream: scrubbing,
+    stream: destination,
+    hooks: { streamWrite: (line: string) => line.replace(TOKEN_LIKE, '[redacted]') },
     redact: { paths: ['req.headers', 'headers', 'cookie', 'password', '*.password'], censor: '[redacted]' },
     serializers: {
       req: (req: { method?: string; url?: string }) => ({ method: req.method, url: redactUrl(req.url ?? '') }),
@@ -34,10 +29,12 @@ export function loggerOptions(level: string, destination: NodeJS.WritableStream 
 }
 
 export function registerAccessLog(app: FastifyInstance): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook, not an async one: no promise per request (every hook below runs on every response).
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       { method: request.method, url: redactUrl(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
       'request',
     );
+    done();
   });
 }

@@ -18,10 +18,11 @@ export function registerDeprecationHeaders(app: FastifyInstance, spec: OpenApiDo
     if (deprecation) deprecated.set(operationIdOf(entry), deprecationHeader(deprecation));
   }
   if (deprecated.size === 0) return;
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: it runs on every response, and an async hook costs a promise each time.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const operationId = (request.routeOptions.config as { operationId?: string } | undefined)?.operationId;
     const header = operationId === undefined ? undefined : deprecated.get(operationId);
     if (header !== undefined) void reply.header('deprecation', header).header('link', CHANGELOG_LINK);
-    return payload;
+    done(null, payload);
   });
 }

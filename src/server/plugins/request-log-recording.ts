@@ -56,19 +56,19 @@ export function registerRequestLogRecording(app: FastifyInstance, ctx: ServerCon
     const operationId = (request.routeOptions.config as { operationId?: string } | undefined)?.operationId;
     return operationId !== undefined && publicOperations.has(operationId) ? operationId : undefined;
   };
-  app.addHook('onSend', async (request, _reply, payload) => {
+  // Callback hooks, not async ones: they run on every response, and an async hook costs a promise each time.
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (operationOf(request) !== undefined) request.responseBytes = bytesOf(payload);
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const operationId = operationOf(request);
-    if (operationId === undefined) return;
     const owner = request.tokenOwner;
-    if (owner === undefined) {
-      writer.countUnattributed();
-      return;
+    if (operationId !== undefined && owner === undefined) writer.countUnattributed();
+    else if (operationId !== undefined && owner !== undefined) {
+      writer.add(entryOf({ request, operationId, owner, status: reply.statusCode, durationMs: reply.elapsedTime, responseBytes: request.responseBytes ?? 0 }));
     }
-    writer.add(entryOf({ request, operationId, owner, status: reply.statusCode, durationMs: reply.elapsedTime, responseBytes: request.responseBytes ?? 0 }));
+    done();
   });
   writer.start();
   // Runs before app.ts's own onClose (hooks close in reverse order), so the database is still open.

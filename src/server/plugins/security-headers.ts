@@ -37,8 +37,9 @@ export function securityHeaders(options: { hsts: boolean }): Readonly<Record<str
 }
 
 export function registerSecurityHeaders(app: FastifyInstance, headers: Readonly<Record<string, string>>): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // A callback hook: it runs on every response, and an async hook costs a promise each time.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     void reply.headers(headers);
-    return payload;
+    done(null, payload);
   });
 }

@@ -14,11 +14,13 @@ export function registerShutdownAnswers(app: FastifyInstance): void {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async () => {
-    if (closing) throw new HttpError(503, SHUTTING_DOWN_MESSAGE, { 'retry-after': '1' });
+  // Callback hooks: they run on every request, and an async hook costs a promise each time.
+  app.addHook('onRequest', (_request, _reply, done) => {
+    if (closing) return done(new HttpError(503, SHUTTING_DOWN_MESSAGE, { 'retry-after': '1' }));
+    done();
   });
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) void reply.header('connection', 'close');
-    return payload;
+    done(null, payload);
   });
 }
