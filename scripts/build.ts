@@ -5,11 +5,11 @@
  * `npm start` and `npm test` check it on plain node first, scripts/build-if-stale.mjs).
  *
  * `npm start` builds in parts, so a fresh clone answers its login page sooner (src/server/deferred-build.ts):
- *   first          generate (without the spec's lint and api.d.ts): scripts/first-start-build.ts, in the
- *                  server's process before it starts (from its sources, under tsx)
- *   --rest         the compiled server, api.d.ts, the export, the prerendered pages and the compressed copies, run by
- *                  the server after it listens
- * (the app itself, scripts/build-web.mjs, is run by the server before it listens: deferred-build.ts).
+ *   first    generate without the spec's lint and api.d.ts (scripts/first-start-build.ts, in the server's own
+ *            process, which then runs from its sources under tsx)
+ *   app      scripts/build-web.mjs, run by the server before it listens
+ *   --rest   the compiled server, api.d.ts, the export, the prerendered pages and the compressed copies, run
+ *            by the server after it listens
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -42,11 +42,10 @@ async function buildRest(): Promise<void> {
   console.log(`build: ${compressed} files compressed (brotli, gzip) in ${seconds(compressing)}`);
 }
 
-const part = process.argv.includes('--rest') ? '--rest' : undefined;
 const started = performance.now();
 mkdirSync('dist', { recursive: true });
 
-if (part === '--rest') {
+if (process.argv.includes('--rest')) {
   // First what the first start left out: the next start runs the compiled server, whatever happens to the rest.
   await buildServer();
   await writeTypes();

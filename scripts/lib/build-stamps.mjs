@@ -25,8 +25,8 @@ const APP_INPUTS = [
 ];
 export const APP_STAMP = 'dist/.build-stamp';
 /**
- * `npm start`'s first start builds in three parts (scripts/build.ts --first-start, then scripts/build-web.mjs and
- * build.ts --rest run by the server: src/server/deferred-build.ts names these files too): this stamp holds the inputs' hash once
+ * `npm start`'s first start builds in three parts (scripts/first-start-build.ts, then scripts/build-web.mjs and
+ * scripts/build.ts --rest run by the server: src/server/deferred-build.ts names these files too): this stamp holds the inputs' hash once
  * the first part (generate) is done, WEB_STAMP once the app is built (the login page), APP_STAMP once the
  * rest (downloads, prerendered pages, compressed copies) is. A part cut short leaves its stamp unwritten, so
  * the next start does it again.

@@ -12,7 +12,7 @@ import { DEFAULT_LOGIN_THROTTLE, type LoginThrottlePolicy, type ServerContext } 
 import type { Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemo } from './db/seed/seed-demo.ts';
-import { NOT_FOUND_BODY } from './lib/http-error.ts';
+import { DATABASE_UNAVAILABLE_BODY, NOT_FOUND_BODY } from './lib/http-error.ts';
 import { PRODUCTION_SCRYPT_COST, type Derive, type ScryptCost } from './lib/password.ts';
 import { createPasswordHasher, defaultHashingLimits, type HashingLimits } from './lib/password-hasher.ts';
 import { loadTokenKeys, type TokenKeys } from './lib/token-keys.ts';
@@ -288,7 +288,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await ctx.db.query('SELECT 1');
         return { status: 'ok', requestLog: app.requestLogStats() };
       } catch {
-        return reply.code(503).send({ status: 503, message: 'Database unavailable.' });
+        return reply.code(503).send(DATABASE_UNAVAILABLE_BODY);
       }
     });
     const { restOfBuild } = options;

@@ -25,3 +25,5 @@ export const NOT_FOUND_MESSAGE = 'Not found.';
 export const MALFORMED_URL_MESSAGE = 'The request URL is malformed.';
 /** The answer for a path nothing serves (an unknown /api/ path, a missing download, any other path). */
 export const NOT_FOUND_BODY = Object.freeze({ status: 404, message: NOT_FOUND_MESSAGE });
+/** /healthz, and every request that waited for a database that could not open (plugins/database-gate.ts). */
+export const DATABASE_UNAVAILABLE_BODY = Object.freeze({ status: 503, message: 'Database unavailable.' });

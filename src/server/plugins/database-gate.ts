@@ -5,11 +5,10 @@
  * `withoutDatabase`). Once ready, the gate is one boolean test per request.
  */
 import type { FastifyInstance } from 'fastify';
+import { DATABASE_UNAVAILABLE_BODY } from '../lib/http-error.ts';
 
 /** Route config of a route that answers without the database: it never waits for it. */
 export const WITHOUT_DATABASE = Object.freeze({ withoutDatabase: true });
-
-const UNAVAILABLE_BODY = Object.freeze({ status: 503, message: 'Database unavailable.' });
 
 export function registerDatabaseGate(app: FastifyInstance, databaseReady: Promise<unknown>): void {
   let state: 'opening' | 'ready' | 'failed' = 'opening';
@@ -19,7 +18,7 @@ export function registerDatabaseGate(app: FastifyInstance, databaseReady: Promis
   );
   app.addHook('onRequest', (request, reply, done) => {
     if (state === 'ready' || (request.routeOptions.config as { withoutDatabase?: boolean }).withoutDatabase === true) return done();
-    const answerUnavailable = () => void reply.code(503).header('cache-control', 'no-store').send(UNAVAILABLE_BODY);
+    const answerUnavailable = () => void reply.code(503).header('cache-control', 'no-store').send(DATABASE_UNAVAILABLE_BODY);
     if (state === 'failed') return answerUnavailable();
     databaseReady.then(() => done(), answerUnavailable);
   });
