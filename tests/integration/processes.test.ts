@@ -60,6 +60,21 @@ describe('durability', () => {
     expect(await exited).toBe(0);
     expect(existsSync(join(database.dataDir, 'server.lock'))).toBe(false);
   });
+
+  it('standard output gets one access line per answered request, also those still waiting to be written at a SIGTERM', async () => {
+    const server = await start(database);
+    const calls = 400;
+    // In flight together, so the asynchronous log writes many lines at once and some still wait at the stop.
+    const statuses = await Promise.all(Array.from({ length: calls }, () => fetch(`${server.baseUrl}/healthz`).then((response) => response.status)));
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    expect(await server.kill('SIGTERM')).toBe(0);
+    const accessLines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"url":"/healthz"') && line.includes('"msg":"request"'));
+    expect(accessLines).toHaveLength(calls);
+    expect(server.output()).toMatch(/"msg":"closed"/);
+  });
 });
 
 if (TEST_DATABASE === 'pglite') {

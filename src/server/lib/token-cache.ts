@@ -1,11 +1,14 @@
 /**
- * Verified API tokens by digest, in memory for a few seconds, so a public request does not look its
- * token up in the database every time (docs/decisions/003-rate-limit-and-token-cache.md).
+ * Verified API tokens by their presented value, in memory for a few seconds, so a public request neither
+ * looks its token up in the database nor computes its keyed digest every time
+ * (docs/decisions/003-rate-limit-and-token-cache.md). Keyed by the value, not its digest: the HMAC was the
+ * hot call's largest cost of its own, and holding the value adds nothing to what the process already holds
+ * (each cached row carries its ciphertext, and the process holds the key that decrypts it).
  *
  * Nothing evicts implicitly: whatever revokes a token says so. Refresh, ending a grace window and delete
  * evict it in this process once their statement has run (routes/portal-tokens/handlers.ts); other replicas
  * evict on PostgreSQL's NOTIFY token_revoked (db/postgres-listener.ts), and while that listener is not
- * connected the cache is off. A token's current and previous value are two entries (by digest) of one id,
+ * connected the cache is off. A token's current and previous value are two entries (by value) of one id,
  * and eviction is by id, so both go together. A change made straight in the database reaches the cache
  * through that NOTIFY when the triggers of migrations 003 and 004 cover it, otherwise after
  * TOKEN_CACHE_TTL_MS. Expiry (or a grace window's end) is checked against the clock on every request by
@@ -22,7 +25,7 @@ interface Entry {
 }
 
 export class TokenCache {
-  private readonly byDigest = new Map<string, Entry>();
+  private readonly byValue = new Map<string, Entry>();
   /** Bumped on every eviction: a lookup that started before one must not fill the cache after it. */
   private generation = 0;
   /** Off while cross-replica eviction is not guaranteed (e.g. the listener is reconnecting). */
@@ -35,13 +38,12 @@ export class TokenCache {
     this.enabled = enabled;
   }
 
-  get(digest: Buffer): TokenPrincipalRow | undefined {
+  get(value: string): TokenPrincipalRow | undefined {
     if (!this.enabled) return undefined;
-    const key = digest.toString('base64');
-    const entry = this.byDigest.get(key);
+    const entry = this.byValue.get(value);
     if (entry === undefined) return undefined;
     if (entry.cachedUntil <= this.now()) {
-      this.byDigest.delete(key);
+      this.byValue.delete(value);
       return undefined;
     }
     return entry.row;
@@ -52,20 +54,20 @@ export class TokenCache {
     return this.generation;
   }
 
-  set(digest: Buffer, row: TokenPrincipalRow, ticket: number): void {
+  set(value: string, row: TokenPrincipalRow, ticket: number): void {
     if (!this.enabled || ticket !== this.generation) return;
-    if (this.byDigest.size >= MAX_ENTRIES) this.byDigest.clear();
-    this.byDigest.set(digest.toString('base64'), { row, cachedUntil: this.now() + TOKEN_CACHE_TTL_MS });
+    if (this.byValue.size >= MAX_ENTRIES) this.byValue.clear();
+    this.byValue.set(value, { row, cachedUntil: this.now() + TOKEN_CACHE_TTL_MS });
   }
 
   evictToken(id: number): void {
     this.generation += 1;
-    for (const [key, entry] of this.byDigest) if (entry.row.id === id) this.byDigest.delete(key);
+    for (const [key, entry] of this.byValue) if (entry.row.id === id) this.byValue.delete(key);
   }
 
   clear(): void {
     this.generation += 1;
-    this.byDigest.clear();
+    this.byValue.clear();
   }
 
   setEnabled(enabled: boolean): void {

@@ -7,6 +7,7 @@
  * Not the Usage screen's log of public calls per token: that is request-log-recording.ts.
  */
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { standardOutputLog } from '../lib/log-destination.ts';
 import { TOKEN_LIKE } from '../lib/token-format.ts';
 
 const TOKEN_PATHS = /^(\/api\/auth\/token\/(?:refresh\/|previous-value\/)?)[^/?]+/;
@@ -15,7 +16,7 @@ function redactUrl(url: string): string {
   return url.replace(TOKEN_PATHS, '$1[redacted]').replace(TOKEN_LIKE, '[redacted]');
 }
 
-export function loggerOptions(level: string, destination: NodeJS.WritableStream = process.stdout): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, destination: { write(line: string): unknown } = standardOutputLog()): FastifyServerOptions['logger'] {
   return {
     level,
     stream: destination,

@@ -28,8 +28,9 @@ declare module 'fastify' {
 const forbidden = () => new HttpError(401, FORBIDDEN_MESSAGE);
 
 /** The database's row for a presented value, verified (digest, and ciphertext for a current value), then cached briefly. */
-async function lookUp(ctx: ServerContext, digest: Buffer, value: string): Promise<TokenPrincipalRow | undefined> {
+async function lookUp(ctx: ServerContext, value: string): Promise<TokenPrincipalRow | undefined> {
   const ticket = ctx.tokenCache.ticket();
+  const digest = ctx.keys.digest(value);
   const row = await findLiveToken(ctx.db, digest);
   if (row === undefined || !ctx.keys.digestsEqual(row.digest, digest)) return undefined;
   // A current value's ciphertext must decrypt to it: a tampered row fails closed. A previous value keeps
@@ -38,15 +39,19 @@ async function lookUp(ctx: ServerContext, digest: Buffer, value: string): Promis
     const plain = ctx.keys.decrypt(row.ciphertext, row.digest);
     if (plain === undefined || plain !== value) return undefined;
   }
-  ctx.tokenCache.set(digest, row, ticket);
+  ctx.tokenCache.set(value, row, ticket);
   return row;
 }
 
 /** The verified row of a presented token value (any user type, expired or not), or undefined. */
 export async function findPresentedToken(ctx: ServerContext, value: string): Promise<TokenPrincipalRow | undefined> {
   if (parseTokenValue(value) === undefined) return undefined;
-  const digest = ctx.keys.digest(value);
-  return ctx.tokenCache.get(digest) ?? (await lookUp(ctx, digest, value));
+  return verifiedRow(ctx, value);
+}
+
+/** findPresentedToken for a value whose format was checked already. */
+async function verifiedRow(ctx: ServerContext, value: string): Promise<TokenPrincipalRow | undefined> {
+  return ctx.tokenCache.get(value) ?? (await lookUp(ctx, value));
 }
 
 function setRateLimitHeaders(reply: FastifyReply, limit: number, hits: number, resetSeconds: number): void {
@@ -78,7 +83,7 @@ export function requireApiToken(ctx: ServerContext, family: UserType, domain: st
     if (typeof value !== 'string') throw forbidden();
     // Junk never reaches the database: prefix, length, alphabet and CRC32 checksum first.
     if (parseTokenValue(value) !== family) throw forbidden();
-    const row = await findPresentedToken(ctx, value);
+    const row = await verifiedRow(ctx, value);
     if (row === undefined) throw forbidden();
     request.tokenOwner = { tokenId: row.id, userId: row.user_id };
     // Cached or not, the presented value's end (expiry, or its grace window's end) is checked against the clock.
