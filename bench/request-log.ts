@@ -2,8 +2,9 @@
  * `--only=usage`: what the request log costs and how its reads scale (docs/decisions/013-request-log-and-usage.md).
  * 1. Throughput of the list and the detail call with REQUEST_LOG on and off, alternated (on, off, on, off), on
  *    PGlite and on PostgreSQL; after each run with the log on, the server is stopped gracefully and the rows
- *    written for the measured token are counted against what autocannon completed and sent. The rest of the
- *    section is PostgreSQL only.
+ *    written for the measured token are counted against what autocannon completed and sent. Then the log's
+ *    own insert, alone, on each database (lib/log-insert-floor.ts): the floor under the on/off ratio. The
+ *    rest of the section is PostgreSQL only.
  * 2. Memory of the log buffer under a 60 s load while the rollup table is locked for 10 s (a paused database
  *    for the batch writer): /healthz's buffered and dropped figures and the server's RSS, sampled every 500 ms.
  * 3. With BENCH_REQUEST_LOGS rows for one user (a comma-separated list of growing sizes, default
@@ -18,6 +19,7 @@ import pg from 'pg';
 import { openDatabase } from '../src/server/db/open-database.ts';
 import { createPostgresRequestLogStore } from '../src/server/request-log/postgres-store.ts';
 import { createSellerToken, firstOrderId, sessionCookie } from './lib/api-session.ts';
+import { logInsertMicrosPerRow } from './lib/log-insert-floor.ts';
 import { currentLoad } from './lib/machine.ts';
 import { options } from './lib/options.ts';
 import { startOurServer } from './lib/our-server.ts';
@@ -44,7 +46,14 @@ interface ThroughputRun {
 }
 
 export interface UsageBenchResult {
-  throughput: { runs: ThroughputRun[]; ratios: Array<{ database: Backend; call: Call; ratio: number }>; loadAtStart: number; loadAtEnd: number };
+  throughput: {
+    runs: ThroughputRun[];
+    ratios: Array<{ database: Backend; call: Call; ratio: number }>;
+    /** The log's insert alone, microseconds per call (lib/log-insert-floor.ts), measured after the runs. */
+    insertMicros: Record<Backend, number>;
+    loadAtStart: number;
+    loadAtEnd: number;
+  };
   pause: {
     seconds: number;
     pausedSeconds: number;
@@ -139,14 +148,32 @@ async function throughput(databaseUrl: string, header: string, log: (line: strin
         const rows = run.rowsWritten === undefined ? '' : `; ${run.rowsWritten} rows written for ${result.requests} completed, ${result.requestsSent} sent`;
         log(`  ${database} ${call}, logging ${logging ? 'on ' : 'off'}: ${Math.round(result.rps)} rps, p99 ${result.latencyP99} ms${rows}`);
       }
-      const mean = (logging: boolean) => {
-        const matching = runs.filter((run) => run.database === database && run.call === call && run.logging === logging);
-        return matching.reduce((sum, run) => sum + run.result.rps, 0) / matching.length;
-      };
-      ratios.push({ database, call, ratio: mean(true) / mean(false) });
+      ratios.push({ database, call, ratio: meanRps(runs, database, call, true) / meanRps(runs, database, call, false) });
     }
   }
-  return { runs, ratios, loadAtStart, loadAtEnd: currentLoad() };
+  const floorDatabase = `bench_usage_floor_${process.pid}`;
+  const floorUrl = await createDatabase(floorDatabase);
+  try {
+    const insertMicros = { pglite: await logInsertMicrosPerRow(undefined), postgres: await logInsertMicrosPerRow(floorUrl) };
+    log(`  the log's insert alone: PGlite ${insertMicros.pglite.toFixed(1)} us per call, PostgreSQL ${insertMicros.postgres.toFixed(1)} us`);
+    return { runs, ratios, insertMicros, loadAtStart, loadAtEnd: currentLoad() };
+  } finally {
+    await dropDatabase(floorDatabase);
+  }
+}
+
+function meanRps(runs: readonly ThroughputRun[], database: Backend, call: Call, logging: boolean): number {
+  const matching = runs.filter((run) => run.database === database && run.call === call && run.logging === logging);
+  return matching.reduce((sum, run) => sum + run.result.rps, 0) / matching.length;
+}
+
+/**
+ * The best on/off ratio when each call's insert is added to the time of a call with the log off: true of
+ * PGlite, which runs on the server's thread. (PostgreSQL runs it in its own process, on this machine on the
+ * same two cores as the server and the load generator.)
+ */
+function ratioBound(offRps: number, insertMicros: number): number {
+  return 1 / (1 + (insertMicros * offRps) / 1e6);
 }
 
 /** Every call autocannon saw answered is in the log, and nothing it never sent: completed <= rows <= sent. */
@@ -351,6 +378,18 @@ export function usageReport(result: UsageBenchResult): string {
     ...tp.ratios.map((entry) => {
       const complete = tp.runs.filter((run) => run.database === entry.database && run.call === entry.call && run.logging).every(rowsComplete);
       return `| ${entry.database} | ${entry.call} | ${(entry.ratio * 100).toFixed(1)}% | ${complete ? 'yes' : 'no'} | **${entry.ratio >= 0.9 && complete ? 'met' : 'missed'}** |`;
+    }),
+    '',
+    `**The floor: the log's own insert, alone.** After the runs, in the same bench run, the store's batch statement (log rows and both rollups, every index of the schema) ran back to back on an empty database with no server: ${tp.insertMicros.pglite.toFixed(1)} µs per logged call on PGlite, ${tp.insertMicros.postgres.toFixed(1)} µs on PostgreSQL (bench/lib/log-insert-floor.ts). PGlite runs it on the server's own thread, so each call's insert adds to the time of a call with the log off: the best ratio logging can keep is 1 / (1 + insert x log-off rate). PostgreSQL runs it in its own process, but on this machine on the same two cores as the server and autocannon; its column is the insert's share of a log-off call's time, for comparison.`,
+    '',
+    '| Database | Call | Log off, mean requests/s | Insert alone, µs per call | Insert / log-off call time | Best on/off with the insert on the server thread | Measured on / off | Measured / best |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
+    ...tp.ratios.map((entry) => {
+      const off = meanRps(tp.runs, entry.database, entry.call, false);
+      const micros = tp.insertMicros[entry.database];
+      const bound = ratioBound(off, micros);
+      const onThread = entry.database === 'pglite';
+      return `| ${entry.database} | ${entry.call} | ${Math.round(off)} | ${micros.toFixed(1)} | ${((micros * off) / 1e4).toFixed(0)}% | ${onThread ? `${(bound * 100).toFixed(1)}%` : '–'} | ${(entry.ratio * 100).toFixed(1)}% | ${onThread ? `${((entry.ratio / bound) * 100).toFixed(0)}%` : '–'} |`;
     }),
     '',
     '### Log buffer while the database pauses',

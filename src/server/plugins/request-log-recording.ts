@@ -14,7 +14,7 @@ import { entryOf } from '../request-log/entry.ts';
 export const WRITE_INTERVAL_MS = 250;
 /** At ~1 KB a call, about 20 MB at most, whatever the database does. */
 const BUFFER_CAPACITY = 20_000;
-const MAX_BATCH = 2_000;
+export const MAX_BATCH = 2_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
