@@ -11,9 +11,7 @@ import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { openDatabase } from '../../src/server/db/open-database.ts';
-// The recording plugin reads request.tokenOwner, which api-token-auth.ts declares on Fastify's request.
-import type {} from '../../src/server/plugins/api-token-auth.ts';
-import { MAX_BATCH } from '../../src/server/plugins/request-log-recording.ts';
+import { MAX_BATCH } from '../../src/server/request-log/batch-writer.ts';
 import { entryOf, type RequestLogEntry } from '../../src/server/request-log/entry.ts';
 import { createPostgresRequestLogStore } from '../../src/server/request-log/postgres-store.ts';
 

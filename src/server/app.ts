@@ -68,7 +68,7 @@ declare module 'fastify' {
 
 export interface BuildAppOptions {
   config: Config;
-  /** Where log lines go (default stdout); tests capture them. */
+  /** Where log lines go (default: standard output, written asynchronously, lib/log-destination.ts); tests capture them. */
   logStream?: NodeJS.WritableStream;
   /** How the database is opened (tests hold or fail it); by default from the configuration. */
   openingDatabase?: () => Promise<Database>;

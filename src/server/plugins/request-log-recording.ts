@@ -14,7 +14,6 @@ import { entryOf } from '../request-log/entry.ts';
 export const WRITE_INTERVAL_MS = 250;
 /** At ~1 KB a call, about 20 MB at most, whatever the database does. */
 const BUFFER_CAPACITY = 20_000;
-export const MAX_BATCH = 2_000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,7 +44,6 @@ export function registerRequestLogRecording(app: FastifyInstance, ctx: ServerCon
     write: (batch) => ctx.requestLog.append(batch),
     capacity: BUFFER_CAPACITY,
     intervalMs: WRITE_INTERVAL_MS,
-    maxBatch: MAX_BATCH,
     warn: (details, message) => app.log.warn(details, message),
   });
   app.decorate('requestLogStats', () => writer.stats());
@@ -63,10 +61,13 @@ export function registerRequestLogRecording(app: FastifyInstance, ctx: ServerCon
   });
   app.addHook('onResponse', (request, reply, done) => {
     const operationId = operationOf(request);
-    const owner = request.tokenOwner;
-    if (operationId !== undefined && owner === undefined) writer.countUnattributed();
-    else if (operationId !== undefined && owner !== undefined) {
-      writer.add(entryOf({ request, operationId, owner, status: reply.statusCode, durationMs: reply.elapsedTime, responseBytes: request.responseBytes ?? 0 }));
+    if (operationId !== undefined) {
+      const owner = request.tokenOwner;
+      if (owner === undefined) writer.countUnattributed();
+      else
+        writer.add(
+          entryOf({ request, operationId, owner, status: reply.statusCode, durationMs: reply.elapsedTime, responseBytes: request.responseBytes ?? 0 }),
+        );
     }
     done();
   });

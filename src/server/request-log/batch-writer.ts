@@ -7,11 +7,15 @@
 import type { RequestLogEntry } from './entry.ts';
 import { LogBuffer } from './log-buffer.ts';
 
+/** The most calls one write takes (the bench's floor for the log inserts batches this large). */
+export const MAX_BATCH = 2_000;
+
 export interface BatchWriterOptions {
   write: (batch: RequestLogEntry[]) => Promise<void>;
   capacity: number;
   intervalMs: number;
-  maxBatch: number;
+  /** Default MAX_BATCH; tests ask for less. */
+  maxBatch?: number;
   /** Called at most every warnEveryMs while calls are being dropped or writes fail. */
   warn: (details: Record<string, unknown>, message: string) => void;
   warnEveryMs?: number;
@@ -36,7 +40,10 @@ export class BatchWriter {
   private droppedWarned = 0;
   private readonly lastWarnAt = new Map<string, number>();
 
+  private readonly maxBatch: number;
+
   constructor(private readonly options: BatchWriterOptions) {
+    this.maxBatch = options.maxBatch ?? MAX_BATCH;
     this.buffer = new LogBuffer(options.capacity);
   }
 
@@ -51,7 +58,7 @@ export class BatchWriter {
 
   add(entry: RequestLogEntry): void {
     this.buffer.push(entry);
-    if (this.buffer.size >= this.options.maxBatch && this.writing === undefined) void this.flush();
+    if (this.buffer.size >= this.maxBatch && this.writing === undefined) void this.flush();
   }
 
   countUnattributed(): void {
@@ -79,7 +86,7 @@ export class BatchWriter {
 
   private async writeAll(): Promise<void> {
     while (this.buffer.size > 0) {
-      const batch = this.buffer.take(this.options.maxBatch);
+      const batch = this.buffer.take(this.maxBatch);
       try {
         await this.options.write(batch);
         this.written += batch.length;
