@@ -4,6 +4,7 @@
  * request log's own durability under SIGKILL and SIGTERM is request-log-durability.test.ts.
  */
 import { existsSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from './support/http-client.ts';
@@ -47,16 +48,28 @@ describe('durability', () => {
 
   it('SIGTERM finishes the request in flight, then exits cleanly and releases the data directory', async () => {
     const server = await start(database);
-    // A login hashes with scrypt at the production cost: long enough to be in flight.
-    const login = fetch(`${server.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'seller@example.com', password: 'demo-password', userType: 'SELLER' }),
+    const body = JSON.stringify({ email: 'seller@example.com', password: 'demo-password', userType: 'SELLER' });
+    let exited: Promise<number | string> | undefined;
+    // "Expect: 100-continue": the server answers 100 once it has taken the request in (its onRequest hooks,
+    // including the shutdown check, have run), so the SIGTERM comes while the request is certainly in flight,
+    // however busy the machine. The body follows, and the login's scrypt (production cost) keeps it in flight.
+    const status = await new Promise<number>((resolve, reject) => {
+      const login = request(`${server.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
+      });
+      login.on('continue', () => {
+        exited = server.kill('SIGTERM');
+        login.end(body);
+      });
+      login.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      login.on('error', reject);
     });
-    // Long enough for the request to arrive, shorter than its scrypt (about half a second).
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const exited = server.kill('SIGTERM');
-    expect((await login).status).toBe(200);
+    expect(exited).toBeDefined();
+    expect(status).toBe(200);
     expect(await exited).toBe(0);
     expect(existsSync(join(database.dataDir, 'server.lock'))).toBe(false);
   });
