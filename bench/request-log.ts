@@ -9,8 +9,8 @@
  *    for the batch writer): /healthz's buffered and dropped figures and the server's RSS, sampled every 500 ms.
  * 3. With BENCH_REQUEST_LOGS rows for one user (a comma-separated list of growing sizes, default
  *    10,000,000 then 30,000,000: the one database grows from each size to the next): p95 of the newest log page
- *    for one token, of a filtered page (4xx, one operation) and of the 30-day chart, over HTTP, and the EXPLAIN
- *    of each.
+ *    for all tokens and for one token, of a filtered page (4xx, one operation) and of the 30-day chart, over
+ *    HTTP, and the EXPLAIN of each.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -245,13 +245,14 @@ async function pausedDatabase(databaseUrl: string, header: string, log: (line: s
   }
 }
 
-/** The newest page, the filtered page and the 30-day chart over HTTP, then the store's statements under EXPLAIN. */
+/** The newest page (all tokens, one token), the filtered page and the 30-day chart over HTTP, then the store's statements under EXPLAIN. */
 async function measureQueries(origin: string, client: pg.Client): Promise<Pick<VolumeResult, 'queries' | 'explains'>> {
   const calls = options.quick ? 30 : 200;
   const cookie = await sessionCookie(origin);
   const [{ id: tokenId }] = (await client.query<{ id: number }>('SELECT min(id) AS id FROM api_tokens WHERE user_id = 1')).rows as [{ id: number }];
   const from = new Date(Date.now() - 30 * DAY_MS).toISOString();
   const cases = [
+    { name: 'Newest log page, all tokens', path: `/api/usage/requests?from=${from}` },
     { name: 'Newest log page, one token', path: `/api/usage/requests?tokenId=${tokenId}&from=${from}` },
     { name: 'Filtered page (4xx, one operation)', path: `/api/usage/requests?status=4xx&operation=getSellerNormalOrder&from=${from}` },
     { name: '30-day chart', path: `/api/usage/series?from=${from}` },
@@ -280,6 +281,7 @@ async function measureQueries(origin: string, client: pg.Client): Promise<Pick<V
   });
   const range = { userId: 1, from: new Date(from), to: new Date() };
   const plans: Array<[string, () => Promise<unknown>]> = [
+    ['Newest log page, all tokens', () => explaining.page(range, undefined, 51)],
     ['Newest log page, one token', () => explaining.page({ ...range, tokenId }, undefined, 51)],
     [
       'Filtered page (4xx, one operation)',

@@ -2,8 +2,10 @@
  * The usage chart and per-operation figures read whole UTC days from the daily rollups and the hours at a
  * range's edges from the hourly ones (migration 008): for ranges that start and end mid-day, on midnight,
  * within one day, with a UTC offset and per token, every figure equals a direct aggregate of request_log
- * under the chart's rule (an hour counts when it overlaps the range). Retention removes a day's daily row
- * with its hours; the migration fills the daily rollups from the hourly ones already there.
+ * under the chart's rule (an hour counts when it overlaps the range). Every log page, followed cursor by
+ * cursor, holds the calls request_log holds, newest first (all tokens merged, or filtered). Retention
+ * removes a day's daily row with its hours; the migration fills the daily rollups from the hourly ones
+ * already there.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -217,6 +219,44 @@ describe('the chart and per-operation figures equal a direct aggregate of the lo
     expect(hourly.bucket).toBe('hour');
     await expectSameAsTheLog(at(4, 2, 20), at(4, 17, 40), tokens[0]);
     await expectSameAsTheLog(at(-20, 5), at(14, 5));
+  });
+});
+
+describe('log pages', () => {
+  type Page = { data: Array<{ id: number }>; nextCursor: string | null };
+
+  /** Every page of the log for `query`, followed cursor by cursor, against the same calls read from request_log. */
+  async function expectPagesAsTheLog(query: string, where: string, params: unknown[]): Promise<number> {
+    const ids: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const response: { status: number; body: Page } = await seller.get<Page>(`/api/usage/requests?${query}${cursor === null ? '' : `&cursor=${cursor}`}`);
+      expect(response.status).toBe(200);
+      ids.push(...response.body.data.map((row) => row.id));
+      cursor = response.body.nextCursor;
+    } while (cursor !== null);
+    const rows = await server.db.query<{ id: number }>(
+      `SELECT id::float8 AS id FROM request_log WHERE user_id = 1 AND ${where} ORDER BY logged_at DESC, id DESC`,
+      params,
+    );
+    expect(ids).toEqual(rows.map((row) => row.id));
+    return ids.length;
+  }
+
+  it("merges the user's tokens newest first, every call once, over whole days and a range cut mid-day", async () => {
+    const [from, to] = [at(2, 9, 30), at(7, 14)];
+    const range = `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+    const inRange = 'logged_at >= $1 AND logged_at < $2';
+    expect(await expectPagesAsTheLog(range, inRange, [from, to])).toBeGreaterThan(900);
+    expect(await expectPagesAsTheLog(`${range}&status=2xx`, `${inRange} AND status BETWEEN 200 AND 299`, [from, to])).toBeGreaterThan(300);
+    expect(await expectPagesAsTheLog(`${range}&status=4xx`, `${inRange} AND status BETWEEN 400 AND 499`, [from, to])).toBeGreaterThan(300);
+    expect(await expectPagesAsTheLog(`${range}&tokenId=${tokens[1]}`, `${inRange} AND token_id = $3`, [from, to, tokens[1]])).toBeGreaterThan(400);
+    // Within one day, starting after its midnight: the day's token list is its daily row, dated before `from`.
+    const [morning, afternoon] = [at(4, 2, 20), at(4, 17, 40)];
+    const oneDay = `from=${encodeURIComponent(morning)}&to=${encodeURIComponent(afternoon)}`;
+    expect(await expectPagesAsTheLog(oneDay, inRange, [morning, afternoon])).toBeGreaterThan(100);
+    const everything = `from=${encodeURIComponent(at(-20))}&to=${encodeURIComponent(at(14))}`;
+    expect(await expectPagesAsTheLog(everything, 'true', [])).toBe(2_409);
   });
 });
 

@@ -129,6 +129,32 @@ describe('recording', () => {
     expect(server.logs()).not.toContain(token.token);
   });
 
+  it('stores every field as captured, whatever its text: quotes, backslashes, braces, commas, NULL, empty, non-ASCII', async () => {
+    const { createPostgresRequestLogStore } = await import('../../src/server/request-log/postgres-store.ts');
+    const agents = ['say "hi"', 'back\\slash\\', '{a,b}', 'NULL', '', 'Grüße 😀', null, 'say "hi"'];
+    const time = new Date(Date.now() - 1_234);
+    const entries = agents.map((userAgent, i) => ({
+      time: new Date(time.getTime() + i),
+      userId: 1,
+      tokenId: 424_242,
+      operationId: i % 2 === 0 ? 'listSellerWarehouses' : 'getSellerWarehouse',
+      method: 'GET',
+      path: `/api/v1/seller/warehouses?q=${encodeURIComponent(userAgent ?? '')}`,
+      status: 200 + i,
+      durationMs: 0.25 * i,
+      responseBytes: 1_000 + i,
+      userAgent,
+      clientAddress: i === 3 ? null : `10.0.0.${i}`,
+    }));
+    await createPostgresRequestLogStore(server.db).append(entries);
+    const rows = await server.db.query<Record<string, unknown>>(
+      `SELECT logged_at AS time, user_id AS "userId", token_id AS "tokenId", operation_id AS "operationId", method, path, status::int AS status,
+              duration_ms::float8 AS "durationMs", response_bytes AS "responseBytes", user_agent AS "userAgent", client_address AS "clientAddress"
+         FROM request_log WHERE token_id = 424242 ORDER BY logged_at`,
+    );
+    expect(rows).toEqual(entries);
+  });
+
   it('reports the buffer on /healthz', async () => {
     const health = await seller.get<{ status: string; requestLog: { buffered: number; dropped: number; written: number } }>('/healthz', { unchecked: true });
     expect(health.body.status).toBe('ok');

@@ -29,7 +29,7 @@ export interface AnsweredCall {
 
 type SqlType = 'timestamptz' | 'integer' | 'smallint' | 'real' | 'text';
 
-/** Written by the batch insert (as an unnest array of `type`), captured from each call. */
+/** Written by the batch insert (its parameters follow `type`: batch-rows.ts), captured from each call. */
 interface Stored {
   sql: string;
   type: SqlType;

@@ -1,6 +1,6 @@
 /**
  * The request log's column table against what derives from it: the spec's RequestLogEntry schema (every
- * property a column, every shown column a property), the batch insert, the reads' select list and the API
+ * property a column, every shown column a property), the batch insert (each column from its parameters), the reads' select list and the API
  * row, and the CSV. A column the table declares but one of them leaves out fails here.
  */
 import { readFileSync } from 'node:fs';
@@ -65,18 +65,39 @@ describe('the request log column table', () => {
     expect(Object.values(entry)).not.toContain(undefined);
   });
 
-  it('inserts every stored column, from its own unnest array of its type', async () => {
-    const entry = entryOf(call);
+  it('inserts every stored column, each from its parameters: numbers and times as literals, text as a dictionary', async () => {
+    const entries = [entryOf(call), entryOf({ ...call, status: 404, request: { ...call.request, headers: {} } as FastifyRequest }), entryOf(call)];
     const db = recordingDb();
-    await createPostgresRequestLogStore(db).append([entry]);
+    await createPostgresRequestLogStore(db).append(entries);
     const [{ text, params }] = db.calls as [{ text: string; params: unknown[] }];
-    const insert = /INSERT INTO request_log \(([^)]*)\)\s+SELECT \* FROM unnest\(([^)]*)\)/.exec(text);
+    const insert = /INSERT INTO request_log \(([^)]*)\)\s+SELECT (.*) FROM unnest\(([^)]*)\)/.exec(text);
     expect(insert?.[1]?.split(', ')).toEqual(STORED_COLUMNS.map((column) => column.sql));
-    const arrays = insert![2]!.split(', ').map((array) => /^\$(\d+)::(\w+)\[\]$/.exec(array)!);
-    expect(arrays.map((array) => array[2])).toEqual(STORED_COLUMNS.map((column) => column.type));
+    const param = (sql: string) => params[Number(/\$(\d+)/.exec(sql)![1]) - 1];
+    const numbers = (literal: unknown) =>
+      (literal as string)
+        .slice(1, -1)
+        .split(',')
+        .map((n) => (n === 'NULL' ? null : Number(n)));
+    const arrays = insert![3]!.split(', ');
+    const values = insert![2]!.split(', ');
     STORED_COLUMNS.forEach((column, i) => {
-      const value = entry[column.field];
-      expect(params[Number(arrays[i]![1]) - 1], column.sql).toEqual([value instanceof Date ? value.toISOString() : value]);
+      const sent = entries.map((entry) => entry[column.field]);
+      const dictionary = /^\((\$\d+)::text\[\]\)\[t\.c\d+\]$/.exec(values[i]!);
+      if (column.type === 'text') {
+        expect(dictionary, column.sql).not.toBeNull();
+        const distinct = param(dictionary![1]!) as string[];
+        expect(new Set(distinct).size, column.sql).toBe(distinct.length);
+        expect(
+          numbers(param(arrays[i]!)).map((index) => (index === null ? null : distinct[index - 1])),
+          column.sql,
+        ).toEqual(sent);
+      } else if (column.type === 'timestamptz') {
+        expect(values[i]).toMatch(/^to_timestamp\(t\.c\d+ \/ 1000\)$/);
+        expect(numbers(param(arrays[i]!)), column.sql).toEqual(sent.map((value) => (value as Date).getTime()));
+      } else {
+        expect(arrays[i]).toMatch(new RegExp(`::${column.type}\\[\\]$`));
+        expect(numbers(param(arrays[i]!)), column.sql).toEqual(sent);
+      }
     });
   });
 
