@@ -1,5 +1,5 @@
 /**
- * The request log on PostgreSQL (and PGlite, the same SQL): the tables of migrations 006 and 008. Writing a
+ * The request log on PostgreSQL (and PGlite, the same SQL): the tables of migrations 006, 008 and 009. Writing a
  * batch (log rows and the hourly and daily rollups it adds to, in one statement), reading a user's log newest
  * first by keyset, one entry, the usage series and per-operation figures from the rollups, and retention (day
  * partitions dropped, nothing deleted row by row except stragglers). The only module that knows these
