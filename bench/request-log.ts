@@ -1,6 +1,6 @@
 /**
  * `--only=usage`: what the request log costs and how its reads scale (docs/decisions/013-request-log-and-usage.md).
- * 1. Throughput of the list and the detail call with REQUEST_LOG on and off, alternated (on, off, on, off), on
+ * 1. Throughput of the list and the detail call with REQUEST_LOG on and off, alternated (on, off, ...), on
  *    PGlite and on PostgreSQL; after each run with the log on, the server is stopped gracefully and the rows
  *    written for the measured token are counted against what autocannon completed and sent. Then the log's
  *    own insert, alone, on each database (lib/log-insert-floor.ts): the floor under the on/off ratio. The
@@ -141,7 +141,8 @@ async function throughput(databaseUrl: string, header: string, log: (line: strin
   const ratios: UsageBenchResult['throughput']['ratios'] = [];
   for (const database of ['pglite', 'postgres'] as const) {
     for (const call of ['list', 'detail'] as const) {
-      for (const logging of [true, false, true, false]) {
+      for (let i = 0; i < 2 * options.logPairs; i += 1) {
+        const logging = i % 2 === 0;
         const run = await throughputRun(database, database === 'postgres' ? databaseUrl : undefined, call, logging, header);
         runs.push(run);
         const { result } = run;
@@ -366,7 +367,7 @@ export function usageReport(result: UsageBenchResult): string {
     '',
     '### List and detail throughput with the request log on and off',
     '',
-    `Goal 1: logging on at least 90% of logging off, for list and detail, on both databases, with the batch writer's rows complete. Each pair alternated on, off, on, off, each run on a freshly started server (the hot call: answered from the response cache after the first); ${options.connections} connections, ${options.loadSeconds} s each after ${options.warmupSeconds} s warm-up with another token. After each run with the log on the server is stopped with SIGTERM (its batch writer writes what is left) and the log's rows for the measured token are counted. Autocannon counts a call completed when its answer arrived, sent when it went out; calls still in flight when the run ends are sent, answered by the server and logged, but not completed. So the check is completed <= rows written <= sent: no answered call is missing from the log and nothing is logged twice.`,
+    `Goal 1: logging on at least 90% of logging off, for list and detail, on both databases, with the batch writer's rows complete. Each pair alternated on, off ${options.logPairs} times, each run on a freshly started server (the hot call: answered from the response cache after the first); ${options.connections} connections, ${options.loadSeconds} s each after ${options.warmupSeconds} s warm-up with another token. After each run with the log on the server is stopped with SIGTERM (its batch writer writes what is left) and the log's rows for the measured token are counted. Autocannon counts a call completed when its answer arrived, sent when it went out; calls still in flight when the run ends are sent, answered by the server and logged, but not completed. So the check is completed <= rows written <= sent: no answered call is missing from the log and nothing is logged twice.`,
     '',
     '| Database | Call | Run | Requests/s | p50 ms | p99 ms | Server CPU % | PostgreSQL CPU % | Completed | Sent | Rows written | Rows complete |',
     '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',

@@ -50,6 +50,8 @@ export const options = {
   loadSeconds: numberFromEnv('BENCH_LOAD_SECONDS', quick ? 3 : 10),
   warmupSeconds: numberFromEnv('BENCH_WARMUP_SECONDS', quick ? 1 : 2),
   connections: numberFromEnv('BENCH_CONNECTIONS', 50),
+  /** On/off pairs per database and call in the request log section (runs on a shared machine vary by 20%). */
+  logPairs: numberFromEnv('BENCH_LOG_PAIRS', quick ? 1 : 3),
   /** Connections sending logins in the login-flood section (as in the report that found logins starving the API). */
   loginConnections: numberFromEnv('BENCH_LOGIN_CONNECTIONS', 64),
   /** Another checkout measured beside this one in the login-flood section (before/after a change). */
