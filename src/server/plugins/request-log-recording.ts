@@ -25,8 +25,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The body's size in bytes before compression, taken in onSend. */
     responseBytes?: number;
-    /** The public operation the call is logged under, taken in onSend; null when it is not logged. */
-    loggedOperation?: string | null;
   }
 }
 
@@ -57,16 +55,12 @@ export function registerRequestLogRecording(app: FastifyInstance, ctx: ServerCon
     return operationId !== undefined && publicOperations.has(operationId) ? operationId : undefined;
   };
   // Callback hooks, not async ones: they run on every response, and an async hook costs a promise each time.
-  // The operation is read once, in onSend: each read of routeOptions builds a new object.
   app.addHook('onSend', (request, _reply, payload, done) => {
-    const operationId = operationOf(request);
-    request.loggedOperation = operationId ?? null;
-    if (operationId !== undefined) request.responseBytes = bytesOf(payload);
+    if (operationOf(request) !== undefined) request.responseBytes = bytesOf(payload);
     done(null, payload);
   });
   app.addHook('onResponse', (request, reply, done) => {
-    // A reply that skipped onSend (a hijacked one) has no operation yet.
-    const operationId = request.loggedOperation === undefined ? operationOf(request) : (request.loggedOperation ?? undefined);
+    const operationId = operationOf(request);
     if (operationId !== undefined) {
       const owner = request.tokenOwner;
       if (owner === undefined) writer.countUnattributed();

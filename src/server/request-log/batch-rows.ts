@@ -43,29 +43,30 @@ function dictionaryOf(values: readonly Value[]): [string[], string] {
   return [[...distinct.keys()], numbersLiteral(indexes)];
 }
 
-const isText = (column: StoredColumn) => column.type === 'text';
+/** How one column's values become parameters, and the SQL that reads a row's value from them. */
+interface Encoding {
+  /** Its parameters' SQL types; the last is the array with one element per row. */
+  types: string[];
+  params: (values: readonly Value[]) => unknown[];
+  value: (params: string[], row: string) => string;
+}
 
-/**
- * The stored columns' names, and the SELECT of one row per call from parameters `first` onwards (a text
- * column takes two: its values and its indexes).
- */
+const TEXT_DICTIONARY: Encoding = { types: ['text[]', 'int[]'], params: dictionaryOf, value: ([values], row) => `(${values})[${row}]` };
+const EPOCH_MS: Encoding = { types: ['float8[]'], params: (values) => [numbersLiteral(values)], value: (_, row) => `to_timestamp(${row} / 1000)` };
+const numbersOf = (type: string): Encoding => ({ types: [`${type}[]`], params: (values) => [numbersLiteral(values)], value: (_, row) => row });
+
+const ENCODINGS = STORED_COLUMNS.map((column: StoredColumn) =>
+  column.type === 'text' ? TEXT_DICTIONARY : column.type === 'timestamptz' ? EPOCH_MS : numbersOf(column.type),
+);
+
+/** The stored columns' names, and the SELECT of one row per call from parameters `first` onwards. */
 export function logRowsSelect(first: number): { names: string; select: string } {
+  let next = first;
   const arrays: string[] = [];
-  const values: string[] = [];
-  let param = first;
-  STORED_COLUMNS.forEach((column, i) => {
-    const row = `t.c${i}`;
-    if (isText(column)) {
-      const dictionary = `$${param++}::text[]`;
-      arrays.push(`$${param++}::int[]`);
-      values.push(`(${dictionary})[${row}]`);
-    } else if (column.type === 'timestamptz') {
-      arrays.push(`$${param++}::float8[]`);
-      values.push(`to_timestamp(${row} / 1000)`);
-    } else {
-      arrays.push(`$${param++}::${column.type}[]`);
-      values.push(row);
-    }
+  const values = ENCODINGS.map((encoding, i) => {
+    const params = encoding.types.map((type) => `$${next++}::${type}`);
+    arrays.push(params.at(-1)!);
+    return encoding.value(params, `t.c${i}`);
   });
   const columns = STORED_COLUMNS.map((_, i) => `c${i}`).join(', ');
   return {
@@ -76,11 +77,5 @@ export function logRowsSelect(first: number): { names: string; select: string } 
 
 /** The parameters logRowsSelect reads, in its order. */
 export function logRowsParams(entries: readonly RequestLogEntry[]): unknown[] {
-  const params: unknown[] = [];
-  for (const column of STORED_COLUMNS) {
-    const values = entries.map((entry) => entry[column.field] as Value);
-    if (isText(column)) params.push(...dictionaryOf(values));
-    else params.push(numbersLiteral(values));
-  }
-  return params;
+  return STORED_COLUMNS.flatMap((column, i) => ENCODINGS[i]!.params(entries.map((entry) => entry[column.field] as Value)));
 }

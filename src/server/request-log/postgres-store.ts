@@ -101,17 +101,18 @@ async function listLog(db: Queryable, filter: LogFilter, cursor: LogCursor | und
   };
   if (filter.tokenId !== undefined) where.push(`l.token_id = ${add(filter.tokenId)}`);
   if (filter.operationId !== undefined) where.push(`l.operation_id = ${add(filter.operationId)}`);
+  // A status other than 2xx reads migration 008's partial indexes.
+  const partialIndexed = filter.status !== undefined && filter.status.min >= 300;
   if (filter.status !== undefined) {
     where.push(`l.status BETWEEN ${add(filter.status.min)} AND ${add(filter.status.max)}`);
-    // The predicate of migration 008's partial indexes, as text: a parameter alone would not prove it.
-    if (filter.status.min >= 300) where.push('l.status >= 300');
+    // Their predicate, as text: a parameter alone would not prove it.
+    if (partialIndexed) where.push('l.status >= 300');
   }
   if (cursor !== undefined) {
     const at = add(new Date(cursor.loggedAtMs).toISOString());
     where.push(`l.logged_at <= ${at}::timestamptz`, `(l.logged_at, l.id) < (${at}::timestamptz, ${add(cursor.id)}::bigint)`);
   }
   const newest = `ORDER BY l.logged_at DESC, l.id DESC LIMIT ${add(limit)}`;
-  const partialIndexed = filter.status !== undefined && filter.status.min >= 300;
   const page =
     filter.tokenId !== undefined || filter.operationId !== undefined || partialIndexed
       ? `SELECT * FROM request_log l WHERE ${where.join(' AND ')} ${newest}`
