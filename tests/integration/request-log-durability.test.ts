@@ -8,7 +8,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { WRITE_INTERVAL_MS } from '../../src/server/plugins/request-log-recording.ts';
+import { WRITE_INTERVAL_MS } from '../../src/server/request-log/batch-writer.ts';
 import { Client, TOKEN_HEADER } from './support/http-client.ts';
 import { serverProcesses, type ServerProcess } from './support/server-process.ts';
 import { createTestDatabase, TEST_DATABASE, type TestDatabase } from './support/test-database.ts';

@@ -7,11 +7,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
-import { BatchWriter, type RequestLogStats } from '../request-log/batch-writer.ts';
+import { BatchWriter, WRITE_INTERVAL_MS, type RequestLogStats } from '../request-log/batch-writer.ts';
 import { entryOf } from '../request-log/entry.ts';
 
-/** A killed process loses at most this much of the log (docs/guide.md, "Usage"). */
-export const WRITE_INTERVAL_MS = 250;
 /** At ~1 KB a call, about 20 MB at most, whatever the database does. */
 const BUFFER_CAPACITY = 20_000;
 

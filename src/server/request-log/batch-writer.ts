@@ -9,6 +9,8 @@ import { LogBuffer } from './log-buffer.ts';
 
 /** The most calls one write takes (the bench's floor for the log inserts batches this large). */
 export const MAX_BATCH = 2_000;
+/** The server's write interval: a killed process loses at most this much of the log (docs/guide.md, "Usage"). */
+export const WRITE_INTERVAL_MS = 250;
 
 export interface BatchWriterOptions {
   write: (batch: RequestLogEntry[]) => Promise<void>;
