@@ -46,6 +46,57 @@ describe('BatchWriter', () => {
     expect(warnings).toEqual([{ dropped: 850, droppedTotal: 850 }]);
   });
 
+  it('leaves calls that arrive during a write for the next interval, and writes whole batches at once', async () => {
+    let release: () => void = () => undefined;
+    const writes: number[] = [];
+    const writer = new BatchWriter({
+      write: async (batch) => {
+        writes.push(batch.length);
+        if (writes.length === 1) await new Promise<void>((resolve) => (release = resolve));
+      },
+      capacity: 1_000,
+      intervalMs: 10_000,
+      maxBatch: 10,
+      warn: () => undefined,
+    });
+    for (let i = 0; i < 5; i += 1) writer.add(entry());
+    const flushed = writer.flush();
+    // 25 arrive while the first write is under way: two whole batches' worth and 5 more.
+    for (let i = 0; i < 25; i += 1) writer.add(entry());
+    release();
+    await flushed;
+    // A busy server's writer does not chase every newcomer with a small batch of its own.
+    expect(writes).toEqual([5, 10, 10]);
+    expect(writer.stats()).toMatchObject({ buffered: 5, written: 25 });
+    await writer.stop();
+    expect(writes).toEqual([5, 10, 10, 5]);
+    expect(writer.stats()).toMatchObject({ buffered: 0, written: 30 });
+  });
+
+  it('flush() during a write writes what was buffered when it was called, after that write', async () => {
+    let release: () => void = () => undefined;
+    const writes: number[] = [];
+    const writer = new BatchWriter({
+      write: async (batch) => {
+        writes.push(batch.length);
+        if (writes.length === 1) await new Promise<void>((resolve) => (release = resolve));
+      },
+      capacity: 1_000,
+      intervalMs: 10_000,
+      maxBatch: 10,
+      warn: () => undefined,
+    });
+    writer.add(entry());
+    const first = writer.flush();
+    for (let i = 0; i < 3; i += 1) writer.add(entry());
+    // A caller waiting for its calls to be written (as tests and the graceful stop do) gets them written.
+    const second = writer.flush();
+    release();
+    await Promise.all([first, second]);
+    expect(writes).toEqual([1, 3]);
+    expect(writer.stats()).toMatchObject({ buffered: 0, written: 4 });
+  });
+
   it('keeps a failed batch for the next write, as much as fits', async () => {
     let fail = true;
     const written: RequestLogEntry[] = [];
