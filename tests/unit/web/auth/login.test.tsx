@@ -148,7 +148,8 @@ describe('login', () => {
     await waitFor(() => expect(button).toBeEnabled());
     await user.click(button);
     await waitFor(() => expect(button).toBeEnabled());
-    expect(screen.getAllByText(LOGIN_FAILED)).toHaveLength(1);
+    // The newest failure replaces the toast on screen; the replaced one leaves after its exit transition.
+    await waitFor(() => expect(screen.getAllByText(LOGIN_FAILED)).toHaveLength(1));
   });
 
   it('sends a logged-in visitor on to the documentation', async () => {
