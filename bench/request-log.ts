@@ -154,9 +154,10 @@ async function throughput(databaseUrl: string, header: string, log: (line: strin
     for (const call of ['list', 'detail'] as const) {
       for (let pair = 0; pair < options.logPairs; pair += 1) {
         // On PostgreSQL each pair adds the floor: the log off, with the on run's rows inserted beside it.
-        const on = await throughputRun(database, database === 'postgres' ? databaseUrl : undefined, call, true, header);
-        const pairRuns = [on, await throughputRun(database, database === 'postgres' ? databaseUrl : undefined, call, false, header)];
-        if (database === 'postgres') pairRuns.push(await throughputRun(database, databaseUrl, call, false, header, on.result.rps));
+        const url = database === 'postgres' ? databaseUrl : undefined;
+        const on = await throughputRun(database, url, call, true, header);
+        const pairRuns = [on, await throughputRun(database, url, call, false, header)];
+        if (url !== undefined) pairRuns.push(await throughputRun(database, url, call, false, header, on.result.rps));
         for (const run of pairRuns) {
           runs.push(run);
           const { result } = run;

@@ -19,6 +19,23 @@ const entry = (status = 200, durationMs = 3, at = Date.UTC(2026, 0, 1, 10, 30)):
   clientAddress: null,
 });
 
+/** A writer (batches of 10) whose first write waits for `release()`; `writes` holds each batch's size. */
+function writerWithFirstWriteHeld() {
+  let release: () => void = () => undefined;
+  const writes: number[] = [];
+  const writer = new BatchWriter({
+    write: async (batch) => {
+      writes.push(batch.length);
+      if (writes.length === 1) await new Promise<void>((resolve) => (release = resolve));
+    },
+    capacity: 1_000,
+    intervalMs: 10_000,
+    maxBatch: 10,
+    warn: () => undefined,
+  });
+  return { writer, writes, release: () => release() };
+}
+
 describe('BatchWriter', () => {
   it('stops at its bound while the database hangs, counts the drops, warns once, and writes the rest when it answers', async () => {
     let release: () => void = () => undefined;
@@ -47,18 +64,7 @@ describe('BatchWriter', () => {
   });
 
   it('leaves calls that arrive during a write for the next interval, and writes whole batches at once', async () => {
-    let release: () => void = () => undefined;
-    const writes: number[] = [];
-    const writer = new BatchWriter({
-      write: async (batch) => {
-        writes.push(batch.length);
-        if (writes.length === 1) await new Promise<void>((resolve) => (release = resolve));
-      },
-      capacity: 1_000,
-      intervalMs: 10_000,
-      maxBatch: 10,
-      warn: () => undefined,
-    });
+    const { writer, writes, release } = writerWithFirstWriteHeld();
     for (let i = 0; i < 5; i += 1) writer.add(entry());
     const flushed = writer.flush();
     // 25 arrive while the first write is under way: two whole batches' worth and 5 more.
@@ -74,18 +80,7 @@ describe('BatchWriter', () => {
   });
 
   it('flush() during a write writes what was buffered when it was called, after that write', async () => {
-    let release: () => void = () => undefined;
-    const writes: number[] = [];
-    const writer = new BatchWriter({
-      write: async (batch) => {
-        writes.push(batch.length);
-        if (writes.length === 1) await new Promise<void>((resolve) => (release = resolve));
-      },
-      capacity: 1_000,
-      intervalMs: 10_000,
-      maxBatch: 10,
-      warn: () => undefined,
-    });
+    const { writer, writes, release } = writerWithFirstWriteHeld();
     writer.add(entry());
     const first = writer.flush();
     for (let i = 0; i < 3; i += 1) writer.add(entry());
