@@ -8,8 +8,9 @@ import { AppRoutes } from '../../../../src/web/app/routes';
 import { createQueryClient } from '../../../../src/web/lib/query-client';
 import { SESSION_HINT_COOKIE } from '../../../../src/shared/limits';
 
-// Route modules load lazily (as in the app); on a busy machine the first import of a chunk takes a while.
-configure({ asyncUtilTimeout: 5000 });
+// Route modules load lazily (as in the app). On a busy machine the first import of a chunk, transformed on
+// demand, has taken over 5 s in CI (Settings' sessions list); a real failure still fails, 5 s before the test's limit.
+configure({ asyncUtilTimeout: 15_000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 /**
