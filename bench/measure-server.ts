@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { BarePgResult, BarePgSettings } from './lib/bare-pg-random.ts';
 import { benchModules, root } from './lib/options.ts';
-import { cpuByCommand, cpuSeconds, sampleRss } from './lib/processes.ts';
+import { cpuByCommand, cpuSeconds, mainThreadCpuSeconds, sampleRss } from './lib/processes.ts';
 import { summarize } from './lib/stats.ts';
 
 const execFileAsync = promisify(execFile);
@@ -46,6 +46,8 @@ export interface LoadResult {
   rssMedianBytes: number | null;
   /** The server process's CPU use during the measured run, in % of one core (100 = one core busy). */
   serverCpuPercent: number | null;
+  /** CPU of the server's main thread alone per completed call, in µs; absent for results of older runs. */
+  serverMainThreadMicrosPerCall?: number | null;
   /** All PostgreSQL processes' CPU during the run (includes any other database's work on that server). */
   postgresCpuPercent: number | null;
 }
@@ -89,10 +91,12 @@ export async function loadTest(
   await autocannon(options.warmup ?? endpoint, options.warmupSeconds, options.connections);
   const sampler = options.pid === null ? null : sampleRss(options.pid);
   const cpuBefore = options.pid === null ? Number.NaN : cpuSeconds(options.pid);
+  const mainThreadBefore = options.pid === null ? Number.NaN : mainThreadCpuSeconds(options.pid);
   const postgresBefore = cpuByCommand('postgres');
   const wallBefore = performance.now();
   const result = await autocannon(endpoint, options.seconds, options.connections);
   const cpuUsed = options.pid === null ? Number.NaN : cpuSeconds(options.pid) - cpuBefore;
+  const mainThreadUsed = options.pid === null ? Number.NaN : mainThreadCpuSeconds(options.pid) - mainThreadBefore;
   const wall = (performance.now() - wallBefore) / 1000;
   let postgresUsed = 0;
   for (const [pid, seconds] of cpuByCommand('postgres')) postgresUsed += seconds - (postgresBefore.get(pid) ?? 0);
@@ -117,6 +121,7 @@ export async function loadTest(
     rssMaxBytes: rss?.max ?? null,
     rssMedianBytes: rss?.median ?? null,
     serverCpuPercent: Number.isFinite(cpuUsed) ? (cpuUsed / wall) * 100 : null,
+    serverMainThreadMicrosPerCall: Number.isFinite(mainThreadUsed) && result.requests.total > 0 ? (mainThreadUsed * 1e6) / result.requests.total : null,
     postgresCpuPercent: (postgresUsed / wall) * 100,
   };
 }

@@ -2,10 +2,10 @@
  * `--only=usage`: what the request log costs and how its reads scale (docs/decisions/013-request-log-and-usage.md).
  * 1. Throughput of the list and the detail call with REQUEST_LOG on and off, alternated (on, off, ...), on
  *    PGlite and on PostgreSQL; after each run with the log on, the server is stopped gracefully and the rows
- *    written for the measured token are counted against what autocannon completed and sent. The floors under
- *    the on/off ratio: on PostgreSQL, a third run in each pair with the log off and the same rows inserted
- *    beside it by another process (lib/log-inserter.ts); on PGlite, where the insert runs on the server's
- *    thread, the log's own insert alone (lib/log-insert-floor.ts). The rest of the section is PostgreSQL only.
+ *    written for the measured token are counted against what autocannon completed and sent. The floor under
+ *    the on/off ratio: a third run in each pair with the log off and the same rows inserted beside it by
+ *    another process (lib/log-inserter.ts). The log's insert alone (lib/log-insert-floor.ts) is measured after
+ *    the runs, for comparison. The rest of the section is PostgreSQL only.
  * 2. Memory of the log buffer under a 60 s load while the rollup table is locked for 10 s (a paused database
  *    for the batch writer): /healthz's buffered and dropped figures and the server's RSS, sampled every 500 ms.
  * 3. With BENCH_REQUEST_LOGS rows for one user (a comma-separated list of growing sizes, default
@@ -13,14 +13,14 @@
  *    for all tokens and for one token, of a filtered page (4xx, one operation) and of the 30-day chart, over
  *    HTTP, and the EXPLAIN of each.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/open-database.ts';
 import { createPostgresRequestLogStore } from '../src/server/request-log/postgres-store.ts';
 import { createSellerToken, firstOrderId, sessionCookie } from './lib/api-session.ts';
-import { logInsertMicrosPerRow } from './lib/log-insert-floor.ts';
+import { INSERTER_READY, logInsertMicrosPerRow } from './lib/log-insert-floor.ts';
 import { currentLoad } from './lib/machine.ts';
 import { options, root } from './lib/options.ts';
 import { startOurServer } from './lib/our-server.ts';
@@ -118,7 +118,7 @@ async function throughputRun(
         ? '/api/v1/seller/orders/normal?page=0&size=10'
         : `/api/v1/seller/orders/normal/${await firstOrderId(server.origin, header, warmupToken)}`;
     const endpoint = (value: string): Endpoint => ({ name: call, url: server.origin + path, headers: { [header]: value }, expectStatus: 200 });
-    const inserter = insertBeside === undefined || databaseUrl === undefined ? undefined : startInserter(databaseUrl, insertBeside);
+    const inserter = insertBeside === undefined ? undefined : await startInserter(databaseUrl ?? 'pglite', insertBeside);
     const result = await loadTest(`${database} ${call} logging ${logging ? 'on' : 'off'}`, endpoint(token), {
       seconds: options.loadSeconds,
       warmupSeconds: options.warmupSeconds,
@@ -153,11 +153,11 @@ async function throughput(databaseUrl: string, header: string, log: (line: strin
   for (const database of ['pglite', 'postgres'] as const) {
     for (const call of ['list', 'detail'] as const) {
       for (let pair = 0; pair < options.logPairs; pair += 1) {
-        // On PostgreSQL each pair adds the floor: the log off, with the on run's rows inserted beside it.
+        // Each pair adds the floor: the log off, with the on run's rows inserted beside it.
         const url = database === 'postgres' ? databaseUrl : undefined;
         const on = await throughputRun(database, url, call, true, header);
         const pairRuns = [on, await throughputRun(database, url, call, false, header)];
-        if (url !== undefined) pairRuns.push(await throughputRun(database, url, call, false, header, on.result.rps));
+        pairRuns.push(await throughputRun(database, url, call, false, header, on.result.rps));
         for (const run of pairRuns) {
           runs.push(run);
           const { result } = run;
@@ -179,10 +179,18 @@ async function throughput(databaseUrl: string, header: string, log: (line: strin
   }
 }
 
-/** lib/log-inserter.ts in its own process, appending `callsPerSecond` log rows a second until stopped. */
-function startInserter(databaseUrl: string, callsPerSecond: number): Started {
-  const [command, args] = tsNode(join(root, 'bench/lib/log-inserter.ts'), [databaseUrl, String(Math.round(callsPerSecond))]);
-  return start('log-inserter', command, args);
+/** lib/log-inserter.ts in its own process, appending `callsPerSecond` log rows a second until stopped; resolves once it inserts. */
+async function startInserter(target: string, callsPerSecond: number): Promise<Started> {
+  const [command, args] = tsNode(join(root, 'bench/lib/log-inserter.ts'), [target, String(Math.round(callsPerSecond))]);
+  const inserter = start('log-inserter', command, args);
+  for (let waited = 0; !readFileSync(inserter.logFile, 'utf8').includes(INSERTER_READY); waited += 100) {
+    if (waited > 60_000 || inserter.child.exitCode !== null) {
+      await inserter.stop();
+      throw new Error(`log-inserter did not start inserting (see ${inserter.logFile})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return inserter;
 }
 
 const GOAL_RATIO = 0.9;
@@ -190,10 +198,9 @@ const GOAL_RATIO = 0.9;
 const AT_FLOOR = 0.95;
 const percent = (ratio: number) => `${(ratio * 100).toFixed(1)}%`;
 
-/** The best on/off the database allows: PGlite's insert on the server thread, PostgreSQL's beside the log-off server. */
+/** The best on/off the database allows: its insert of the same rows beside the log-off server. */
 function bestRatio(tp: UsageBenchResult['throughput'], database: Backend, call: Call): number {
-  const off = meanRps(tp.runs, database, call, false);
-  return database === 'pglite' ? ratioBound(off, tp.insertMicros.pglite) : meanRps(tp.runs, database, call, 'beside') / off;
+  return meanRps(tp.runs, database, call, 'beside') / meanRps(tp.runs, database, call, false);
 }
 
 function runLabel(run: ThroughputRun): string {
@@ -203,22 +210,23 @@ function runLabel(run: ThroughputRun): string {
 
 /** The mean of the runs with logging on, off, or off with the log's insert beside it ('beside'). */
 function meanRps(runs: readonly ThroughputRun[], database: Backend, call: Call, kind: boolean | 'beside'): number {
-  const matching = runs.filter(
+  const matching = runsOf(runs, database, call, kind);
+  return matching.reduce((sum, run) => sum + run.result.rps, 0) / matching.length;
+}
+
+function runsOf(runs: readonly ThroughputRun[], database: Backend, call: Call, kind: boolean | 'beside'): ThroughputRun[] {
+  return runs.filter(
     (run) =>
       run.database === database &&
       run.call === call &&
       (kind === 'beside' ? run.insertBeside !== undefined : run.logging === kind && run.insertBeside === undefined),
   );
-  return matching.reduce((sum, run) => sum + run.result.rps, 0) / matching.length;
 }
 
-/**
- * The best on/off ratio when each call's insert is added to the time of a call with the log off: true of
- * PGlite, which runs on the server's thread. (PostgreSQL runs it in its own process, on this machine on the
- * same two cores as the server and the load generator.)
- */
-function ratioBound(offRps: number, insertMicros: number): number {
-  return 1 / (1 + (insertMicros * offRps) / 1e6);
+/** The mean of the runs' main-thread CPU per call, in µs (lib/processes.ts mainThreadCpuSeconds). */
+function meanMainThreadMicros(runs: readonly ThroughputRun[], database: Backend, call: Call, kind: boolean | 'beside'): number {
+  const values = runsOf(runs, database, call, kind).map((run) => run.result.serverMainThreadMicrosPerCall ?? Number.NaN);
+  return values.reduce((sum, value) => sum + value, 0) / values.length;
 }
 
 /** Every call autocannon saw answered is in the log, and nothing it never sent: completed <= rows <= sent. */
@@ -411,13 +419,13 @@ export function usageReport(result: UsageBenchResult): string {
     '',
     '### List and detail throughput with the request log on and off',
     '',
-    `Goal 1: logging on at least 90% of logging off, for list and detail, on both databases, with the batch writer's rows complete. Each pair alternated on, off ${options.logPairs} times (on PostgreSQL, each pair with a third run: off, with the same rows inserted beside it, below), each run on a freshly started server (the hot call: answered from the response cache after the first); ${options.connections} connections, ${options.loadSeconds} s each after ${options.warmupSeconds} s warm-up with another token. After each run with the log on the server is stopped with SIGTERM (its batch writer writes what is left) and the log's rows for the measured token are counted. Autocannon counts a call completed when its answer arrived, sent when it went out; calls still in flight when the run ends are sent, answered by the server and logged, but not completed. So the check is completed <= rows written <= sent: no answered call is missing from the log and nothing is logged twice.`,
+    `Goal 1: logging on at least 90% of logging off, for list and detail, on both databases, with the batch writer's rows complete. Each pair alternated on, off ${options.logPairs} times, each pair with a third run: off, with the same rows inserted beside it (below), each run on a freshly started server (the hot call: answered from the response cache after the first); ${options.connections} connections, ${options.loadSeconds} s each after ${options.warmupSeconds} s warm-up with another token. After each run with the log on the server is stopped with SIGTERM (its batch writer writes what is left) and the log's rows for the measured token are counted. Autocannon counts a call completed when its answer arrived, sent when it went out; calls still in flight when the run ends are sent, answered by the server and logged, but not completed. So the check is completed <= rows written <= sent: no answered call is missing from the log and nothing is logged twice.`,
     '',
-    '| Database | Call | Run | Requests/s | p50 ms | p99 ms | Server CPU % | PostgreSQL CPU % | Completed | Sent | Rows written | Rows complete |',
-    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| Database | Call | Run | Requests/s | p50 ms | p99 ms | Server CPU % | Server main thread µs per call | PostgreSQL CPU % | Completed | Sent | Rows written | Rows complete |',
+    '|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...tp.runs.map(
       (run) =>
-        `| ${run.database} | ${run.call} | ${runLabel(run)} | ${Math.round(run.result.rps)} | ${run.result.latencyP50} | ${run.result.latencyP99} | ${run.result.serverCpuPercent?.toFixed(0) ?? '–'} | ${run.result.postgresCpuPercent?.toFixed(0) ?? '–'} | ${run.result.requests} | ${run.result.requestsSent ?? '–'} | ${run.rowsWritten ?? '–'} | ${run.logging ? (rowsComplete(run) ? 'yes' : '**no**') : '–'} |`,
+        `| ${run.database} | ${run.call} | ${runLabel(run)} | ${Math.round(run.result.rps)} | ${run.result.latencyP50} | ${run.result.latencyP99} | ${run.result.serverCpuPercent?.toFixed(0) ?? '–'} | ${run.result.serverMainThreadMicrosPerCall?.toFixed(0) ?? '–'} | ${run.result.postgresCpuPercent?.toFixed(0) ?? '–'} | ${run.result.requests} | ${run.result.requestsSent ?? '–'} | ${run.rowsWritten ?? '–'} | ${run.logging ? (rowsComplete(run) ? 'yes' : '**no**') : '–'} |`,
     ),
     '',
     '| Database | Call | Mean on / mean off | Rows complete (every run with the log on) | Best on / off the database allows (below) | Measured / best | Goal 1: >= 90%, or at the floor, and complete |',
@@ -437,28 +445,24 @@ export function usageReport(result: UsageBenchResult): string {
     '',
     `"At the floor": the database's own share of logging already takes the best ratio below 90% on this machine, and logging keeps at least ${AT_FLOOR * 100}% of that best (a pair's runs differ by more than the remaining 5% here).`,
     '',
-    `**The floor on PostgreSQL: the database's own insert beside the log-off server.** Each PostgreSQL pair had a third run: the log off, while a separate process (bench/lib/log-inserter.ts) appended as many hot-list-shaped calls a second as that pair's logging-on run answered, through the store's own batch statement, one batch per write interval, as the server's batch writer does. The database does the work it does with the log on, and that process builds the batches on the same two cores; the server does none of the log's work. So the mean of these runs over the mean with the log off is the best on/off the database allows on this machine, where PostgreSQL shares two cores with the server and autocannon.`,
+    `**The floor: the database's own insert beside the log-off server.** Each pair had a third run: the log off, while a separate process (bench/lib/log-inserter.ts) appended as many hot-list-shaped calls a second as that pair's logging-on run answered, through the store's own batch statement, one batch per write interval, as the server's batch writer does: on PostgreSQL into the server's own database; on PGlite, whose data directory the server holds, into a migrated database of that process's own, as the server's database thread does (docs/decisions/025-the-embedded-database-on-its-own-thread.md). The database does the work it does with the log on, on the same two cores as the server and autocannon, and that process builds the batches; the server does none of the log's work. So the mean of these runs over the mean with the log off is the best on/off the database allows on this machine.`,
     '',
-    '| Call | Log off, mean requests/s | Log off with the insert beside, mean requests/s | Best on / off the database allows | Measured on / off | Measured / best |',
-    '|---|---:|---:|---:|---:|---:|',
-    ...tp.ratios
-      .filter((entry) => entry.database === 'postgres')
-      .map((entry) => {
-        const best = bestRatio(tp, entry.database, entry.call);
-        const [off, beside] = [meanRps(tp.runs, 'postgres', entry.call, false), meanRps(tp.runs, 'postgres', entry.call, 'beside')];
-        return `| ${entry.call} | ${Math.round(off)} | ${Math.round(beside)} | ${percent(best)} | ${percent(entry.ratio)} | ${(100 * (entry.ratio / best)).toFixed(0)}% |`;
-      }),
-    '',
-    `**The floor on PGlite: the log's own insert, alone.** After the runs, in the same bench run, the store's batch statement (log rows and both rollups, every index of the schema) ran back to back on an empty database with no server: ${tp.insertMicros.pglite.toFixed(1)} µs per logged call on PGlite, ${tp.insertMicros.postgres.toFixed(1)} µs on PostgreSQL (bench/lib/log-insert-floor.ts). PGlite runs it on the server's own thread, so each call's insert adds to the time of a call with the log off: the best ratio logging can keep is 1 / (1 + insert x log-off rate). PostgreSQL runs it in its own process; its row gives the insert's share of a log-off call's time, for comparison.`,
-    '',
-    '| Database | Call | Log off, mean requests/s | Insert alone, µs per call | Insert / log-off call time | Best on/off with the insert on the server thread | Measured on / off | Measured / best |',
-    '|---|---|---:|---:|---:|---:|---:|---:|',
+    '| Database | Call | Log off, mean requests/s | Log off with the insert beside, mean requests/s | Best on / off the database allows | Measured on / off | Measured / best |',
+    '|---|---|---:|---:|---:|---:|---:|',
     ...tp.ratios.map((entry) => {
-      const off = meanRps(tp.runs, entry.database, entry.call, false);
-      const micros = tp.insertMicros[entry.database];
-      const bound = ratioBound(off, micros);
-      const onThread = entry.database === 'pglite';
-      return `| ${entry.database} | ${entry.call} | ${Math.round(off)} | ${micros.toFixed(1)} | ${((micros * off) / 1e4).toFixed(0)}% | ${onThread ? percent(bound) : '–'} | ${percent(entry.ratio)} | ${onThread ? `${((entry.ratio / bound) * 100).toFixed(0)}%` : '–'} |`;
+      const best = bestRatio(tp, entry.database, entry.call);
+      const [off, beside] = [meanRps(tp.runs, entry.database, entry.call, false), meanRps(tp.runs, entry.database, entry.call, 'beside')];
+      return `| ${entry.database} | ${entry.call} | ${Math.round(off)} | ${Math.round(beside)} | ${percent(best)} | ${percent(entry.ratio)} | ${(100 * (entry.ratio / best)).toFixed(0)}% |`;
+    }),
+    '',
+    `**What the log costs the thread that answers calls.** The CPU of the server's main thread alone (/proc's per-thread time; without libuv's pool, the garbage collector's helper threads and PGlite's thread) per completed call, the mean of each kind of run. The difference between the log on and off is what the log adds to every call on that thread: recording the call and building the batch's parameters. The database's own insert runs elsewhere: in PostgreSQL's processes, or on PGlite's thread. The log's insert alone, run back to back on an empty database after the runs (bench/lib/log-insert-floor.ts), cost ${tp.insertMicros.pglite.toFixed(1)} µs per logged call on PGlite and ${tp.insertMicros.postgres.toFixed(1)} µs on PostgreSQL.`,
+    '',
+    '| Database | Call | Log on, µs per call | Log off | Log off, insert beside | On - off |',
+    '|---|---|---:|---:|---:|---:|',
+    ...tp.ratios.map((entry) => {
+      const micros = (kind: boolean | 'beside') => meanMainThreadMicros(tp.runs, entry.database, entry.call, kind);
+      const [on, off, beside] = [micros(true), micros(false), micros('beside')];
+      return `| ${entry.database} | ${entry.call} | ${on.toFixed(1)} | ${off.toFixed(1)} | ${beside.toFixed(1)} | ${(on - off).toFixed(1)} |`;
     }),
     '',
     '### Log buffer while the database pauses',

@@ -16,6 +16,9 @@ import { entryOf, type RequestLogEntry } from '../../src/server/request-log/entr
 import { createPostgresRequestLogStore } from '../../src/server/request-log/postgres-store.ts';
 
 const WARM_UP_BATCHES = 3;
+
+/** What lib/log-inserter.ts prints once its first batch is in. */
+export const INSERTER_READY = 'log-inserter: inserting';
 const TIMED_BATCHES = 15;
 
 /** `size` log entries shaped like the hot list's calls, alternating between two tokens of `userId`. */

@@ -148,8 +148,20 @@ export function tsNode(script: string, args: string[] = []): [string, string[]] 
 
 /** CPU time (user + system) a process has used so far, in seconds (Linux /proc; clock ticks of 1/100 s). */
 export function cpuSeconds(pid: number): number {
+  return statCpuSeconds(`/proc/${pid}/stat`);
+}
+
+/**
+ * CPU time of a process's main thread alone (its thread id is its pid): for our server, the thread that
+ * answers every call, without libuv's pool, the garbage collector's helpers or the embedded database's thread.
+ */
+export function mainThreadCpuSeconds(pid: number): number {
+  return statCpuSeconds(`/proc/${pid}/task/${pid}/stat`);
+}
+
+function statCpuSeconds(path: string): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(path, 'utf8');
     // Fields after the command name (which may contain spaces): utime is the 14th field, stime the 15th.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
