@@ -13,7 +13,7 @@
  *    for all tokens and for one token, of a filtered page (4xx, one operation) and of the 30-day chart, over
  *    HTTP, and the EXPLAIN of each.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -183,7 +183,8 @@ async function throughput(databaseUrl: string, header: string, log: (line: strin
 async function startInserter(target: string, callsPerSecond: number): Promise<Started> {
   const [command, args] = tsNode(join(root, 'bench/lib/log-inserter.ts'), [target, String(Math.round(callsPerSecond))]);
   const inserter = start('log-inserter', command, args);
-  for (let waited = 0; !readFileSync(inserter.logFile, 'utf8').includes(INSERTER_READY); waited += 100) {
+  const inserting = () => existsSync(inserter.logFile) && readFileSync(inserter.logFile, 'utf8').includes(INSERTER_READY);
+  for (let waited = 0; !inserting(); waited += 100) {
     if (waited > 60_000 || inserter.child.exitCode !== null) {
       await inserter.stop();
       throw new Error(`log-inserter did not start inserting (see ${inserter.logFile})`);
