@@ -13,7 +13,7 @@
  *    for all tokens and for one token, of a filtered page (4xx, one operation) and of the 30-day chart, over
  *    HTTP, and the EXPLAIN of each.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -183,14 +183,19 @@ async function throughput(databaseUrl: string, header: string, log: (line: strin
 async function startInserter(target: string, callsPerSecond: number): Promise<Started> {
   const [command, args] = tsNode(join(root, 'bench/lib/log-inserter.ts'), [target, String(Math.round(callsPerSecond))]);
   const inserter = start('log-inserter', command, args);
-  const inserting = () => existsSync(inserter.logFile) && readFileSync(inserter.logFile, 'utf8').includes(INSERTER_READY);
-  for (let waited = 0; !inserting(); waited += 100) {
-    if (waited > 60_000 || inserter.child.exitCode !== null) {
-      await inserter.stop();
-      throw new Error(`log-inserter did not start inserting (see ${inserter.logFile})`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const inserting = new Promise<void>((resolve, reject) => {
+    let printed = '';
+    inserter.child.stdout?.on('data', (chunk: Buffer) => {
+      printed += chunk.toString();
+      if (printed.includes(INSERTER_READY)) resolve();
+    });
+    inserter.child.once('exit', () => reject(new Error(`log-inserter exited before inserting (see ${inserter.logFile})`)));
+    setTimeout(() => reject(new Error(`log-inserter did not start inserting in 60 s (see ${inserter.logFile})`)), 60_000).unref();
+  });
+  await inserting.catch(async (error: unknown) => {
+    await inserter.stop();
+    throw error;
+  });
   return inserter;
 }
 

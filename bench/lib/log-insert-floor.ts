@@ -16,10 +16,10 @@ import { entryOf, type RequestLogEntry } from '../../src/server/request-log/entr
 import { createPostgresRequestLogStore } from '../../src/server/request-log/postgres-store.ts';
 
 const WARM_UP_BATCHES = 3;
+const TIMED_BATCHES = 15;
 
 /** What lib/log-inserter.ts prints once its first batch is in. */
 export const INSERTER_READY = 'log-inserter: inserting';
-const TIMED_BATCHES = 15;
 
 /** `size` log entries shaped like the hot list's calls, alternating between two tokens of `userId`. */
 export function hotListBatch(size = MAX_BATCH, owner: { firstTokenId: number; userId: number } = { firstTokenId: 1, userId: 1 }): RequestLogEntry[] {
