@@ -1,0 +1,83 @@
+/**
+ * `npm start` on a fresh copy of the repository (no dist/, no src/generated, no data/): the first start builds
+ * the app while it generates from the spec (scripts/build-web.mjs --after-generate), so what the app takes
+ * from src/generated (the brand, the catalogue, every reference page's data) must be in what it serves.
+ * Chromium signs in on the login page it answers and reads a reference page.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { DEMO, expect, test } from './support/fixtures';
+import { OWN_SERVER_PORT } from './support/suite-servers';
+
+// Beside the suite's servers and the other specs' own servers.
+const PORT = OWN_SERVER_PORT + 2;
+const BASE = `http://127.0.0.1:${PORT}`;
+let copy: string;
+let server: ChildProcess | undefined;
+
+/** The working tree as a fresh clone has it: tracked and new files, nothing .gitignore leaves out. */
+function copyRepository(): string {
+  const root = process.cwd();
+  const target = mkdtempSync(join(tmpdir(), 'portal-first-start-'));
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: root, encoding: 'utf8' }).split('\0');
+  for (const file of files.filter((name) => name !== '')) {
+    mkdirSync(dirname(join(target, file)), { recursive: true });
+    // A tracked file deleted in the working tree is not part of it.
+    try {
+      copyFileSync(join(root, file), join(target, file));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  symlinkSync(join(root, 'node_modules'), join(target, 'node_modules'));
+  return target;
+}
+
+async function waitForLoginPage(exited: () => boolean): Promise<void> {
+  const deadline = Date.now() + 150_000;
+  while (Date.now() < deadline) {
+    if (exited()) throw new Error('npm start exited before the login page answered');
+    try {
+      if ((await fetch(`${BASE}/login`)).status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the login page did not answer within 150 s');
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  copy = copyRepository();
+  // The copy's own data/, as on a fresh clone.
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'warn', DATA_DIR: undefined };
+  // Its own process group, so afterAll ends npm, the server and the build it runs after listen together.
+  server = spawn('npm', ['start'], { cwd: copy, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  let exited = false;
+  server.once('exit', () => (exited = true));
+  await waitForLoginPage(() => exited);
+});
+
+test.afterAll(async () => {
+  if (server?.pid !== undefined && server.exitCode === null && server.signalCode === null) {
+    const gone = new Promise((resolve) => server?.once('exit', resolve));
+    process.kill(-server.pid, 'SIGTERM');
+    await gone;
+  }
+  if (copy !== undefined) rmSync(copy, { recursive: true, force: true, maxRetries: 5 });
+});
+
+test('the first start serves the app built from the spec it generated: sign in, then a reference page', async ({ page }) => {
+  await page.goto(`${BASE}/login`);
+  await page.getByLabel('Email').fill(DEMO.seller.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.seller.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible({ timeout: 60_000 });
+
+  await page.goto(`${BASE}/documentation?category=seller&subcategory=order`);
+  await expect(page.getByRole('heading', { level: 1, name: /Order/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Get a return order' })).toBeVisible();
+});
