@@ -3,8 +3,8 @@
  * `npm start`: builds what is stale (scripts/build-if-stale.mjs), then runs the server in this same process,
  * so a restart pays for one node start, not two. The compiled server (dist/node) when it is up to date.
  * On a first start, the spec's generation (scripts/first-start-build.ts) and then the server's sources run
- * here under the TypeScript loader, while the app's build runs beside them; the server waits for the app before
- * it listens and builds the rest after, compiling itself for the next start (src/server/deferred-build.ts).
+ * here under the TypeScript loader; the server builds the app before it listens and the rest after,
+ * compiling itself for the next start (src/server/deferred-build.ts).
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,12 +18,8 @@ if (run === 'compiled') {
   const { register } = await import('tsx/esm/api');
   register();
   if (run === 'generate') {
-    // The app's build reads and transforms everything but the generated files while they are generated.
-    const { buildWebBeforeGenerate } = await import('../src/server/deferred-build.ts');
-    const web = buildWebBeforeGenerate(process.cwd());
     const { buildForFirstStart } = await import('./first-start-build.ts');
     await buildForFirstStart();
-    web.generated();
   }
   await import(pathToFileURL(resolve('src/server/main.ts')).href);
 }

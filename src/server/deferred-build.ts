@@ -1,14 +1,14 @@
 /**
  * The first `npm start` on a fresh clone builds only what the login page needs before the server listens.
- * scripts/start.mjs starts the app's build (scripts/build-web.mjs, which waits for the generated files), generates
- * from the spec meanwhile (scripts/first-start-build.ts; it writes dist/.deferred-build), then runs this server
- * from its sources; the server waits for the app before it listens and opens the database, and after it listens builds the rest
+ * scripts/start.mjs runs `scripts/build.ts --first-start` (generate from the spec; it writes
+ * dist/.deferred-build), then this server from its sources; the server builds the app
+ * (scripts/build-web.mjs) before it listens and opens the database, and after it listens builds the rest
  * (`--rest`: the compiled server for the next start, the downloads, the prerendered documentation pages,
  * the compressed copies) in a child process at low priority. Each part writes its stamp when done (the
  * names are scripts/lib/build-stamps.mjs's), so a part cut short is done again on the next start.
  * A server built with `npm run build` has no dist/.deferred-build and never builds anything.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -45,10 +45,7 @@ const PART_ARGS: Record<BuildPart, string[]> = {
 
 /** Runs one part of the build in a child process; its output goes where the server's does. */
 export function buildPart(root: string, part: BuildPart, options: { lowPriority: boolean }): BuildChild {
-  return runPart(part, spawn(process.execPath, PART_ARGS[part], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] }), options);
-}
-
-function runPart(part: BuildPart, child: ChildProcess, options: { lowPriority: boolean }): BuildChild {
+  const child = spawn(process.execPath, PART_ARGS[part], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
   // Requests come first: the rest of the build takes what CPU they leave.
   if (options.lowPriority && child.pid !== undefined) {
     try {
@@ -69,25 +66,4 @@ function runPart(part: BuildPart, child: ChildProcess, options: { lowPriority: b
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     },
   };
-}
-
-/** The app's build that scripts/start.mjs began before generating, until the server takes it over. */
-let earlyWebBuild: BuildChild | undefined;
-
-/**
- * scripts/start.mjs's first start: the app's build begins now, beside generate, and waits for the files it
- * reads from src/generated until `generated()` (scripts/build-web.mjs --after-generate). If this process
- * ends first, the build stops.
- */
-export function buildWebBeforeGenerate(root: string): { generated(): void } {
-  const child = spawn(process.execPath, [...PART_ARGS.web, '--after-generate'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  earlyWebBuild = runPart('web', child, { lowPriority: false });
-  return { generated: () => child.send('generated') };
-}
-
-/** The app's build begun by buildWebBeforeGenerate, once: the server awaits it instead of starting another. */
-export function takeEarlyWebBuild(): BuildChild | undefined {
-  const build = earlyWebBuild;
-  earlyWebBuild = undefined;
-  return build;
 }

@@ -7,7 +7,7 @@
  * server (npm stopped by a signal). In a terminal one friendly line says where to open the portal.
  */
 import { ConfigError, loadEnvFile, parseConfig } from './config.ts';
-import { buildPart, owedBuildParts, takeEarlyWebBuild, type BuildChild } from './deferred-build.ts';
+import { buildPart, owedBuildParts, type BuildChild } from './deferred-build.ts';
 import { watchParent } from './parent-watch.ts';
 import { printStartupBanner } from './startup-banner.ts';
 
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   }
   const root = process.cwd();
   const owed = owedBuildParts(root, config);
-  const web = owed.includes('web') ? (takeEarlyWebBuild() ?? buildPart(root, 'web', { lowPriority: false })) : undefined;
+  const web = owed.includes('web') ? buildPart(root, 'web', { lowPriority: false }) : undefined;
   // Awaited by buildApp before it returns; a failure before then must not go unhandled.
   web?.done.catch(() => undefined);
   let rest: BuildChild | undefined;

@@ -1,8 +1,8 @@
 /**
- * `npm start` on a fresh copy of the repository (no dist/, no src/generated, no data/): the first start builds
- * the app while it generates from the spec (scripts/build-web.mjs --after-generate), so what the app takes
- * from src/generated (the brand, the catalogue, every reference page's data) must be in what it serves.
- * Chromium signs in on the login page it answers and reads a reference page.
+ * `npm start` on a fresh copy of the repository (no dist/, no src/generated, no data/): the first start
+ * generates from the spec, builds the app and listens before the database is made (src/server/deferred-build.ts).
+ * Chromium signs in on the login page it answers, once the database is ready, and reads a reference page built
+ * from the generated data.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
