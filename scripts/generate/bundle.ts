@@ -1,22 +1,23 @@
-/**
- * Step 2: bundle the `public` and `portal` APIs of redocly.yaml into single JSON documents, in this process
- * with Redocly's own library (@redocly/openapi-core, what `redocly bundle` runs): two CLI processes cost a
- * first start about a second of CPU, most of it loading the CLI twice.
- */
-import { resolve } from 'node:path';
-import { bundle, loadConfig } from '@redocly/openapi-core';
+/** Step 2: bundle the `public` and `portal` APIs of redocly.yaml into single JSON documents. */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { OpenApiDocument } from '../../src/shared/openapi/openapi-document.ts';
+import { runRedocly } from './redocly.ts';
+
+async function bundleApi(rootDir: string, api: 'public' | 'portal', workDir: string): Promise<OpenApiDocument> {
+  const output = join(workDir, `${api}.json`);
+  const result = await runRedocly(['bundle', api, '--output', output], rootDir);
+  if (result.code !== 0) throw new Error(`redocly bundle ${api} failed:\n${result.stdout}\n${result.stderr}`);
+  return JSON.parse(await readFile(output, 'utf8')) as OpenApiDocument;
+}
 
 export async function bundleSpecs(rootDir: string): Promise<{ publicSpec: OpenApiDocument; portalSpec: OpenApiDocument }> {
-  const config = await loadConfig({ configPath: resolve(rootDir, 'redocly.yaml') });
-  const bundleApi = async (api: 'public' | 'portal'): Promise<OpenApiDocument> => {
-    const root = config.resolvedConfig.apis?.[api]?.root;
-    if (root === undefined) throw new Error(`redocly.yaml names no root for the ${api} API`);
-    const result = await bundle({ config: config.forAlias(api), ref: resolve(rootDir, root) });
-    const errors = result.problems.filter((problem) => problem.severity === 'error');
-    if (errors.length > 0) throw new Error(`bundle ${api} failed:\n${errors.map((problem) => `- ${problem.message}`).join('\n')}`);
-    return result.bundle.parsed as OpenApiDocument;
-  };
-  const [publicSpec, portalSpec] = await Promise.all([bundleApi('public'), bundleApi('portal')]);
-  return { publicSpec, portalSpec };
+  const workDir = await mkdtemp(join(tmpdir(), 'generate-bundle-'));
+  try {
+    const [publicSpec, portalSpec] = await Promise.all([bundleApi(rootDir, 'public', workDir), bundleApi(rootDir, 'portal', workDir)]);
+    return { publicSpec, portalSpec };
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+  }
 }
