@@ -34,6 +34,8 @@ export interface StartupResult {
   barePglite: Summary | null;
   /** The same bare open started by `npm start` (a package whose start script is it): npm's own share, measured. */
   barePgliteViaNpm: Summary | null;
+  /** Each run's first start over the same run's vite build: single runs vary by a third on this shared machine. */
+  firstStartRatios?: number[];
   /** Machine load (1-minute average) when the runs began. */
   load: number;
 }
@@ -157,6 +159,7 @@ export async function measureStartup(log: (line: string) => void): Promise<Start
     serverRestart: of((run) => run.serverRestart),
     barePglite: of((run) => run.barePglite),
     barePgliteViaNpm: of((run) => run.barePgliteViaNpm),
+    firstStartRatios: runs.map((run) => run.firstStart / run.viteBuild),
     load,
   };
 }

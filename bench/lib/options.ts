@@ -66,7 +66,7 @@ export const options = {
     .filter((value) => value > 0),
   /** Normal orders of the demo seller in the server-under-load section (the cold case pages across them). */
   coldOrders: numberFromEnv('BENCH_COLD_ORDERS', quick ? 100_000 : 1_000_000),
-  startupRuns: numberFromEnv('BENCH_STARTUP_RUNS', quick ? 1 : 2),
+  startupRuns: numberFromEnv('BENCH_STARTUP_RUNS', quick ? 1 : 5),
   /** The configuration maximum: 16,666 requests a second per token, far above what one process serves. */
   rateLimitPerMinute: 1_000_000,
   postgresUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432',
