@@ -159,8 +159,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // plugins/shutdown.ts answers requests that arrive while closing, in the API's shape.
     return503OnClosing: false,
     forceCloseConnections: 'idle',
-    frameworkErrors: frameworkErrorHandler(headers),
-    clientErrorHandler: clientErrorHandler(headers),
+    frameworkErrors: frameworkErrorHandler(headers.api),
+    clientErrorHandler: clientErrorHandler(headers.api),
   });
   const keys = loadTokenKeys({ tokenSecret: config.tokenSecret, dataDir: config.dataDir });
   const passwords = createPasswordHasher({

@@ -99,17 +99,31 @@ describe('bad input gets 4xx with the Error schema, never 5xx', () => {
 });
 
 describe('headers', () => {
-  it('sets a strict CSP and the other security headers on API and error responses', async () => {
+  it('sets the API security headers on API and error answers: a CSP that allows nothing, no framing, no sniffing', async () => {
     for (const path of ['/api/auth/me', '/api/v1/seller/orders/normal', '/api/nope', '/healthz']) {
       const response = await fetch(server.baseUrl + path);
+      expect(response.headers.get('content-security-policy'), path).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      // Headers that steer a document only: a JSON answer goes without them.
+      expect(response.headers.get('permissions-policy')).toBeNull();
+      expect(response.headers.get('cross-origin-opener-policy')).toBeNull();
+    }
+  });
+
+  it('sets a strict CSP and the document security headers on the pages', async () => {
+    for (const path of ['/login', '/documentation/seller/order.md']) {
+      const response = await fetch(server.baseUrl + path);
       const csp = response.headers.get('content-security-policy') ?? '';
-      expect(csp).toContain("default-src 'self'");
+      expect(csp, path).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).toContain("connect-src 'self'");
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
     }
   });
 
