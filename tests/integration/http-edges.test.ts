@@ -11,7 +11,8 @@ import { TOKEN_HEADER } from './support/http-client.ts';
 import { parseResponses, rawConnection, sendRaw, type RawResponse } from './support/raw-http.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
-const SECURITY_HEADERS = securityHeaders({ hsts: false });
+// Every answer here is JSON: the API's set (plugins/security-headers.ts).
+const SECURITY_HEADERS = securityHeaders({ hsts: false }).api;
 let server: TestServer;
 let token: string;
 /** Set by the last test: the warehouse list then answers with this stream, whose end the test chooses. */
