@@ -267,12 +267,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerErrorHandler(app);
     registerSecurityHeaders(app, headers);
     registerAccessLog(app);
-    // API responses are per-user data, and /api/auth/* returns token values: no browser or proxy may store them.
-    // Public answers with an ETag say their own (private, no-cache: stored by the client, always revalidated).
-    app.addHook('onSend', (request, reply, payload, done) => {
-      if (request.url.startsWith('/api/') && !reply.hasHeader('etag')) void reply.header('cache-control', 'no-store');
-      done(null, payload);
-    });
     registerHousekeeping(app, ctx);
     const defaults = createHandlers(ctx);
     const allowedMethods = registerSpecRoutes(app, ctx, spec, options.handlers ? options.handlers(defaults) : defaults);

@@ -4,10 +4,11 @@
  * Chromium signs in on the login page it answers, once the database is ready, and reads a reference page built
  * from the generated data.
  */
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { startServer, type RunningServer } from '../../scripts/lib/start-server';
 import { DEMO, expect, test } from './support/fixtures';
 import { OWN_SERVER_PORT } from './support/suite-servers';
 
@@ -15,7 +16,7 @@ import { OWN_SERVER_PORT } from './support/suite-servers';
 const PORT = OWN_SERVER_PORT + 2;
 const BASE = `http://127.0.0.1:${PORT}`;
 let copy: string;
-let server: ChildProcess | undefined;
+let server: RunningServer | undefined;
 
 /** The working tree as a fresh clone has it: tracked and new files, nothing .gitignore leaves out. */
 function copyRepository(): string {
@@ -35,38 +36,15 @@ function copyRepository(): string {
   return target;
 }
 
-async function waitForLoginPage(exited: () => boolean): Promise<void> {
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    if (exited()) throw new Error('npm start exited before the login page answered');
-    try {
-      if ((await fetch(`${BASE}/login`)).status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the login page did not answer within 150 s');
-}
-
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   copy = copyRepository();
-  // The copy's own data/, as on a fresh clone.
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: '', LOG_LEVEL: 'warn', DATA_DIR: undefined };
-  // Its own process group, so afterAll ends npm, the server and the build it runs after listen together.
-  server = spawn('npm', ['start'], { cwd: copy, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
-  let exited = false;
-  server.once('exit', () => (exited = true));
-  await waitForLoginPage(() => exited);
+  // A fresh DATA_DIR of startServer's, like a fresh clone's empty ./data.
+  server = await startServer(PORT, {}, { command: ['npm', 'start'], cwd: copy, readyPath: '/login' });
 });
 
 test.afterAll(async () => {
-  if (server?.pid !== undefined && server.exitCode === null && server.signalCode === null) {
-    const gone = new Promise((resolve) => server?.once('exit', resolve));
-    process.kill(-server.pid, 'SIGTERM');
-    await gone;
-  }
+  await server?.stop();
   if (copy !== undefined) rmSync(copy, { recursive: true, force: true, maxRetries: 5 });
 });
 

@@ -3,8 +3,8 @@
  * - documents (the app, its files, the documentation pages, Markdown): a strict CSP, scripts only from our
  *   origin (the Vite build and Swagger UI's lazy chunk are files, no inline script); styles also inline
  *   because MUI/emotion inject <style> tags at run time; images also data: URLs (Swagger UI's icons);
- * - JSON answers (the API, /healthz, every error in the API's shape): the set OWASP's REST Security Cheat
- *   Sheet gives an API. Nothing in them loads, runs or is framed, so their CSP allows nothing, and the
+ * - API answers (JSON, and the API's CSV; /healthz; every error in the API's shape): the set OWASP's REST
+ *   Security Cheat Sheet gives an API, with Cache-Control: no-store where no ETag says otherwise. Nothing in them loads, runs or is framed, so their CSP allows nothing, and the
  *   headers that only steer a document (Referrer-Policy, Permissions-Policy, COOP) are left out: a poller
  *   receives a third of the header bytes it did, on every call.
  */
@@ -52,15 +52,17 @@ export function securityHeaders(options: { hsts: boolean }): SecurityHeaders {
   };
 }
 
-/** The paths whose every answer is JSON. */
-function answersJson(url: string): boolean {
-  return url.startsWith('/api/') || url === '/healthz';
-}
-
+/**
+ * The one place a response is told apart as the API's or a document's, by its path. API answers are also
+ * per-user data, and /api/auth/* returns token values: no browser or proxy may store them. Public answers
+ * with an ETag say their own (private, no-cache: stored by the client, always revalidated).
+ */
 export function registerSecurityHeaders(app: FastifyInstance, headers: SecurityHeaders): void {
   // A callback hook: it runs on every response, and an async hook costs a promise each time.
   app.addHook('onSend', (request, reply, payload, done) => {
-    void reply.headers(answersJson(request.url) ? headers.api : headers.document);
+    const api = request.url.startsWith('/api/');
+    void reply.headers(api || request.url === '/healthz' ? headers.api : headers.document);
+    if (api && !reply.hasHeader('etag')) void reply.header('cache-control', 'no-store');
     done(null, payload);
   });
 }
