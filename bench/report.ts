@@ -201,6 +201,27 @@ const LIST_BEFORE_CACHE_RPS: Record<string, number> = { 'ours-pglite': 907, 'our
 const IDLE_RSS_GOAL_MB = 300;
 const LOAD_RSS_GOAL_MB = 400;
 
+/** CPU of the measured server per answered request, in microseconds (its share of one core over its rate). */
+function cpuMicrosPerRequest(result: LoadResult): number {
+  return result.serverCpuPercent === null ? Number.NaN : ((result.serverCpuPercent / 100) * 1e6) / result.rps;
+}
+
+function hotListPairLines(pairs: NonNullable<NonNullable<BenchResults['server']>['hotListPairs']>, medianShare: number): string[] {
+  return [
+    '### Goal 6: the hot list and the same-size ceiling, alternated',
+    '',
+    `Ours on PostgreSQL (the list call above) and the ceiling answering as many bytes, one after the other ${pairs.length} times, both servers up throughout, so a change in the machine's state meets both alike. Goal 6's hot list above is the median of these pairs. Server CPU per request: the measured process's CPU time (all its threads, kernel time included) over the requests it answered.`,
+    '',
+    '| Pair | Ours, requests/s | Ceiling, requests/s | Ours / ceiling | Ours, server CPU per request, us | Ceiling, server CPU per request, us | PostgreSQL CPU (ours) |',
+    '|---|---|---|---|---|---|---|',
+    ...pairs.map(
+      (pair, index) =>
+        `| ${index + 1} | ${fmt(pair.ours.rps)} | ${fmt(pair.ceiling.rps)} | ${((100 * pair.ours.rps) / pair.ceiling.rps).toFixed(0)}% | ${fmt(cpuMicrosPerRequest(pair.ours), 1)} | ${fmt(cpuMicrosPerRequest(pair.ceiling), 1)} | ${fmt(pair.ours.postgresCpuPercent)}% |`,
+    ),
+    `| median | | | ${(100 * medianShare).toFixed(0)}% | | | |`,
+  ];
+}
+
 function serverSection(results: BenchResults): string[] {
   const server = results.server;
   if (server === undefined) return ['## 2. Server under load', '', 'Not measured in this run (see Errors).', ''];
@@ -208,13 +229,15 @@ function serverSection(results: BenchResults): string[] {
   const ceiling = find('ceiling', 'fixed');
   const sameSizeCeiling = find('ceiling', 'fixed-list-size');
   const barePg = find('bare-pg', 'list-cold');
+  const pairs = server.hotListPairs ?? [];
+  const pairedHotList = summarize(pairs.map((pair) => pair.ours.rps / pair.ceiling.rps))?.median;
   const seeded = Object.entries(server.seedSeconds ?? {})
     .map(([target, seconds]) => `${target} ${fmt(seconds)} s`)
     .join(', ');
   const lines = [
     '## 2. Server under load: ours against Prism and the bare-Node ceiling',
     '',
-    `autocannon ${results.machine.packages.autocannon} (its own process) on loopback, ${results.settings.connections} connections, ${results.settings.warmupSeconds} s warm-up then ${results.settings.loadSeconds} s measured. Our server runs as \`npm start\` runs it (the compiled server on plain node) with \`RATE_LIMIT_PER_MINUTE=${fmt(Number(results.settings.rateLimitPerMinute))}\` (the configuration maximum) so the per-token limiter never capped throughput, its default log level (info: one log line per request) and its default response cache (\`RESPONSE_CACHE_MB=32\`). Its database holds the demo data plus ${fmt(server.coldOrders ?? 0)} normal orders of the demo seller, written by \`npm run seed\` before the server starts (${seeded || 'n/a'}). Calls: **list** and **detail** are the same call over and over (hot, as a poller does: after the first, answered from the cache); **-304** sends the current ETag in If-None-Match (answered 304, no body); **list-cold** asks a random page of the whole list per request (bench/lib/autocannon-random.ts), so nearly every call misses the cache and reads the database. Prism: \`prism mock\` on the same bundled spec (static examples). Ceiling: \`bench/ceiling-server.ts\`, node:http answering a fixed JSON body, measured twice: with its historical 2 KB body, and with as many bytes as our list answer (the issue's "a bare Node server answering the same size of JSON"; goal 6 is taken against this one, since a body five times larger costs the kernel and the load generator more per response whoever serves it). **bare-pg**: list-cold's reference, the server's own list query (\`listNormalOrders\`: the same SQL text and parameters, as a named prepared statement like the server's) for random pages drawn the same way, run by a bare \`pg\` pool in its own process (bench/lib/bare-pg-random.ts) against the same database right after ours, with as many queries in flight as autocannon's connections capped at the server's pool size (${fmt(Math.min(Number(results.settings.connections), POOL_SIZE))}); its CPU column is the client's. CPU columns: share of one core used during the measured run by the server process and by all PostgreSQL processes.`,
+    `autocannon ${results.machine.packages.autocannon} (its own process) on loopback, ${results.settings.connections} connections, ${results.settings.warmupSeconds} s warm-up then ${results.settings.loadSeconds} s measured. Our server runs as \`npm start\` runs it (the compiled server on plain node) with \`RATE_LIMIT_PER_MINUTE=${fmt(Number(results.settings.rateLimitPerMinute))}\` (the configuration maximum) so the per-token limiter never capped throughput, its default log level (info: one log line per request) and its default response cache (\`RESPONSE_CACHE_MB=32\`). Its database holds the demo data plus ${fmt(server.coldOrders ?? 0)} normal orders of the demo seller, written by \`npm run seed\` before the server starts (${seeded || 'n/a'}). Calls: **list** and **detail** are the same call over and over (hot, as a poller does: after the first, answered from the cache); **-304** sends the current ETag in If-None-Match (answered 304, no body); **list-cold** asks a random page of the whole list per request (bench/lib/autocannon-random.ts), so nearly every call misses the cache and reads the database. Prism: \`prism mock\` on the same bundled spec (static examples). Ceiling: \`bench/ceiling-server.ts\`, node:http answering a fixed JSON body, measured twice: with its historical 2 KB body, and with as many bytes as our list answer (the issue's "a bare Node server answering the same size of JSON"; goal 6 is taken against this one, since a body five times larger costs the kernel and the load generator more per response whoever serves it). **bare-pg**: list-cold's reference, the server's own list query (\`listNormalOrders\`: the same SQL text and parameters, as a named prepared statement like the server's) for random pages drawn the same way, run by a bare \`pg\` pool in its own process (bench/lib/bare-pg-random.ts) against the same database right after ours, with as many queries in flight as autocannon's connections capped at the server's pool size (${fmt(Math.min(Number(results.settings.connections), POOL_SIZE))}); its CPU column is the client's. CPU columns: share of one core used during the measured run by the server process and by all PostgreSQL processes. Every server's output (ours logs a line per request, so does Prism) goes straight to a file, as with \`npm start > server.log\`: the bench's own process relays none of it.`,
     '',
     `Cores: the machine has 2; nothing is pinned. autocannon, the measured server (Prism or ours, one at a time) and, for ours-postgres, PostgreSQL share both cores with each other and with whatever else runs on the machine, so the load generator takes up to one core away from the server. This section was measured ${results.startedAt.slice(0, 16).replace('T', ' ')} UTC with a 1-minute load average of ${fmt(results.machine.loadAtStart, 1)} at the start and ${fmt(results.machine.loadAtEnd, 1)} at the end: other work shared the machine, so absolute figures are low and Prism, measured minutes after ours, may have met more or less of it; the ratios are taken side by side in one run, not under identical conditions.`,
     '',
@@ -237,7 +260,8 @@ function serverSection(results: BenchResults): string[] {
       const share = (of: LoadResult | undefined): number | undefined => (ours !== undefined && of !== undefined ? ours.rps / of.rps : undefined);
       const percent = (value: number | undefined): string => (value === undefined ? 'n/a' : `${(value * 100).toFixed(0)}%`);
       const toCeiling = share(ceiling);
-      const toSameSize = endpoint === 'list' ? share(sameSizeCeiling) : undefined;
+      // Goal 6's hot list: the median of the alternated pairs when the run has them.
+      const toSameSize = endpoint === 'list' ? (database === 'postgres' ? (pairedHotList ?? share(sameSizeCeiling)) : share(sameSizeCeiling)) : undefined;
       const toBare = endpoint === 'list-cold' && database === 'postgres' ? share(barePg) : undefined;
       const hot = endpoint === 'list' || endpoint === 'detail';
       // Goal 6: the PostgreSQL hot list against the same-size ceiling, list-cold against the bare pg client.
@@ -268,6 +292,7 @@ function serverSection(results: BenchResults): string[] {
       );
     }
   }
+  if (pairs.length > 0) lines.push('', ...hotListPairLines(pairs, pairedHotList ?? Number.NaN));
   lines.push(
     '',
     '### Memory',

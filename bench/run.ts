@@ -99,6 +99,44 @@ async function pagesSection(results: BenchResults): Promise<BenchResults['pages'
   }
 }
 
+/** bench/ceiling-server.ts answering `bytes` of JSON, until stop(). */
+async function startCeiling(bytes: number): Promise<{ origin: string; pid: number | null; stop: () => Promise<void> }> {
+  const [command, args] = tsNode('bench/ceiling-server.ts', [String(options.ports.ceiling), String(bytes)]);
+  const ceiling = start(`ceiling-${bytes}`, command, args);
+  const origin = `http://127.0.0.1:${options.ports.ceiling}`;
+  try {
+    await waitForHttp(`${origin}/`, ceiling);
+  } catch (error) {
+    await ceiling.stop();
+    throw error;
+  }
+  return { origin, pid: ceiling.child.pid ?? null, stop: ceiling.stop };
+}
+
+/**
+ * Goal 6's hot list, side by side: our list and the ceiling answering as many bytes, alternated, both servers
+ * up throughout (an idle server costs nothing), so a change in the machine's state meets both alike.
+ */
+async function alternateHotListWithCeiling(
+  list: Parameters<typeof loadTest>[1],
+  bytes: number,
+  settings: Parameters<typeof loadTest>[2],
+): Promise<{ ours: LoadResult; ceiling: LoadResult }[]> {
+  const ceiling = await startCeiling(bytes);
+  const pairs: { ours: LoadResult; ceiling: LoadResult }[] = [];
+  try {
+    for (let pair = 1; pair <= options.hotListPairs; pair += 1) {
+      const ours = await loadTest('ours-postgres', list, settings);
+      const bare = await loadTest('ceiling', { name: 'fixed-list-size', url: `${ceiling.origin}/`, headers: {}, expectStatus: 200 }, { ...settings, pid: ceiling.pid });
+      pairs.push({ ours, ceiling: { ...bare, path: `/ (${bytes} bytes)` } });
+      log(`  goal 6 pair ${pair}: ours ${Math.round(ours.rps)} rps, ceiling ${Math.round(bare.rps)} rps (${((100 * ours.rps) / bare.rps).toFixed(0)}%)`);
+    }
+  } finally {
+    await ceiling.stop();
+  }
+  return pairs;
+}
+
 async function serverSection(): Promise<BenchResults['server']> {
   const facts = readSpecFacts(PUBLIC_SPEC);
   const header = facts.apiTokenHeader;
@@ -106,6 +144,7 @@ async function serverSection(): Promise<BenchResults['server']> {
   const idleRss: Record<string, number> = {};
   const seedSeconds: Record<string, number> = {};
   const targets: string[] = [];
+  let hotListPairs: { ours: LoadResult; ceiling: LoadResult }[] | undefined;
   const load = { seconds: options.loadSeconds, warmupSeconds: options.warmupSeconds, connections: options.connections };
   const record = (result: LoadResult): void => {
     loads.push(result);
@@ -159,6 +198,9 @@ async function serverSection(): Promise<BenchResults['server']> {
         const connections = Math.min(options.connections, POOL_SIZE);
         record(await barePgTest({ databaseUrl, sellerId, connections, ...cold.randomPages }, load));
       }
+      if (databaseUrl !== undefined && options.hotListPairs > 0) {
+        hotListPairs = await alternateHotListWithCeiling(endpoints[0]!, listBytes, { ...load, pid: server.pid });
+      }
     } finally {
       await server.stop();
       if (backend.databaseName !== undefined) await dropDatabase(backend.databaseName);
@@ -188,19 +230,16 @@ async function serverSection(): Promise<BenchResults['server']> {
   const ceilings: Array<[LoadResult['endpoint'], number]> = [['fixed', 2048]];
   if (listBytes > 0) ceilings.push(['fixed-list-size', listBytes]);
   for (const [name, bytes] of ceilings) {
-    const [ceilingCommand, ceilingArgs] = tsNode('bench/ceiling-server.ts', [String(options.ports.ceiling), String(bytes)]);
-    const ceiling = start(`ceiling-${bytes}`, ceilingCommand, ceilingArgs);
+    const ceiling = await startCeiling(bytes);
     try {
-      const origin = `http://127.0.0.1:${options.ports.ceiling}`;
-      await waitForHttp(`${origin}/`, ceiling);
       if (!targets.includes('ceiling')) targets.push('ceiling');
-      const result = await loadTest('ceiling', { name, url: `${origin}/`, headers: {}, expectStatus: 200 }, { ...load, pid: ceiling.child.pid ?? null });
+      const result = await loadTest('ceiling', { name, url: `${ceiling.origin}/`, headers: {}, expectStatus: 200 }, { ...load, pid: ceiling.pid });
       record({ ...result, path: `/ (${bytes} bytes)` });
     } finally {
       await ceiling.stop();
     }
   }
-  return { loads, idleRss, targets, seedSeconds, coldOrders: options.coldOrders };
+  return { loads, idleRss, targets, seedSeconds, coldOrders: options.coldOrders, ...(hotListPairs === undefined ? {} : { hotListPairs }) };
 }
 
 async function main(): Promise<void> {

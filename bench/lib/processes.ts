@@ -3,7 +3,7 @@
  * group so that stopping it also stops whatever it spawned (npm -> sh -> node), and only that.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { closeSync, createWriteStream, mkdirSync, openSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { resultsDir, root } from './options.ts';
@@ -26,10 +26,15 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-export function start(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}, cwd: string = root): Started {
+/**
+ * A child's output goes straight to its log file, as `npm start > file` sends it: the bench's own process
+ * relays nothing, so a server that logs every request (ours, Prism) is not measured against the bench's
+ * reading of its lines on the same two cores. `readOutput`: the bench also reads what the child prints.
+ */
+export function start(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}, cwd: string = root, readOutput = false): Started {
   mkdirSync(logDir, { recursive: true });
   const logFile = join(logDir, `${name}.log`);
-  const log = createWriteStream(logFile);
+  const logFd = readOutput ? undefined : openSync(logFile, 'w');
   const merged: NodeJS.ProcessEnv = { ...process.env, ...env };
   // An explicit undefined removes an inherited variable (e.g. DATABASE_URL for a PGlite run).
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete merged[key];
@@ -37,10 +42,13 @@ export function start(name: string, command: string, args: string[], env: NodeJS
     cwd,
     env: merged,
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: logFd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd],
   });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
+  if (logFd === undefined) {
+    const log = createWriteStream(logFile);
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+  } else closeSync(logFd);
   running.add(child);
   const exited = new Promise<void>((resolve) =>
     child.once('exit', () => {

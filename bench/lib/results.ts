@@ -16,7 +16,15 @@ export interface BenchResults {
   machine: MachineInfo;
   settings: Record<string, unknown>;
   pages?: { real: PageResult[]; realThrottled: PageResult[]; large: PageResult[]; largeOperations: number; realOperations: number };
-  server?: { loads: LoadResult[]; idleRss: Record<string, number>; targets: string[]; seedSeconds?: Record<string, number>; coldOrders?: number };
+  server?: {
+    loads: LoadResult[];
+    idleRss: Record<string, number>;
+    targets: string[];
+    seedSeconds?: Record<string, number>;
+    coldOrders?: number;
+    /** Goal 6's hot list: ours on PostgreSQL and the same-size ceiling, alternated, both servers up throughout. */
+    hotListPairs?: { ours: LoadResult; ceiling: LoadResult }[];
+  };
   startup?: StartupResult;
   growth?: GrowthResult;
   logins?: LoginFloodResult;
