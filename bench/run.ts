@@ -127,7 +127,11 @@ async function alternateHotListWithCeiling(
   try {
     for (let pair = 1; pair <= options.hotListPairs; pair += 1) {
       const ours = await loadTest('ours-postgres', list, settings);
-      const bare = await loadTest('ceiling', { name: 'fixed-list-size', url: `${ceiling.origin}/`, headers: {}, expectStatus: 200 }, { ...settings, pid: ceiling.pid });
+      const bare = await loadTest(
+        'ceiling',
+        { name: 'fixed-list-size', url: `${ceiling.origin}/`, headers: {}, expectStatus: 200 },
+        { ...settings, pid: ceiling.pid },
+      );
       pairs.push({ ours, ceiling: { ...bare, path: `/ (${bytes} bytes)` } });
       log(`  goal 6 pair ${pair}: ours ${Math.round(ours.rps)} rps, ceiling ${Math.round(bare.rps)} rps (${((100 * ours.rps) / bare.rps).toFixed(0)}%)`);
     }
