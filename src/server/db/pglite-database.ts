@@ -23,6 +23,14 @@ const WORKER_SCRIPT = new URL('./pglite-worker.js', import.meta.url);
  */
 const SHARED_BUFFERS = '16MB';
 
+/**
+ * The worker's young generation, where V8 allocates each query's rows and messages before they are sent on.
+ * By default it may grow to V8's full young generation (tens of MB) and stay resident, the size the server's
+ * own thread uses; this thread only carries results of a few pages. 4 MB kept the idle server 20-40 MB
+ * smaller with the same throughput (bench/REPORT.md, History, 2026-11-28).
+ */
+const WORKER_YOUNG_GENERATION_MB = 4;
+
 /** initdb in a child process, so its memory leaves with the child (pglite-initdb.js). */
 async function createDataDirectory(pgdata: string): Promise<void> {
   await promisify(execFile)(process.execPath, [INITDB_SCRIPT, pgdata]);
@@ -39,7 +47,10 @@ type Reply = { id: number; result?: unknown; error?: Record<string, unknown> } |
 
 /** The worker thread and its replies: each request a promise, each NOTIFY to its channel's listener. */
 function startWorker(pgdata: string) {
-  const worker = new Worker(WORKER_SCRIPT, { workerData: { pgdata, startParams: ['-c', `shared_buffers=${SHARED_BUFFERS}`] } });
+  const worker = new Worker(WORKER_SCRIPT, {
+    workerData: { pgdata, startParams: ['-c', `shared_buffers=${SHARED_BUFFERS}`] },
+    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+  });
   const pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
   const listeners = new Map<string, (payload: string) => void>();
   let nextId = 1;
