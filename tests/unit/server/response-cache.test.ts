@@ -54,6 +54,18 @@ describe('ResponseCache', () => {
     expect(cache.get('o', 'big')).toBeUndefined();
   });
 
+  it('counts an answer set again under its key once, and forgets it with its owner', () => {
+    const cache = new ResponseCache(1000);
+    cache.set('o', 'k', answer('x'.repeat(10)), cache.ticket('o'));
+    cache.set('o', 'k', answer('y'.repeat(20)), cache.ticket('o'));
+    cache.set('p', 'k', answer('z'.repeat(30)), cache.ticket('p'));
+    expect(cache.size).toEqual({ entries: 2, bytes: 50 });
+    expect(cache.get('o', 'k')?.body.toString()).toBe('y'.repeat(20));
+    cache.evictOwner('o');
+    expect(cache.size).toEqual({ entries: 1, bytes: 30 });
+    expect(cache.get('p', 'k')).toBeDefined();
+  });
+
   it('serves and keeps nothing while disabled, and nothing from before', () => {
     const cache = new ResponseCache(1024);
     cache.set('o', 'k', answer('x'), cache.ticket('o'));
