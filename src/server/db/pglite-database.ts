@@ -27,7 +27,7 @@ const SHARED_BUFFERS = '16MB';
  * The worker's young generation, where V8 allocates each query's rows and messages before they are sent on.
  * By default it may grow to V8's full young generation (tens of MB) and stay resident, the size the server's
  * own thread uses; this thread only carries results of a few pages. 4 MB kept the idle server 20-40 MB
- * smaller with the same throughput (bench/REPORT.md, History, 2026-11-28).
+ * smaller with the same throughput (bench/REPORT.md, History, 2026-11-27 late night).
  */
 const WORKER_YOUNG_GENERATION_MB = 4;
 
