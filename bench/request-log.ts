@@ -182,7 +182,7 @@ async function throughput(databaseUrl: string, header: string, log: (line: strin
 /** lib/log-inserter.ts in its own process, appending `callsPerSecond` log rows a second until stopped; resolves once it inserts. */
 async function startInserter(target: string, callsPerSecond: number): Promise<Started> {
   const [command, args] = tsNode(join(root, 'bench/lib/log-inserter.ts'), [target, String(Math.round(callsPerSecond))]);
-  const inserter = start('log-inserter', command, args, {}, root, true);
+  const inserter = start('log-inserter', command, args, {}, { readOutput: true });
   const inserting = new Promise<void>((resolve, reject) => {
     let printed = '';
     inserter.child.stdout?.on('data', (chunk: Buffer) => {

@@ -82,7 +82,7 @@ async function timeStart(
   const port = options.ports.startup;
   const started = performance.now();
   const env = { PORT: String(port), DATA_DIR: undefined, DATABASE_URL: undefined, WEB_DIR: undefined, EXPORT_DIR: undefined };
-  const proc = start(name, command[0]!, command.slice(1), env, clone);
+  const proc = start(name, command[0]!, command.slice(1), env, { cwd: clone });
   try {
     await waitForHttp(`http://127.0.0.1:${port}/login`, proc, 300_000);
     const login = performance.now() - started;

@@ -31,7 +31,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
  * relays nothing, so a server that logs every request (ours, Prism) is not measured against the bench's
  * reading of its lines on the same two cores. `readOutput`: the bench also reads what the child prints.
  */
-export function start(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}, cwd: string = root, readOutput = false): Started {
+export function start(
+  name: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  { cwd = root, readOutput = false }: { cwd?: string; readOutput?: boolean } = {},
+): Started {
   mkdirSync(logDir, { recursive: true });
   const logFile = join(logDir, `${name}.log`);
   const logFd = readOutput ? undefined : openSync(logFile, 'w');
@@ -94,7 +100,7 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 /** Runs a command to completion; rejects with the tail of its output when it fails. */
 export async function runToEnd(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}, cwd: string = root): Promise<number> {
   const started = performance.now();
-  const proc = start(name, command, args, env, cwd);
+  const proc = start(name, command, args, env, { cwd });
   const code = await new Promise<number | null>((resolve) => proc.child.once('exit', (exitCode) => resolve(exitCode)));
   if (code !== 0) {
     await sleep(100);

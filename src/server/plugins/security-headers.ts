@@ -4,9 +4,10 @@
  *   origin (the Vite build and Swagger UI's lazy chunk are files, no inline script); styles also inline
  *   because MUI/emotion inject <style> tags at run time; images also data: URLs (Swagger UI's icons);
  * - API answers (JSON, and the API's CSV; /healthz; every error in the API's shape): the set OWASP's REST
- *   Security Cheat Sheet gives an API, with Cache-Control: no-store where no ETag says otherwise. Nothing in them loads, runs or is framed, so their CSP allows nothing, and the
- *   headers that only steer a document (Referrer-Policy, Permissions-Policy, COOP) are left out: a poller
- *   receives a third of the header bytes it did, on every call.
+ *   Security Cheat Sheet gives an API, with Cache-Control: no-store where no ETag says otherwise. Nothing
+ *   in them loads, runs or is framed, so their CSP allows nothing, and the headers that only steer a
+ *   document (Referrer-Policy, Permissions-Policy, COOP) are left out: a poller receives a third of the
+ *   header bytes it did, on every call.
  */
 import type { FastifyInstance } from 'fastify';
 
