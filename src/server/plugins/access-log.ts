@@ -21,7 +21,9 @@ export function loggerOptions(level: string, destination: { write(line: string):
     level,
     stream: destination,
     hooks: { streamWrite: (line: string) => line.replace(TOKEN_LIKE, '[redacted]') },
-    redact: { paths: ['req.headers', 'headers', 'cookie', 'password', '*.password'], censor: '[redacted]' },
+    // Named paths only: pino checks a wildcard path (`*.password`) against every key of every line, which
+    // made redaction over half an access line's cost. These are the objects the server logs.
+    redact: { paths: ['req.headers', 'headers', 'cookie', 'password', 'body.password', 'err.password'], censor: '[redacted]' },
     serializers: {
       req: (req: { method?: string; url?: string }) => ({ method: req.method, url: redactUrl(req.url ?? '') }),
       res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
