@@ -46,11 +46,6 @@ async function lookUp(ctx: ServerContext, value: string): Promise<TokenPrincipal
 /** The verified row of a presented token value (any user type, expired or not), or undefined. */
 export async function findPresentedToken(ctx: ServerContext, value: string): Promise<TokenPrincipalRow | undefined> {
   if (parseTokenValue(value) === undefined) return undefined;
-  return verifiedRow(ctx, value);
-}
-
-/** findPresentedToken for a value whose format was checked already. */
-async function verifiedRow(ctx: ServerContext, value: string): Promise<TokenPrincipalRow | undefined> {
   return ctx.tokenCache.get(value) ?? (await lookUp(ctx, value));
 }
 
@@ -81,9 +76,9 @@ export function requireApiToken(ctx: ServerContext, family: UserType, domain: st
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const value = request.headers[ctx.apiTokenHeader];
     if (typeof value !== 'string') throw forbidden();
-    // Junk never reaches the database: prefix, length, alphabet and CRC32 checksum first.
-    if (parseTokenValue(value) !== family) throw forbidden();
-    const row = await verifiedRow(ctx, value);
+    // A cached value was checked when it was cached. Junk never reaches the database: prefix, length,
+    // alphabet and CRC32 checksum first.
+    const row = ctx.tokenCache.get(value) ?? (parseTokenValue(value) === family ? await lookUp(ctx, value) : undefined);
     if (row === undefined) throw forbidden();
     request.tokenOwner = { tokenId: row.id, userId: row.user_id };
     // Cached or not, the presented value's end (expiry, or its grace window's end) is checked against the clock.
