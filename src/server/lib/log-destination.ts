@@ -1,25 +1,103 @@
 /**
  * Where the server's log lines go unless a test gives its own stream: standard output, written
- * asynchronously. While one write is in flight, the lines logged meanwhile wait in memory and leave together
- * in the next write, so a busy server makes a few large writes instead of one blocking write(2) per request
- * (and, on a pipe, one wake-up of the reader per line); a quiet server's line leaves at once. What is still
- * waiting is written synchronously when the process exits for any reason but SIGKILL. A reader stalled so
- * long that MAX_WAITING_BYTES pile up loses lines rather than the server its memory.
+ * asynchronously. A quiet server's line leaves at once. After each write the destination rests
+ * PAUSE_AFTER_WRITE_MS, and the lines logged during the write and the rest leave together in the next one:
+ * a busy server makes at most a few dozen writes a second. Each asynchronous write costs the main thread
+ * several microseconds (handing it to a worker thread and waking that), so one write per event-loop turn
+ * had cost a hot call more than its own line. What is still waiting is written synchronously when the
+ * process exits for any reason but SIGKILL, which loses at most the last pause's lines. A reader stalled so
+ * long that MAX_WAITING_CHARACTERS pile up loses lines rather than the server its memory.
+ *
+ * Not sonic-boom, the writer pino ships: it measures the byte length of its whole waiting chunk (up to
+ * 16 KB) on every line, which made a line cost it about 3 us here, against 0.5 us for lines kept in an
+ * array and joined once per write (docs/decisions/023-the-hot-calls-own-costs.md).
  */
-import SonicBoom from 'sonic-boom';
+import { write, writeSync } from 'node:fs';
 
-const MAX_WAITING_BYTES = 16 * 2 ** 20;
+const MAX_WAITING_CHARACTERS = 16 * 2 ** 20;
+/** The rest after each write, and before a write is tried again on a full non-blocking pipe (EAGAIN). */
+const PAUSE_AFTER_WRITE_MS = 20;
 
-export function standardOutputLog(): SonicBoom {
-  const destination = new SonicBoom({ fd: 1, sync: false, maxLength: MAX_WAITING_BYTES });
-  // A closed pipe (its reader gone) must not crash the server; parent-watch.ts stops it when its parent is gone.
-  destination.on('error', () => undefined);
-  process.once('exit', () => {
-    try {
-      destination.flushSync();
-    } catch {
-      // Standard output is gone: nothing left to write to.
+const errorCode = (error: unknown): unknown => (error as NodeJS.ErrnoException | null)?.code;
+
+export class StandardOutputLog {
+  private waiting: string[] = [];
+  private waitingCharacters = 0;
+  /** A write is in flight, or the pause after it has not ended. */
+  private busy = false;
+  /** The part of a write that a full pipe refused, until it is tried again. */
+  private refused: Buffer | undefined;
+
+  constructor(private readonly fd = 1) {}
+
+  write(line: string): void {
+    if (this.waitingCharacters + line.length > MAX_WAITING_CHARACTERS) return;
+    this.waiting.push(line);
+    this.waitingCharacters += line.length;
+    if (!this.busy) this.writeWaiting();
+  }
+
+  /** Writes what is waiting, synchronously (at exit; a write in flight is the kernel's already). */
+  flushSync(): void {
+    const data = Buffer.concat([this.refused ?? Buffer.alloc(0), this.takeWaiting()]);
+    this.refused = undefined;
+    let offset = 0;
+    while (offset < data.length) {
+      try {
+        offset += writeSync(this.fd, data, offset);
+      } catch (error) {
+        // Standard output is gone: nothing left to write to.
+        if (errorCode(error) !== 'EAGAIN') return;
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, PAUSE_AFTER_WRITE_MS);
+      }
     }
-  });
+  }
+
+  private takeWaiting(): Buffer {
+    const data = Buffer.from(this.waiting.join(''));
+    this.waiting = [];
+    this.waitingCharacters = 0;
+    return data;
+  }
+
+  private writeWaiting(): void {
+    this.busy = true;
+    this.writeFrom(this.takeWaiting(), 0);
+  }
+
+  private pauseThenWriteWaiting(): void {
+    // Unreferenced: a pause never keeps the process alive (what waits at exit is written by flushSync).
+    setTimeout(() => {
+      this.busy = false;
+      if (this.waiting.length > 0) this.writeWaiting();
+    }, PAUSE_AFTER_WRITE_MS).unref();
+  }
+
+  private writeFrom(data: Buffer, offset: number): void {
+    write(this.fd, data, offset, data.length - offset, null, (error, written) => {
+      if (errorCode(error) === 'EAGAIN') {
+        this.refused = data.subarray(offset);
+        setTimeout(() => {
+          const refused = this.refused;
+          this.refused = undefined;
+          // Unless flushSync has written it meanwhile.
+          if (refused === undefined) this.pauseThenWriteWaiting();
+          else this.writeFrom(refused, 0);
+        }, PAUSE_AFTER_WRITE_MS).unref();
+        return;
+      }
+      // Any other error is a reader gone (a closed pipe): those lines are lost, and the next line tries again.
+      if (error === null && written > 0 && offset + written < data.length) {
+        this.writeFrom(data, offset + written);
+        return;
+      }
+      this.pauseThenWriteWaiting();
+    });
+  }
+}
+
+export function standardOutputLog(): StandardOutputLog {
+  const destination = new StandardOutputLog();
+  process.once('exit', () => destination.flushSync());
   return destination;
 }
