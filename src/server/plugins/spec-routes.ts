@@ -174,6 +174,8 @@ export function registerSpecRoutes(app: FastifyInstance, ctx: ServerContext, spe
             pathParameters: op.parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name),
           } satisfies SpecRouteConfig,
           onRequest,
+          // Fastify reads no body on a GET, so @fastify/compress's request decompression would be a hook per call for nothing.
+          ...(op.method === 'get' ? { decompress: false as const } : {}),
           ...(definition.verifyRawBody === undefined ? {} : rawBodyHooks(definition.verifyRawBody.bind(definition))),
           handler: (request: FastifyRequest, reply: FastifyReply) => definition.handle(request, reply),
         });
