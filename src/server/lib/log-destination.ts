@@ -15,7 +15,7 @@
 import { write, writeSync } from 'node:fs';
 
 const MAX_WAITING_CHARACTERS = 16 * 2 ** 20;
-/** The rest after each write, and before a write is tried again on a full non-blocking pipe (EAGAIN). */
+/** The rest after each write, also before what a write did not get out is tried again. */
 const PAUSE_AFTER_WRITE_MS = 20;
 
 const errorCode = (error: unknown): unknown => (error as NodeJS.ErrnoException | null)?.code;
@@ -23,10 +23,10 @@ const errorCode = (error: unknown): unknown => (error as NodeJS.ErrnoException |
 export class StandardOutputLog {
   private waiting: string[] = [];
   private waitingCharacters = 0;
+  /** What the last write did not get out (a partial write, or a full non-blocking pipe): written first next time. */
+  private unwritten: Buffer | undefined;
   /** A write is in flight, or the pause after it has not ended. */
   private busy = false;
-  /** The part of a write that a full pipe refused, until it is tried again. */
-  private refused: Buffer | undefined;
 
   constructor(private readonly fd = 1) {}
 
@@ -34,13 +34,12 @@ export class StandardOutputLog {
     if (this.waitingCharacters + line.length > MAX_WAITING_CHARACTERS) return;
     this.waiting.push(line);
     this.waitingCharacters += line.length;
-    if (!this.busy) this.writeWaiting();
+    if (!this.busy) this.writeNext();
   }
 
   /** Writes what is waiting, synchronously (at exit; a write in flight is the kernel's already). */
   flushSync(): void {
-    const data = Buffer.concat([this.refused ?? Buffer.alloc(0), this.takeWaiting()]);
-    this.refused = undefined;
+    const data = this.takeNext();
     let offset = 0;
     while (offset < data.length) {
       try {
@@ -53,45 +52,28 @@ export class StandardOutputLog {
     }
   }
 
-  private takeWaiting(): Buffer {
-    const data = Buffer.from(this.waiting.join(''));
+  private takeNext(): Buffer {
+    const lines = Buffer.from(this.waiting.join(''));
+    const data = this.unwritten === undefined ? lines : Buffer.concat([this.unwritten, lines]);
+    this.unwritten = undefined;
     this.waiting = [];
     this.waitingCharacters = 0;
     return data;
   }
 
-  private writeWaiting(): void {
+  private writeNext(): void {
     this.busy = true;
-    this.writeFrom(this.takeWaiting(), 0);
-  }
-
-  private pauseThenWriteWaiting(): void {
-    // Unreferenced: a pause never keeps the process alive (what waits at exit is written by flushSync).
-    setTimeout(() => {
-      this.busy = false;
-      if (this.waiting.length > 0) this.writeWaiting();
-    }, PAUSE_AFTER_WRITE_MS).unref();
-  }
-
-  private writeFrom(data: Buffer, offset: number): void {
-    write(this.fd, data, offset, data.length - offset, null, (error, written) => {
-      if (errorCode(error) === 'EAGAIN') {
-        this.refused = data.subarray(offset);
-        setTimeout(() => {
-          const refused = this.refused;
-          this.refused = undefined;
-          // Unless flushSync has written it meanwhile.
-          if (refused === undefined) this.pauseThenWriteWaiting();
-          else this.writeFrom(refused, 0);
-        }, PAUSE_AFTER_WRITE_MS).unref();
-        return;
-      }
-      // Any other error is a reader gone (a closed pipe): those lines are lost, and the next line tries again.
-      if (error === null && written > 0 && offset + written < data.length) {
-        this.writeFrom(data, offset + written);
-        return;
-      }
-      this.pauseThenWriteWaiting();
+    const data = this.takeNext();
+    write(this.fd, data, 0, data.length, null, (error, written) => {
+      if (error === null) {
+        if (written < data.length) this.unwritten = data.subarray(written);
+      } else if (errorCode(error) === 'EAGAIN') this.unwritten = data;
+      // Any other error is a reader gone (a closed pipe): those lines are lost.
+      // Unreferenced: a pause never keeps the process alive (what waits at exit is written by flushSync).
+      setTimeout(() => {
+        this.busy = false;
+        if (this.unwritten !== undefined || this.waiting.length > 0) this.writeNext();
+      }, PAUSE_AFTER_WRITE_MS).unref();
     });
   }
 }

@@ -1,4 +1,5 @@
 /** The server's log destination and its redaction: every line arrives, in order, and no secret does. */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +27,23 @@ describe('StandardOutputLog', () => {
       if (i % 1_000 === 0) await new Promise((resolve) => setImmediate(resolve));
     }
     await vi.waitFor(() => expect(readFileSync(path, 'utf8')).toBe(lines.join('')));
+  });
+
+  it('through a full non-blocking pipe (partial writes, EAGAIN), every line still arrives in order once the reader reads', async () => {
+    // `cat` stopped: the pipe to it fills after 64 KB, so writes come back short and then refused.
+    const reader = spawn('cat', [], { stdio: ['pipe', 'pipe', 'ignore'] });
+    reader.kill('SIGSTOP');
+    const fd = (reader.stdin as unknown as { _handle: { fd: number } })._handle.fd;
+    const destination = new StandardOutputLog(fd);
+    const lines = Array.from({ length: 20_000 }, (_, i) => `{"line":${i},"pad":"${'x'.repeat(40)}"}\n`);
+    for (const line of lines) destination.write(line);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    let received = '';
+    reader.stdout.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    reader.kill('SIGCONT');
+    await vi.waitFor(() => expect(received.length).toBe(lines.join('').length), { timeout: 5_000 });
+    expect(received).toBe(lines.join(''));
+    reader.kill();
   });
 
   it('writes a quiet server line at once, and what is still waiting synchronously on flushSync', async () => {
