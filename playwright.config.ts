@@ -13,7 +13,8 @@ export default defineConfig({
   // Two files at a time, each worker on its own server: a browser keeps one core busy, not two.
   workers: 2,
   retries: 0,
-  timeout: 60_000,
+  // A busy 2-core machine runs these 3-4x slower than an idle one, and the longest tests take 15 s idle.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   globalSetup: './tests/e2e/support/global-setup.ts',

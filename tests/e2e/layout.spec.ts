@@ -200,6 +200,8 @@ test.describe('keyboard', () => {
     await login(page);
     await page.goto('/settings');
     await expect(page.getByRole('heading', { name: 'API tokens', level: 1 })).toBeVisible();
+    // The heading shows before the token and session lists load; until one has, <main> holds nothing to Tab to.
+    await expect(page.getByRole('button', { name: 'Create New Token' })).toBeVisible();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
     await expect(skip).toBeFocused();
