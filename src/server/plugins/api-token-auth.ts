@@ -43,10 +43,18 @@ async function lookUp(ctx: ServerContext, value: string): Promise<TokenPrincipal
   return row;
 }
 
-/** The verified row of a presented token value (any user type, expired or not), or undefined. */
-export async function findPresentedToken(ctx: ServerContext, value: string): Promise<TokenPrincipalRow | undefined> {
-  if (parseTokenValue(value) === undefined) return undefined;
-  return ctx.tokenCache.get(value) ?? (await lookUp(ctx, value));
+/**
+ * The verified row of a presented token value (expired or not), or undefined. With `family`, a value of the
+ * other user type is refused before the database; a cached row may still be of either type. A cached value
+ * was checked when it was cached. Junk never reaches the database: prefix, length, alphabet and CRC32
+ * checksum first.
+ */
+export async function findPresentedToken(ctx: ServerContext, value: string, family?: UserType): Promise<TokenPrincipalRow | undefined> {
+  const cached = ctx.tokenCache.get(value);
+  if (cached !== undefined) return cached;
+  const userType = parseTokenValue(value);
+  if (userType === undefined || (family !== undefined && userType !== family)) return undefined;
+  return lookUp(ctx, value);
 }
 
 function setRateLimitHeaders(reply: FastifyReply, limit: number, hits: number, resetSeconds: number): void {
@@ -76,9 +84,7 @@ export function requireApiToken(ctx: ServerContext, family: UserType, domain: st
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const value = request.headers[ctx.apiTokenHeader];
     if (typeof value !== 'string') throw forbidden();
-    // A cached value was checked when it was cached. Junk never reaches the database: prefix, length,
-    // alphabet and CRC32 checksum first.
-    const row = ctx.tokenCache.get(value) ?? (parseTokenValue(value) === family ? await lookUp(ctx, value) : undefined);
+    const row = await findPresentedToken(ctx, value, family);
     if (row === undefined) throw forbidden();
     request.tokenOwner = { tokenId: row.id, userId: row.user_id };
     // Cached or not, the presented value's end (expiry, or its grace window's end) is checked against the clock.
