@@ -24,6 +24,7 @@ import { EVERY_OWNER, ResponseCache } from './lib/response-cache.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHousekeeping } from './plugins/housekeeping.ts';
 import { loggerOptions, registerAccessLog } from './plugins/access-log.ts';
+import { lazyRequestLogger } from './lib/lazy-request-logger.ts';
 import { registerRequestLogRecording } from './plugins/request-log-recording.ts';
 import { deleteOldActivity } from './repositories/activity-repository.ts';
 import { createPostgresRequestLogStore } from './request-log/postgres-store.ts';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: loggerOptions(config.logLevel, options.logStream),
     // Fastify's own per-request lines are replaced by plugins/access-log.ts (redacted URLs).
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyRequestLogger,
     // A hop count becomes Fastify's function form: trust the nearest N proxies.
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     ...httpServerOptions({ ...DEFAULT_HTTP_TIMEOUTS, keepAliveMs: config.keepAliveTimeoutSeconds * 1000, ...options.testHttpTimeouts }),

@@ -48,8 +48,11 @@ export interface RateDecision {
 
 export interface RateLimiter {
   readonly limit: number;
-  /** Decides one request for the token, counting it when admitted. */
-  hit(tokenId: number): Promise<RateDecision>;
+  /**
+   * Decides one request for the token, counting it when admitted: at once when this process's count
+   * decides it (nearly every request), or once a sync has answered.
+   */
+  hit(tokenId: number): RateDecision | Promise<RateDecision>;
   /**
    * Gives back the place of an admitted request that turned out to cost nothing (a 304 Not Modified),
    * if its window has not ended; returns the token's count after it.
@@ -96,31 +99,39 @@ export function createRateLimiter(addWindowHits: AddWindowHits, limit: number, n
     return state;
   }
 
+  /** The decision for a request that arrived after sync number `arrivedAfter`, if it can be made now without one. */
+  function decideNow(state: TokenWindow, arrivedAfter: number): RateDecision | undefined {
+    const at = now();
+    const place = state.synced + state.inFlight + state.unsynced + 1;
+    const seenSinceArrival = state.syncedBy > arrivedAfter;
+    const windowEnded = at >= state.resetAt;
+    const stale = at - state.lastSync >= SYNC_INTERVAL_MS;
+    if (windowEnded || (!seenSinceArrival && (stale || place > limit))) return undefined;
+    // Decided and counted in one synchronous step: no other request can take this place.
+    const admitted = place <= limit;
+    if (admitted) state.unsynced += 1;
+    return { hits: place, admitted, resetSeconds: Math.max(1, Math.ceil((state.resetAt - at) / 1000)) };
+  }
+
+  async function decideAfterSync(tokenId: number, state: TokenWindow, arrivedAfter: number): Promise<RateDecision> {
+    for (;;) {
+      if (state.syncing === undefined) {
+        state.syncing = sync(tokenId, state).finally(() => {
+          state.syncing = undefined;
+        });
+      }
+      await state.syncing;
+      const decision = decideNow(state, arrivedAfter);
+      if (decision !== undefined) return decision;
+    }
+  }
+
   return {
     limit,
-    async hit(tokenId) {
+    hit(tokenId) {
       const state = stateOf(tokenId);
       const arrivedAfter = state.syncsStarted;
-      for (;;) {
-        const at = now();
-        const place = state.synced + state.inFlight + state.unsynced + 1;
-        const seenSinceArrival = state.syncedBy > arrivedAfter;
-        const windowEnded = at >= state.resetAt;
-        const stale = at - state.lastSync >= SYNC_INTERVAL_MS;
-        if (!windowEnded && (seenSinceArrival || (!stale && place <= limit))) {
-          // Decided and counted in one synchronous step: no other request can take this place.
-          const admitted = place <= limit;
-          if (admitted) state.unsynced += 1;
-          return { hits: place, admitted, resetSeconds: Math.max(1, Math.ceil((state.resetAt - at) / 1000)) };
-        }
-        if (state.syncing === undefined) {
-          const current = state;
-          current.syncing = sync(tokenId, current).finally(() => {
-            current.syncing = undefined;
-          });
-        }
-        await state.syncing;
-      }
+      return decideNow(state, arrivedAfter) ?? decideAfterSync(tokenId, state, arrivedAfter);
     },
     refund(tokenId) {
       const state = windows.get(tokenId);

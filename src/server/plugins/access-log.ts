@@ -12,8 +12,9 @@ import { TOKEN_LIKE } from '../lib/token-format.ts';
 
 const TOKEN_PATHS = /^(\/api\/auth\/token\/(?:refresh\/|previous-value\/)?)[^/?]+/;
 
+/** A token in the path of a token operation, whatever its shape; token-like strings anywhere are left to the line's scrub (streamWrite). */
 function redactUrl(url: string): string {
-  return url.replace(TOKEN_PATHS, '$1[redacted]').replace(TOKEN_LIKE, '[redacted]');
+  return url.replace(TOKEN_PATHS, '$1[redacted]');
 }
 
 export function loggerOptions(level: string, destination: { write(line: string): unknown } = standardOutputLog()): FastifyServerOptions['logger'] {
@@ -33,9 +34,17 @@ export function loggerOptions(level: string, destination: { write(line: string):
 
 export function registerAccessLog(app: FastifyInstance): void {
   // A callback hook, not an async one: no promise per request (every hook below runs on every response).
+  // Through the server's logger with the request's id, the line its child logger would write, so the
+  // child is not made for this line alone (lib/lazy-request-logger.ts).
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { method: request.method, url: redactUrl(request.url), statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+    app.log.info(
+      {
+        reqId: request.id,
+        method: request.method,
+        url: redactUrl(request.url),
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
       'request',
     );
     done();

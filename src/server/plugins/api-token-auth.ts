@@ -8,10 +8,11 @@
  * database in batches (lib/rate-limiter.ts), so it is exact within a process and holds across replicas
  * within the sync interval.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import type { ApiPrincipal } from '../lib/api-principal.ts';
 import { displayAddress } from '../lib/client-address.ts';
+import type { RateDecision } from '../lib/rate-limiter.ts';
 import { FORBIDDEN_MESSAGE, HttpError, noAccessMessage } from '../lib/http-error.ts';
 import { parseTokenValue, type UserType } from '../lib/token-format.ts';
 import { findLiveToken, recordTokenUse, type TokenPrincipalRow } from '../repositories/api-tokens-repository.ts';
@@ -46,10 +47,14 @@ async function lookUp(ctx: ServerContext, value: string): Promise<TokenPrincipal
 /**
  * The verified row of a presented token value (expired or not), or undefined. With `family`, a value of the
  * other user type is refused before the database; a cached row may still be of either type. A cached value
- * was checked when it was cached. Junk never reaches the database: prefix, length, alphabet and CRC32
- * checksum first.
+ * was checked when it was cached, and is answered at once, without a promise (the token hook's hot path).
+ * Junk never reaches the database: prefix, length, alphabet and CRC32 checksum first.
  */
-export async function findPresentedToken(ctx: ServerContext, value: string, family?: UserType): Promise<TokenPrincipalRow | undefined> {
+export function findPresentedToken(
+  ctx: ServerContext,
+  value: string,
+  family?: UserType,
+): TokenPrincipalRow | undefined | Promise<TokenPrincipalRow | undefined> {
   const cached = ctx.tokenCache.get(value);
   if (cached !== undefined) return cached;
   const userType = parseTokenValue(value);
@@ -77,14 +82,16 @@ export function refundRateLimit(ctx: ServerContext, request: FastifyRequest, rep
   setRateLimitHeaders(reply, ctx.rateLimiter.limit, hits, Number(reset ?? 60));
 }
 
-/** The hook for one public operation: tokens of `family` whose access includes `domain` (its x-domain). */
-export function requireApiToken(ctx: ServerContext, family: UserType, domain: string) {
+/**
+ * The hook for one public operation: tokens of `family` whose access includes `domain` (its x-domain). A
+ * callback hook that decides at once when it can: a cached token and a rate limit this process's count
+ * decides are nearly every call, and cost no promise.
+ */
+export function requireApiToken(ctx: ServerContext, family: UserType, domain: string): onRequestHookHandler {
   /** Per process: when this process last wrote a token's last use (saves the query in between). */
   const lastUseWritten = new Map<number, number>();
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const value = request.headers[ctx.apiTokenHeader];
-    if (typeof value !== 'string') throw forbidden();
-    const row = await findPresentedToken(ctx, value, family);
+
+  function admit(request: FastifyRequest, reply: FastifyReply, row: TokenPrincipalRow | undefined): void | Promise<void> {
     if (row === undefined) throw forbidden();
     request.tokenOwner = { tokenId: row.id, userId: row.user_id };
     // Cached or not, the presented value's end (expiry, or its grace window's end) is checked against the clock.
@@ -94,20 +101,40 @@ export function requireApiToken(ctx: ServerContext, family: UserType, domain: st
     if (row.scopes !== null && !row.scopes.includes(domain)) throw new HttpError(403, noAccessMessage(domain));
     // Likewise a call from outside the token's IP allowlist (request.ip is after TRUST_PROXY).
     if (!addressAllowed(row.ip_allowlist, request.ip)) throw new HttpError(403, outsideAllowlistMessage(displayAddress(request.ip)));
+    const decision = ctx.rateLimiter.hit(row.id);
+    return decision instanceof Promise ? decision.then((decided) => proceed(request, reply, row, decided)) : proceed(request, reply, row, decision);
+  }
 
-    const { limit } = ctx.rateLimiter;
-    const { hits, admitted, resetSeconds } = await ctx.rateLimiter.hit(row.id);
-    setRateLimitHeaders(reply, limit, hits, resetSeconds);
+  function proceed(request: FastifyRequest, reply: FastifyReply, row: TokenPrincipalRow, decision: RateDecision): void | Promise<void> {
+    const { hits, admitted, resetSeconds } = decision;
+    setRateLimitHeaders(reply, ctx.rateLimiter.limit, hits, resetSeconds);
     if (!admitted) {
       throw new HttpError(429, `Too many requests, retry in ${resetSeconds} seconds.`, { 'retry-after': String(resetSeconds) });
     }
     request.apiPrincipal = { tokenId: row.id, userId: row.user_id, userType: row.user_type, warehouseId: row.warehouse_id };
 
     const now = Date.now();
-    if (!row.last_used_recent && now - (lastUseWritten.get(row.id) ?? 0) >= 60_000) {
-      lastUseWritten.set(row.id, now);
-      if (lastUseWritten.size > 10_000) lastUseWritten.clear();
-      await recordTokenUse(ctx.db.relaxed, row.id);
+    if (row.last_used_recent || now - (lastUseWritten.get(row.id) ?? 0) < 60_000) return undefined;
+    lastUseWritten.set(row.id, now);
+    if (lastUseWritten.size > 10_000) lastUseWritten.clear();
+    return recordTokenUse(ctx.db.relaxed, row.id);
+  }
+
+  function authenticate(request: FastifyRequest, reply: FastifyReply): void | Promise<void> {
+    const value = request.headers[ctx.apiTokenHeader];
+    if (typeof value !== 'string') throw forbidden();
+    const row = findPresentedToken(ctx, value, family);
+    return row instanceof Promise ? row.then((found) => admit(request, reply, found)) : admit(request, reply, row);
+  }
+
+  return (request, reply, done) => {
+    let outcome: void | Promise<void>;
+    try {
+      outcome = authenticate(request, reply);
+    } catch (error) {
+      return done(error as Error);
     }
+    if (outcome === undefined) return done();
+    outcome.then(() => done(), done);
   };
 }

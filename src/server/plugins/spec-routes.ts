@@ -177,7 +177,11 @@ export function registerSpecRoutes(app: FastifyInstance, ctx: ServerContext, spe
           // Fastify reads no body on a GET, so @fastify/compress's request decompression would be a hook per call for nothing.
           ...(op.method === 'get' ? { decompress: false as const } : {}),
           ...(definition.verifyRawBody === undefined ? {} : rawBodyHooks(definition.verifyRawBody.bind(definition))),
-          handler: (request: FastifyRequest, reply: FastifyReply) => definition.handle(request, reply),
+          handler: (request: FastifyRequest, reply: FastifyReply) => {
+            const answered = definition.handle(request, reply);
+            // Sent at once (a cached public read): nothing for Fastify to wait on, so no promise to settle.
+            return answered === reply ? undefined : answered;
+          },
         });
       }
       const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])];

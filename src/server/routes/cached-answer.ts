@@ -25,13 +25,20 @@ export function ownerKeyOf(owner: Owner): string {
 }
 
 /**
- * The answer for (owner, key): from the cache, or from load() (text of the JSON body; undefined: nothing
- * to answer, not cached). `key` names the operation and every parameter that shapes the body.
+ * The answer for (owner, key): from the cache at once, or from load() (text of the JSON body; undefined:
+ * nothing to answer, not cached). `key` names the operation and every parameter that shapes the body.
  */
-export async function cachedAnswer(ctx: ServerContext, owner: Owner, key: string, load: () => Promise<string | undefined>): Promise<CachedAnswer | undefined> {
+export function cachedAnswer(
+  ctx: ServerContext,
+  owner: Owner,
+  key: string,
+  load: () => Promise<string | undefined>,
+): CachedAnswer | Promise<CachedAnswer | undefined> {
   const ownerKey = ownerKeyOf(owner);
-  const hit = ctx.responseCache.get(ownerKey, key);
-  if (hit !== undefined) return hit;
+  return ctx.responseCache.get(ownerKey, key) ?? loadAnswer(ctx, ownerKey, key, load);
+}
+
+async function loadAnswer(ctx: ServerContext, ownerKey: string, key: string, load: () => Promise<string | undefined>): Promise<CachedAnswer | undefined> {
   const ticket = ctx.responseCache.ticket(ownerKey);
   const text = await load();
   if (text === undefined) return undefined;

@@ -10,7 +10,8 @@ import type { operations } from '../../generated/api.d.ts';
 export type OperationId = keyof operations;
 
 export interface OperationHandler {
-  handle(request: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+  /** Its answer, or a promise of it; a handler that has sent its answer at once returns the reply. */
+  handle(request: FastifyRequest, reply: FastifyReply): Promise<unknown> | FastifyReply;
   /** A cookie-authenticated request that changes state: refused when cross-site (plugins/csrf.ts). */
   changesState?: boolean;
   /**

@@ -3,13 +3,14 @@
  * position, answer 404 for ids the account does not own. handlers.ts gives each public operation one of
  * these with its repository function. Answers are cached per owner and carry an ETag (cached-answer.ts).
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/database.ts';
 import { HttpError } from '../lib/http-error.ts';
 import { ownerOf, type Owner } from '../repositories/fulfillment/owner.ts';
 import { isStorableId, type JsonPage, type PageRequest } from '../repositories/fulfillment/paging.ts';
 import { cachedAnswer, sendAnswer } from './cached-answer.ts';
+import type { CachedAnswer } from '../lib/response-cache.ts';
 import type { SpecRouteConfig } from '../plugins/spec-routes.ts';
 import type { OperationHandler } from './operation-handler.ts';
 
@@ -34,19 +35,36 @@ function idOf(request: FastifyRequest): number {
   return Number((request.params as Record<string, unknown>)[names[0] as string]);
 }
 
+/**
+ * Sends the answer: at once when the cache had it (a poller's every call after the first, with no promise
+ * for Fastify to wait on), or once it is loaded. No answer is `missing()`.
+ */
+function send(
+  ctx: ServerContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedAnswer | undefined | Promise<CachedAnswer | undefined>,
+  missing: () => Error,
+): FastifyReply | Promise<FastifyReply> {
+  const sendFound = (found: CachedAnswer | undefined): FastifyReply => {
+    if (found === undefined) throw missing();
+    return sendAnswer(ctx, request, reply, found);
+  };
+  return answer instanceof Promise ? answer.then(sendFound) : sendFound(answer);
+}
+
 /** Repositories return the spec's JSON as text (built by PostgreSQL); it is sent without re-encoding. */
 export function listOperation(ctx: ServerContext, fetch: (db: Queryable, owner: Owner, request: PageRequest) => Promise<JsonPage>): OperationHandler {
   return {
-    async handle(request, reply) {
+    handle(request, reply) {
       const { page, size } = request.query as PageRequest;
       const owner = ownerFor(request);
-      const answer = await cachedAnswer(ctx, owner, `${operationOf(request)}?page=${page}&size=${size}`, async () => {
+      const answer = cachedAnswer(ctx, owner, `${operationOf(request)}?page=${page}&size=${size}`, async () => {
         const result = await fetch(ctx.db, owner, { page, size });
         return `{"page":${result.page},"size":${result.size},"lastPage":${result.lastPage},"data":${result.data}}`;
       });
       // A list always has an answer (an empty page at worst).
-      if (answer === undefined) throw new Error('list answered nothing');
-      return sendAnswer(ctx, request, reply, answer);
+      return send(ctx, request, reply, answer, () => new Error('list answered nothing'));
     },
   };
 }
@@ -57,12 +75,11 @@ export function detailOperation(
   fetch: (db: Queryable, owner: Owner, id: number) => Promise<string | undefined>,
 ): OperationHandler {
   return {
-    async handle(request, reply) {
+    handle(request, reply) {
       const id = idOf(request);
       const owner = ownerFor(request);
-      const answer = isStorableId(id) ? await cachedAnswer(ctx, owner, `${operationOf(request)}/${id}`, () => fetch(ctx.db, owner, id)) : undefined;
-      if (answer === undefined) throw new HttpError(404, `${label} ${id} was not found.`);
-      return sendAnswer(ctx, request, reply, answer);
+      const answer = isStorableId(id) ? cachedAnswer(ctx, owner, `${operationOf(request)}/${id}`, () => fetch(ctx.db, owner, id)) : undefined;
+      return send(ctx, request, reply, answer, () => new HttpError(404, `${label} ${id} was not found.`));
     },
   };
 }

@@ -3,10 +3,11 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, openSync, readFileSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StandardOutputLog } from '../../../src/server/lib/log-destination.ts';
-import { loggerOptions } from '../../../src/server/plugins/access-log.ts';
+import { lazyRequestLogger } from '../../../src/server/lib/lazy-request-logger.ts';
+import { loggerOptions, registerAccessLog } from '../../../src/server/plugins/access-log.ts';
 
 const openFiles: number[] = [];
 afterEach(() => openFiles.splice(0).forEach((fd) => closeSync(fd)));
@@ -78,5 +79,46 @@ describe('loggerOptions', () => {
     expect(log).not.toContain(token);
     expect(log).toContain('"email":"seller@example.com"');
     expect(log).toContain('"url":"/api/x?token=[redacted]"');
+  });
+
+  it("writes each request's access line with its id, and makes the request's own logger only for a request that writes another line", async () => {
+    const lines: string[] = [];
+    // As app.ts makes it: Fastify's own request lines off (the access line replaces them).
+    const app = Fastify({
+      logger: loggerOptions('info', { write: (line: string) => lines.push(line) }),
+      logController: new LogController({ disableRequestLogging: true }),
+      childLoggerFactory: lazyRequestLogger,
+    });
+    registerAccessLog(app);
+    app.get('/quiet', async () => 'ok');
+    app.get('/talkative', async (request) => {
+      request.log.warn({ step: 1 }, 'handler line');
+      return 'ok';
+    });
+    const token = `acme_s_${'B'.repeat(28)}`;
+    app.get('/api/auth/token/refresh/:value', async () => 'ok');
+    await app.ready();
+    const child = vi.spyOn(app.log, 'child');
+
+    await app.inject('/quiet');
+    expect(child).not.toHaveBeenCalled();
+    await app.inject('/talkative');
+    expect(child).toHaveBeenCalledTimes(1);
+    await app.inject(`/api/auth/token/refresh/${token}?again=${token}`);
+    await app.close();
+
+    const parsed = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const access = parsed.filter((line) => line.msg === 'request');
+    expect(access.map((line) => [line.url, line.statusCode])).toEqual([
+      ['/quiet', 200],
+      ['/talkative', 200],
+      ['/api/auth/token/refresh/[redacted]?again=[redacted]', 200],
+    ]);
+    const handlerLine = parsed.find((line) => line.msg === 'handler line');
+    expect(handlerLine).toMatchObject({ step: 1, level: 40 });
+    // The handler's line and its request's access line carry the same id; each request its own.
+    expect(handlerLine?.reqId).toBe(access[1]?.reqId);
+    expect(new Set(access.map((line) => line.reqId)).size).toBe(3);
+    expect(lines.join('')).not.toContain(token);
   });
 });

@@ -107,6 +107,23 @@ describe('rate limiter', () => {
     expect(await over).toMatchObject({ admitted: false });
   });
 
+  it('decides at once while its count is fresh, and waits for a sync once it is stale or the window has not been seen', async () => {
+    const store = heldStore();
+    let clock = 1_000_000;
+    const limiter = createRateLimiter(store.addWindowHits, 10, () => clock);
+    const first = limiter.hit(4);
+    expect(first).toBeInstanceOf(Promise);
+    await store.releaseAll();
+    expect(await first).toMatchObject({ hits: 1, admitted: true });
+    // Fresh: decided and counted without a promise.
+    expect(limiter.hit(4)).toEqual({ hits: 2, admitted: true, resetSeconds: expect.any(Number) });
+    clock += 500;
+    const stale = limiter.hit(4);
+    expect(stale).toBeInstanceOf(Promise);
+    await store.releaseAll();
+    expect(await stale).toMatchObject({ hits: 3, admitted: true });
+  });
+
   it('starts afresh when the window ends', async () => {
     let total = 0;
     let clock = 1_000_000;
