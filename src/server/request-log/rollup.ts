@@ -23,11 +23,16 @@ export const DAY_MS = 86_400_000;
 
 /** `periodMs`: HOUR_MS or DAY_MS (UTC days: the epoch starts at midnight and has no leap seconds). */
 export function rollUp(batch: readonly RequestLogEntry[], periodMs: number): RollupRow[] {
-  const rows = new Map<string, RollupRow>();
+  // Keyed by token, then start, then operation: no key string is built per call.
+  const byToken = new Map<number, Map<number, Map<string, RollupRow>>>();
+  const rows: RollupRow[] = [];
   for (const entry of batch) {
     const startMs = Math.floor(entry.time.getTime() / periodMs) * periodMs;
-    const key = `${entry.tokenId}\u0000${startMs}\u0000${entry.operationId}`;
-    let row = rows.get(key);
+    let byStart = byToken.get(entry.tokenId);
+    if (byStart === undefined) byToken.set(entry.tokenId, (byStart = new Map()));
+    let byOperation = byStart.get(startMs);
+    if (byOperation === undefined) byStart.set(startMs, (byOperation = new Map()));
+    let row = byOperation.get(entry.operationId);
     if (row === undefined) {
       row = {
         tokenId: entry.tokenId,
@@ -39,14 +44,15 @@ export function rollUp(batch: readonly RequestLogEntry[], periodMs: number): Rol
         durationMsSum: 0,
         latencyBuckets: new Array<number>(BUCKET_COUNT).fill(0),
       };
-      rows.set(key, row);
+      byOperation.set(entry.operationId, row);
+      rows.push(row);
     }
     row.calls += 1;
     row.outcomes[outcomeOf(entry.status)] += 1;
     row.durationMsSum += entry.durationMs;
     row.latencyBuckets[bucketOf(entry.durationMs)]! += 1;
   }
-  return [...rows.values()].sort(
+  return rows.sort(
     (a, b) => a.tokenId - b.tokenId || a.start.getTime() - b.start.getTime() || (a.operationId < b.operationId ? -1 : a.operationId > b.operationId ? 1 : 0),
   );
 }
