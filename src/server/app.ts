@@ -271,8 +271,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerAccessLog(app);
     registerHousekeeping(app, ctx);
     const defaults = createHandlers(ctx);
-    const allowedMethods = registerSpecRoutes(app, ctx, spec, options.handlers ? options.handlers(defaults) : defaults);
     registerDeprecationHeaders(app, spec);
+    const allowedMethods = registerSpecRoutes(app, ctx, spec, options.handlers ? options.handlers(defaults) : defaults);
     // Answered before any body is read: another method on a spec path is 405, an unknown path 404, whatever
     // the body or its content type.
     app.all('/api/*', {

@@ -29,6 +29,10 @@ it('marks every answer of the deprecated operation, on both spellings of its pat
     expect(ok.headers.get('deprecation')).toBe('@1796083200');
     expect(ok.headers.get('link')).toBe('</documentation?category=authentication&subcategory=changelog>; rel="deprecation"; type="text/html"');
   }
+  // The HEAD route Fastify derives from the GET, too.
+  const head = await fetch(`${server.baseUrl}/api/v1/seller/warehouses`, { method: 'HEAD', headers: { 'ACME-API-TOKEN': token } });
+  expect(head.status).toBe(200);
+  expect(head.headers.get('deprecation')).toBe('@1796083200');
   const unauthorised = await client.api('/api/v1/seller/warehouses', undefined);
   expect(unauthorised.status).toBe(401);
   expect(unauthorised.headers.get('deprecation')).toBe('@1796083200');

@@ -24,8 +24,8 @@ beforeAll(async () => {
     handlers: (defaults) => ({
       ...defaults,
       listSellerWarehouses: {
-        handle: async (request, reply) =>
-          heldBody === undefined ? defaults.listSellerWarehouses.handle(request, reply) : reply.type('application/json').send(heldBody),
+        handle: async (request, reply, route) =>
+          heldBody === undefined ? defaults.listSellerWarehouses.handle(request, reply, route) : reply.type('application/json').send(heldBody),
       },
     }),
   });

@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { standardOutputLog } from '../lib/log-destination.ts';
-import { TOKEN_LIKE } from '../lib/token-format.ts';
+import { redactTokenLike } from '../lib/token-format.ts';
 
 const TOKEN_PATHS = /^(\/api\/auth\/token\/(?:refresh\/|previous-value\/)?)[^/?]+/;
 
@@ -21,7 +21,7 @@ export function loggerOptions(level: string, destination: { write(line: string):
   return {
     level,
     stream: destination,
-    hooks: { streamWrite: (line: string) => line.replace(TOKEN_LIKE, '[redacted]') },
+    hooks: { streamWrite: redactTokenLike },
     // Named paths only: pino checks a wildcard path (`*.password`) against every key of every line, which
     // made redaction over half an access line's cost. These are the objects the server logs.
     redact: { paths: ['req.headers', 'headers', 'cookie', 'password', 'body.password', 'err.password'], censor: '[redacted]' },

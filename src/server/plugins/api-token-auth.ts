@@ -63,11 +63,10 @@ export function findPresentedToken(
 }
 
 function setRateLimitHeaders(reply: FastifyReply, limit: number, hits: number, resetSeconds: number): void {
-  void reply.headers({
-    'ratelimit-limit': String(limit),
-    'ratelimit-remaining': String(Math.max(0, limit - hits)),
-    'ratelimit-reset': String(resetSeconds),
-  });
+  void reply
+    .header('ratelimit-limit', String(limit))
+    .header('ratelimit-remaining', String(Math.max(0, limit - hits)))
+    .header('ratelimit-reset', String(resetSeconds));
 }
 
 /**

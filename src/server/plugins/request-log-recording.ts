@@ -5,7 +5,8 @@
  * call leaves in the log is request-log/columns.ts. Calls whose token is missing, malformed or unknown belong to no one: they
  * are only counted (unattributed on /healthz). Not the server log's access lines: those are access-log.ts.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, onResponseHookHandler, onSendHookHandler } from 'fastify';
+import { withHook } from '../lib/route-hooks.ts';
 import type { ServerContext } from '../context.ts';
 import { BatchWriter, WRITE_INTERVAL_MS, type RequestLogStats } from '../request-log/batch-writer.ts';
 import { entryOf } from '../request-log/entry.ts';
@@ -34,7 +35,8 @@ function bytesOf(payload: unknown): number | undefined {
 }
 
 /**
- * Register before @fastify/compress, so onSend sees the body as serialized (its size before compression).
+ * Register before @fastify/compress and the routes, so onSend sees the body as serialized (its size before
+ * compression) and every public route gets the hooks.
  * `publicOperations` are the operationIds of the public API.
  */
 export function registerRequestLogRecording(app: FastifyInstance, ctx: ServerContext, publicOperations: ReadonlySet<string>): void {
@@ -48,26 +50,33 @@ export function registerRequestLogRecording(app: FastifyInstance, ctx: ServerCon
   app.decorate('flushRequestLog', () => writer.flush());
   if (!ctx.config.requestLog) return;
 
-  const operationOf = (request: FastifyRequest): string | undefined => {
-    const operationId = (request.routeOptions.config as { operationId?: string } | undefined)?.operationId;
-    return operationId !== undefined && publicOperations.has(operationId) ? operationId : undefined;
-  };
-  // Callback hooks, not async ones: they run on every response, and an async hook costs a promise each time.
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if (operationOf(request) !== undefined) request.responseBytes = bytesOf(payload);
-    done(null, payload);
-  });
-  app.addHook('onResponse', (request, reply, done) => {
-    const operationId = operationOf(request);
-    if (operationId !== undefined) {
+  const hooksOf = (operationId: string) => {
+    // Callback hooks, not async ones: they run on every call, and an async hook costs a promise each time.
+    const onSend: onSendHookHandler = (request, _reply, payload, done) => {
+      request.responseBytes = bytesOf(payload);
+      done(null, payload);
+    };
+    const onResponse: onResponseHookHandler = (request, reply, done) => {
       const owner = request.tokenOwner;
       if (owner === undefined) writer.countUnattributed();
       else
         writer.add(
           entryOf({ request, operationId, owner, status: reply.statusCode, durationMs: reply.elapsedTime, responseBytes: request.responseBytes ?? 0 }),
         );
-    }
-    done();
+      done();
+    };
+    return { onSend, onResponse };
+  };
+  const hooksByOperation = new Map<string, ReturnType<typeof hooksOf>>();
+  // On the public operations' routes only, attached as each is registered (so this runs before they are):
+  // no other request runs them, and each knows its operation without reading the route's options.
+  app.addHook('onRoute', (route) => {
+    const operationId = (route.config as { operationId?: string } | undefined)?.operationId;
+    if (operationId === undefined || !publicOperations.has(operationId)) return;
+    let hooks = hooksByOperation.get(operationId);
+    if (hooks === undefined) hooksByOperation.set(operationId, (hooks = hooksOf(operationId)));
+    route.onSend = withHook(route.onSend, hooks.onSend);
+    route.onResponse = withHook(route.onResponse, hooks.onResponse);
   });
   writer.start();
   // Runs before app.ts's own onClose (hooks close in reverse order), so the database is still open.

@@ -39,7 +39,7 @@ function routeEveryMethod(app: FastifyInstance): void {
   for (const method of ALL_METHODS) if (!known.has(method)) app.addHttpMethod(method);
 }
 
-/** What a handler can read of its operation in `request.routeOptions.config`. */
+/** The operation a route serves: its handler's third argument, and its config (`request.routeOptions.config`) for hooks. */
 export interface SpecRouteConfig {
   operationId: string;
   /** The spec's path parameters of the operation, in its order: a detail call's id is the only one. */
@@ -161,6 +161,10 @@ export function registerSpecRoutes(app: FastifyInstance, ctx: ServerContext, spe
             op.parameters.filter((parameter) => parameter.in === 'query'),
           ),
         };
+        const routeConfig: SpecRouteConfig = {
+          operationId: op.operationId,
+          pathParameters: op.parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name),
+        };
         app.route({
           method: op.method.toUpperCase() as HTTPMethods,
           url,
@@ -169,16 +173,13 @@ export function registerSpecRoutes(app: FastifyInstance, ctx: ServerContext, spe
             const validate = compiledOnFirstUse(() => ajv.compile(schema as object));
             return httpPart === 'params' || httpPart === 'querystring' ? parameterValidator(integers[httpPart], validate) : validate;
           },
-          config: {
-            operationId: op.operationId,
-            pathParameters: op.parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name),
-          } satisfies SpecRouteConfig,
+          config: routeConfig,
           onRequest,
           // Fastify reads no body on a GET, so @fastify/compress's request decompression would be a hook per call for nothing.
           ...(op.method === 'get' ? { decompress: false as const } : {}),
           ...(definition.verifyRawBody === undefined ? {} : rawBodyHooks(definition.verifyRawBody.bind(definition))),
           handler: (request: FastifyRequest, reply: FastifyReply) => {
-            const answered = definition.handle(request, reply);
+            const answered = definition.handle(request, reply, routeConfig);
             // Sent at once (a cached public read): nothing for Fastify to wait on, so no promise to settle.
             return answered === reply ? undefined : answered;
           },

@@ -8,7 +8,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { Schemas } from '../lib/schemas.ts';
-import { TOKEN_LIKE } from '../lib/token-format.ts';
+import { redactTokenLike } from '../lib/token-format.ts';
 
 /** One log entry as the API answers it. */
 export type RequestLogRow = Schemas['RequestLogEntry'];
@@ -66,7 +66,7 @@ export const COLUMNS = [
     sql: 'path',
     type: 'text',
     csv: 'path',
-    capture: (call) => call.request.url.replace(TOKEN_LIKE, '[redacted]').slice(0, MAX_PATH),
+    capture: (call) => redactTokenLike(call.request.url).slice(0, MAX_PATH),
   },
   { field: 'status', sql: 'status', type: 'smallint', select: 'l.status::int', csv: 'status', capture: (call) => call.status },
   {

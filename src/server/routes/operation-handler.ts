@@ -6,12 +6,16 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { operations } from '../../generated/api.d.ts';
+import type { SpecRouteConfig } from '../plugins/spec-routes.ts';
 
 export type OperationId = keyof operations;
 
 export interface OperationHandler {
-  /** Its answer, or a promise of it; a handler that has sent its answer at once returns the reply. */
-  handle(request: FastifyRequest, reply: FastifyReply): Promise<unknown> | FastifyReply;
+  /**
+   * Its answer, or a promise of it; a handler that has sent its answer at once returns the reply. `route`
+   * is the operation the request reached (the /api/v1 and /api routes of one operation share a handler).
+   */
+  handle(request: FastifyRequest, reply: FastifyReply, route: SpecRouteConfig): Promise<unknown> | FastifyReply;
   /** A cookie-authenticated request that changes state: refused when cross-site (plugins/csrf.ts). */
   changesState?: boolean;
   /**

@@ -19,19 +19,10 @@ function ownerFor(request: FastifyRequest): Owner {
   return ownerOf(request.apiPrincipal);
 }
 
-function routeConfigOf(request: FastifyRequest): Partial<SpecRouteConfig> {
-  return request.routeOptions.config as Partial<SpecRouteConfig>;
-}
-
-/** The operation's name in cache keys: the /api/v1 and /api routes of one operation share their answers. */
-function operationOf(request: FastifyRequest): string {
-  return routeConfigOf(request).operationId ?? request.routeOptions.url ?? '';
-}
-
 /** A detail call's id: its one path parameter, named by the spec. */
-function idOf(request: FastifyRequest): number {
-  const names = routeConfigOf(request).pathParameters ?? [];
-  if (names.length !== 1) throw new Error(`${operationOf(request)}: a detail handler needs exactly one path parameter, the spec declares ${names.length}`);
+function idOf(request: FastifyRequest, route: SpecRouteConfig): number {
+  const names = route.pathParameters;
+  if (names.length !== 1) throw new Error(`${route.operationId}: a detail handler needs exactly one path parameter, the spec declares ${names.length}`);
   return Number((request.params as Record<string, unknown>)[names[0] as string]);
 }
 
@@ -56,10 +47,10 @@ function send(
 /** Repositories return the spec's JSON as text (built by PostgreSQL); it is sent without re-encoding. */
 export function listOperation(ctx: ServerContext, fetch: (db: Queryable, owner: Owner, request: PageRequest) => Promise<JsonPage>): OperationHandler {
   return {
-    handle(request, reply) {
+    handle(request, reply, route) {
       const { page, size } = request.query as PageRequest;
       const owner = ownerFor(request);
-      const answer = cachedAnswer(ctx, owner, `${operationOf(request)}?page=${page}&size=${size}`, async () => {
+      const answer = cachedAnswer(ctx, owner, `${route.operationId}?page=${page}&size=${size}`, async () => {
         const result = await fetch(ctx.db, owner, { page, size });
         return `{"page":${result.page},"size":${result.size},"lastPage":${result.lastPage},"data":${result.data}}`;
       });
@@ -75,10 +66,10 @@ export function detailOperation(
   fetch: (db: Queryable, owner: Owner, id: number) => Promise<string | undefined>,
 ): OperationHandler {
   return {
-    handle(request, reply) {
-      const id = idOf(request);
+    handle(request, reply, route) {
+      const id = idOf(request, route);
       const owner = ownerFor(request);
-      const answer = isStorableId(id) ? cachedAnswer(ctx, owner, `${operationOf(request)}/${id}`, () => fetch(ctx.db, owner, id)) : undefined;
+      const answer = isStorableId(id) ? cachedAnswer(ctx, owner, `${route.operationId}/${id}`, () => fetch(ctx.db, owner, id)) : undefined;
       return send(ctx, request, reply, answer, () => new HttpError(404, `${label} ${id} was not found.`));
     },
   };
