@@ -16,7 +16,7 @@ import type {
   preValidationHookHandler,
 } from 'fastify';
 import type { ServerContext } from '../context.ts';
-import type { HandlerMap, OperationHandler } from '../routes/operation-handler.ts';
+import type { HandlerMap, OperationHandler, SpecRouteConfig } from '../routes/operation-handler.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { UserType } from '../repositories/users-repository.ts';
 import { anchorRefs, compiledOnFirstUse, createAjv } from '../spec/ajv.ts';
@@ -37,13 +37,6 @@ const ALL_METHODS = METHODS.filter((method) => method !== 'CONNECT') as HTTPMeth
 function routeEveryMethod(app: FastifyInstance): void {
   const known = new Set(app.supportedMethods);
   for (const method of ALL_METHODS) if (!known.has(method)) app.addHttpMethod(method);
-}
-
-/** The operation a route serves: its handler's third argument, and its config (`request.routeOptions.config`) for hooks. */
-export interface SpecRouteConfig {
-  operationId: string;
-  /** The spec's path parameters of the operation, in its order: a detail call's id is the only one. */
-  pathParameters: string[];
 }
 
 export class MissingHandlersError extends Error {

@@ -6,9 +6,15 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { operations } from '../../generated/api.d.ts';
-import type { SpecRouteConfig } from '../plugins/spec-routes.ts';
 
 export type OperationId = keyof operations;
+
+/** The operation a route serves: its handler's third argument, and its config (`request.routeOptions.config`) for hooks. */
+export interface SpecRouteConfig {
+  operationId: string;
+  /** The spec's path parameters of the operation, in its order: a detail call's id is the only one. */
+  pathParameters: string[];
+}
 
 export interface OperationHandler {
   /**

@@ -11,8 +11,7 @@ import { ownerOf, type Owner } from '../repositories/fulfillment/owner.ts';
 import { isStorableId, type JsonPage, type PageRequest } from '../repositories/fulfillment/paging.ts';
 import { cachedAnswer, sendAnswer } from './cached-answer.ts';
 import type { CachedAnswer } from '../lib/response-cache.ts';
-import type { SpecRouteConfig } from '../plugins/spec-routes.ts';
-import type { OperationHandler } from './operation-handler.ts';
+import type { OperationHandler, SpecRouteConfig } from './operation-handler.ts';
 
 function ownerFor(request: FastifyRequest): Owner {
   if (request.apiPrincipal === undefined) throw new Error('public operation reached without a principal');
