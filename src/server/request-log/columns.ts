@@ -49,6 +49,19 @@ type Column = (Shown & (Stored | { select: string })) | (Stored & { field: strin
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
+/**
+ * The text captured last, when the new text equals it: a poller's calls repeat their path, agent and
+ * address, and the buffered call then keeps the string already kept instead of its own copy. Buffered
+ * calls outlive a few collections of the young heap, so every string they keep is copied and promoted.
+ */
+function lastWhenEqual(): (text: string) => string {
+  let last = '';
+  return (text) => (text === last ? last : (last = text));
+}
+const samePath = lastWhenEqual();
+const sameUserAgent = lastWhenEqual();
+const sameAddress = lastWhenEqual();
+
 export const COLUMNS = [
   { field: 'id', sql: 'id', select: 'l.id::float8', csv: null },
   { field: 'time', sql: 'logged_at', type: 'timestamptz', csv: 'time', capture: () => new Date(), read: (value: Date) => value.toISOString() },
@@ -66,7 +79,7 @@ export const COLUMNS = [
     sql: 'path',
     type: 'text',
     csv: 'path',
-    capture: (call) => redactTokenLike(call.request.url).slice(0, MAX_PATH),
+    capture: (call) => samePath(redactTokenLike(call.request.url).slice(0, MAX_PATH)),
   },
   { field: 'status', sql: 'status', type: 'smallint', select: 'l.status::int', csv: 'status', capture: (call) => call.status },
   {
@@ -86,11 +99,17 @@ export const COLUMNS = [
     csv: 'user_agent',
     capture: (call): string | null => {
       const userAgent = call.request.headers['user-agent'];
-      return typeof userAgent === 'string' ? userAgent.slice(0, MAX_USER_AGENT) : null;
+      return typeof userAgent === 'string' ? sameUserAgent(userAgent.slice(0, MAX_USER_AGENT)) : null;
     },
   },
   // As Fastify sees it through the trusted proxies.
-  { field: 'clientAddress', sql: 'client_address', type: 'text', csv: 'client_address', capture: (call): string | null => call.request.ip ?? null },
+  {
+    field: 'clientAddress',
+    sql: 'client_address',
+    type: 'text',
+    csv: 'client_address',
+    capture: (call): string | null => (call.request.ip === undefined ? null : sameAddress(call.request.ip)),
+  },
 ] as const satisfies readonly Column[];
 
 type AnyColumn = (typeof COLUMNS)[number];
