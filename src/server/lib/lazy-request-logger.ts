@@ -19,7 +19,8 @@ class LazyChildLogger implements FastifyBaseLogger {
     private readonly options: ChildOptions,
   ) {}
 
-  private get logger(): FastifyBaseLogger {
+  /** The child, made on first use. */
+  get logger(): FastifyBaseLogger {
     return (this.#child ??= this.parent.child(this.bindings, this.options));
   }
 
@@ -31,37 +32,26 @@ class LazyChildLogger implements FastifyBaseLogger {
     this.logger.level = level;
   }
 
-  fatal(...args: unknown[]): void {
-    (this.logger.fatal as AnyLogFn)(...args);
-  }
-
-  error(...args: unknown[]): void {
-    (this.logger.error as AnyLogFn)(...args);
-  }
-
-  warn(...args: unknown[]): void {
-    (this.logger.warn as AnyLogFn)(...args);
-  }
-
-  info(...args: unknown[]): void {
-    (this.logger.info as AnyLogFn)(...args);
-  }
-
-  debug(...args: unknown[]): void {
-    (this.logger.debug as AnyLogFn)(...args);
-  }
-
-  trace(...args: unknown[]): void {
-    (this.logger.trace as AnyLogFn)(...args);
-  }
-
-  silent(...args: unknown[]): void {
-    (this.logger.silent as AnyLogFn)(...args);
-  }
+  // The level methods, each passing its line to the child (defined on the prototype below).
+  declare readonly fatal: FastifyBaseLogger['fatal'];
+  declare readonly error: FastifyBaseLogger['error'];
+  declare readonly warn: FastifyBaseLogger['warn'];
+  declare readonly info: FastifyBaseLogger['info'];
+  declare readonly debug: FastifyBaseLogger['debug'];
+  declare readonly trace: FastifyBaseLogger['trace'];
+  declare readonly silent: FastifyBaseLogger['silent'];
 
   child(bindings: Bindings, options?: ChildOptions): FastifyBaseLogger {
     return this.logger.child(bindings, options);
   }
+}
+
+for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const) {
+  Object.defineProperty(LazyChildLogger.prototype, level, {
+    value(this: LazyChildLogger, ...args: unknown[]): void {
+      (this.logger[level] as AnyLogFn)(...args);
+    },
+  });
 }
 
 /** Fastify's `childLoggerFactory`: the request's logger, made when first written to. */

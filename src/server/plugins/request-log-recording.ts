@@ -5,8 +5,8 @@
  * call leaves in the log is request-log/columns.ts. Calls whose token is missing, malformed or unknown belong to no one: they
  * are only counted (unattributed on /healthz). Not the server log's access lines: those are access-log.ts.
  */
-import type { FastifyInstance, onResponseHookHandler, onSendHookHandler } from 'fastify';
-import { withHook } from '../lib/route-hooks.ts';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import { addOperationHooks, type OperationHooks } from '../lib/route-hooks.ts';
 import type { ServerContext } from '../context.ts';
 import { BatchWriter, WRITE_INTERVAL_MS, type RequestLogStats } from '../request-log/batch-writer.ts';
 import { entryOf } from '../request-log/entry.ts';
@@ -50,13 +50,14 @@ export function registerRequestLogRecording(app: FastifyInstance, ctx: ServerCon
   app.decorate('flushRequestLog', () => writer.flush());
   if (!ctx.config.requestLog) return;
 
-  const hooksOf = (operationId: string) => {
-    // Callback hooks, not async ones: they run on every call, and an async hook costs a promise each time.
-    const onSend: onSendHookHandler = (request, _reply, payload, done) => {
-      request.responseBytes = bytesOf(payload);
-      done(null, payload);
-    };
-    const onResponse: onResponseHookHandler = (request, reply, done) => {
+  // Callback hooks, not async ones: they run on every call, and an async hook costs a promise each time.
+  const onSend: onSendHookHandler = (request, _reply, payload, done) => {
+    request.responseBytes = bytesOf(payload);
+    done(null, payload);
+  };
+  const hooksOf = (operationId: string): OperationHooks => ({
+    onSend,
+    onResponse: (request, reply, done) => {
       const owner = request.tokenOwner;
       if (owner === undefined) writer.countUnattributed();
       else
@@ -64,20 +65,9 @@ export function registerRequestLogRecording(app: FastifyInstance, ctx: ServerCon
           entryOf({ request, operationId, owner, status: reply.statusCode, durationMs: reply.elapsedTime, responseBytes: request.responseBytes ?? 0 }),
         );
       done();
-    };
-    return { onSend, onResponse };
-  };
-  const hooksByOperation = new Map<string, ReturnType<typeof hooksOf>>();
-  // On the public operations' routes only, attached as each is registered (so this runs before they are):
-  // no other request runs them, and each knows its operation without reading the route's options.
-  app.addHook('onRoute', (route) => {
-    const operationId = (route.config as { operationId?: string } | undefined)?.operationId;
-    if (operationId === undefined || !publicOperations.has(operationId)) return;
-    let hooks = hooksByOperation.get(operationId);
-    if (hooks === undefined) hooksByOperation.set(operationId, (hooks = hooksOf(operationId)));
-    route.onSend = withHook(route.onSend, hooks.onSend);
-    route.onResponse = withHook(route.onResponse, hooks.onResponse);
+    },
   });
+  addOperationHooks(app, new Map([...publicOperations].map((operationId) => [operationId, hooksOf(operationId)])));
   writer.start();
   // Runs before app.ts's own onClose (hooks close in reverse order), so the database is still open.
   app.addHook('onClose', async () => writer.stop());
