@@ -20,13 +20,14 @@ import pg from 'pg';
 import { openDatabase } from '../src/server/db/open-database.ts';
 import { createPostgresRequestLogStore } from '../src/server/request-log/postgres-store.ts';
 import { createSellerToken, firstOrderId, sessionCookie } from './lib/api-session.ts';
-import { INSERTER_READY, logInsertMicrosPerRow } from './lib/log-insert-floor.ts';
+import { logInsertMicrosPerRow } from './lib/log-insert-floor.ts';
 import { currentLoad } from './lib/machine.ts';
-import { options, root } from './lib/options.ts';
+import { options } from './lib/options.ts';
 import { startOurServer } from './lib/our-server.ts';
 import { createDatabase, dropDatabase } from './lib/postgres.ts';
 import { percentile } from './lib/stats.ts';
-import { rssBytes, runToEnd, start, tsNode, type Started } from './lib/processes.ts';
+import { rssBytes, runToEnd, tsNode } from './lib/processes.ts';
+import { startLogInserter } from './lib/start-log-inserter.ts';
 import { loadTest, type Endpoint, type LoadResult } from './measure-server.ts';
 
 const PORT = 8470;
@@ -118,7 +119,7 @@ async function throughputRun(
         ? '/api/v1/seller/orders/normal?page=0&size=10'
         : `/api/v1/seller/orders/normal/${await firstOrderId(server.origin, header, warmupToken)}`;
     const endpoint = (value: string): Endpoint => ({ name: call, url: server.origin + path, headers: { [header]: value }, expectStatus: 200 });
-    const inserter = insertBeside === undefined ? undefined : await startInserter(databaseUrl ?? 'pglite', insertBeside);
+    const inserter = insertBeside === undefined ? undefined : await startLogInserter(databaseUrl ?? 'pglite', insertBeside);
     const result = await loadTest(`${database} ${call} logging ${logging ? 'on' : 'off'}`, endpoint(token), {
       seconds: options.loadSeconds,
       warmupSeconds: options.warmupSeconds,
@@ -177,26 +178,6 @@ async function throughput(databaseUrl: string, header: string, log: (line: strin
   } finally {
     await dropDatabase(floorDatabase);
   }
-}
-
-/** lib/log-inserter.ts in its own process, appending `callsPerSecond` log rows a second until stopped; resolves once it inserts. */
-async function startInserter(target: string, callsPerSecond: number): Promise<Started> {
-  const [command, args] = tsNode(join(root, 'bench/lib/log-inserter.ts'), [target, String(Math.round(callsPerSecond))]);
-  const inserter = start('log-inserter', command, args, {}, { readOutput: true });
-  const inserting = new Promise<void>((resolve, reject) => {
-    let printed = '';
-    inserter.child.stdout?.on('data', (chunk: Buffer) => {
-      printed += chunk.toString();
-      if (printed.includes(INSERTER_READY)) resolve();
-    });
-    inserter.child.once('exit', () => reject(new Error(`log-inserter exited before inserting (see ${inserter.logFile})`)));
-    setTimeout(() => reject(new Error(`log-inserter did not start inserting in 60 s (see ${inserter.logFile})`)), 60_000).unref();
-  });
-  await inserting.catch(async (error: unknown) => {
-    await inserter.stop();
-    throw error;
-  });
-  return inserter;
 }
 
 const GOAL_RATIO = 0.9;

@@ -25,8 +25,9 @@ import { runLoginFlood } from './login-flood.ts';
 import { markedSectionOf, withMarkedSection } from './lib/marked-section.ts';
 import { mcpReport, runMcpBench } from './mcp.ts';
 import { runUsageBench, usageReport } from './request-log.ts';
-import type { BenchResults } from './lib/results.ts';
+import type { BenchResults, HotListPair } from './lib/results.ts';
 import { readSpecFacts } from './lib/spec-facts.ts';
+import { startLogInserter } from './lib/start-log-inserter.ts';
 import { apiEndpoints, barePgTest, conditionalAndColdEndpoints, loadTest, type LoadResult } from './measure-server.ts';
 import { POOL_SIZE } from '../src/server/db/postgres-database.ts';
 import { arrivalPage, htmlOnlyTargets, measureTargets, ourDeepLinkTarget, ourTargets, peerDeepLinkTargets, peerTargets } from './pages.ts';
@@ -115,25 +116,35 @@ async function startCeiling(bytes: number): Promise<{ origin: string; pid: numbe
 
 /**
  * Goal 6's hot list, side by side: our list and the ceiling answering as many bytes, alternated, both servers
- * up throughout (an idle server costs nothing), so a change in the machine's state meets both alike.
+ * up throughout (an idle server costs nothing), so a change in the machine's state meets both alike. A third
+ * run in each pair is the floor: the ceiling again while lib/log-inserter.ts writes as many log rows a second
+ * as ours answered into our database, the database work our request log does that the bare ceiling does not.
  */
 async function alternateHotListWithCeiling(
   list: Parameters<typeof loadTest>[1],
   bytes: number,
+  databaseUrl: string,
   settings: Parameters<typeof loadTest>[2],
-): Promise<{ ours: LoadResult; ceiling: LoadResult }[]> {
+): Promise<HotListPair[]> {
   const ceiling = await startCeiling(bytes);
-  const pairs: { ours: LoadResult; ceiling: LoadResult }[] = [];
+  const ceilingCall = { name: 'fixed-list-size', url: `${ceiling.origin}/`, headers: {}, expectStatus: 200 } as const;
+  const ceilingRun = async (): Promise<LoadResult> => ({
+    ...(await loadTest('ceiling', ceilingCall, { ...settings, pid: ceiling.pid })),
+    path: `/ (${bytes} bytes)`,
+  });
+  const pairs: HotListPair[] = [];
   try {
     for (let pair = 1; pair <= options.hotListPairs; pair += 1) {
       const ours = await loadTest('ours-postgres', list, settings);
-      const bare = await loadTest(
-        'ceiling',
-        { name: 'fixed-list-size', url: `${ceiling.origin}/`, headers: {}, expectStatus: 200 },
-        { ...settings, pid: ceiling.pid },
+      const bare = await ceilingRun();
+      const inserter = await startLogInserter(databaseUrl, ours.rps);
+      const withLogInsert = await ceilingRun().finally(() => inserter.stop());
+      pairs.push({ ours, ceiling: bare, ceilingWithLogInsert: { ...withLogInsert, insertBeside: ours.rps } });
+      const share = (of: LoadResult) => `${((100 * ours.rps) / of.rps).toFixed(0)}%`;
+      log(
+        `  goal 6 pair ${pair}: ours ${Math.round(ours.rps)} rps, ceiling ${Math.round(bare.rps)} rps (${share(bare)}), ` +
+          `ceiling with the log's insert beside ${Math.round(withLogInsert.rps)} rps (${share(withLogInsert)})`,
       );
-      pairs.push({ ours, ceiling: { ...bare, path: `/ (${bytes} bytes)` } });
-      log(`  goal 6 pair ${pair}: ours ${Math.round(ours.rps)} rps, ceiling ${Math.round(bare.rps)} rps (${((100 * ours.rps) / bare.rps).toFixed(0)}%)`);
     }
   } finally {
     await ceiling.stop();
@@ -148,7 +159,7 @@ async function serverSection(): Promise<BenchResults['server']> {
   const idleRss: Record<string, number> = {};
   const seedSeconds: Record<string, number> = {};
   const targets: string[] = [];
-  let hotListPairs: { ours: LoadResult; ceiling: LoadResult }[] | undefined;
+  let hotListPairs: HotListPair[] | undefined;
   const load = { seconds: options.loadSeconds, warmupSeconds: options.warmupSeconds, connections: options.connections };
   const record = (result: LoadResult): void => {
     loads.push(result);
@@ -203,7 +214,7 @@ async function serverSection(): Promise<BenchResults['server']> {
         record(await barePgTest({ databaseUrl, sellerId, connections, ...cold.randomPages }, load));
       }
       if (databaseUrl !== undefined && options.hotListPairs > 0) {
-        hotListPairs = await alternateHotListWithCeiling(endpoints[0]!, listBytes, { ...load, pid: server.pid });
+        hotListPairs = await alternateHotListWithCeiling(endpoints[0]!, listBytes, databaseUrl, { ...load, pid: server.pid });
       }
     } finally {
       await server.stop();

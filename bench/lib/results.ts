@@ -9,6 +9,14 @@ import type { PageResult } from '../pages.ts';
 import type { StartupResult } from '../startup.ts';
 import type { MachineInfo } from './machine.ts';
 
+/** One of goal 6's alternated runs: ours, the ceiling, and the ceiling with the log's insert beside it. */
+export interface HotListPair {
+  ours: LoadResult;
+  ceiling: LoadResult;
+  /** The ceiling while lib/log-inserter.ts writes `insertBeside` log rows a second (ours' rate) into our database; absent in older results. */
+  ceilingWithLogInsert?: LoadResult & { insertBeside: number };
+}
+
 export interface BenchResults {
   startedAt: string;
   finishedAt: string;
@@ -23,7 +31,7 @@ export interface BenchResults {
     seedSeconds?: Record<string, number>;
     coldOrders?: number;
     /** Goal 6's hot list: ours on PostgreSQL and the same-size ceiling, alternated, both servers up throughout. */
-    hotListPairs?: { ours: LoadResult; ceiling: LoadResult }[];
+    hotListPairs?: HotListPair[];
   };
   startup?: StartupResult;
   growth?: GrowthResult;
