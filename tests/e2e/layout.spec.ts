@@ -31,7 +31,12 @@ async function expectNothingPastTheEdge(page: Page, screen: string): Promise<voi
     // Off-screen operations skip layout (content-visibility): scroll through so every one is laid out.
     for (let y = 0; y < document.body.scrollHeight; y += 600) {
       window.scrollTo(0, y);
-      await new Promise((resolve) => requestAnimationFrame(resolve));
+      // A frame lets the newly visible part lay out; the timer bounds the wait when a busy machine's headless
+      // Chromium stops producing frames (once it left this loop hanging past the test's 2 minutes).
+      await new Promise((resolve) => {
+        requestAnimationFrame(resolve);
+        setTimeout(resolve, 100);
+      });
     }
     const edge = document.documentElement.clientWidth;
     return [...document.querySelectorAll('main *')]
