@@ -10,6 +10,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_FILE_MAX_CHARS } from '../../src/shared/portal-data/agent-docs.ts';
+import { catalogueCalls } from './support/catalogue-calls.ts';
 import { TOKEN_HEADER, type Client } from './support/http-client.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -18,6 +19,7 @@ let server: TestServer;
 let publicServer: TestServer;
 let seller: Client;
 let sellerToken: string;
+let warehouseToken: string;
 let ordersOnlyToken: string;
 let expiredToken: string;
 
@@ -36,6 +38,9 @@ beforeAll(async () => {
   seller = server.client();
   await seller.login();
   sellerToken = await seller.createToken('Assistant');
+  const warehouse = server.client();
+  await warehouse.login('warehouse@example.com', 'WAREHOUSE');
+  warehouseToken = await warehouse.createToken('Assistant');
   const scoped = await seller.post<{ data: { token: string } }>('/api/auth/token', { title: 'Products only', description: 'scoped', scopes: ['products'] });
   ordersOnlyToken = scoped.body.data.token;
   expiredToken = await seller.createToken('Expired');
@@ -225,6 +230,40 @@ describe('the MCP server', () => {
         expect.objectContaining({ operationId: 'listSellerNormalOrders', status: 403, tokenTitle: 'Products only' }),
       ]),
     );
+  });
+
+  it.each([
+    ['seller', () => sellerToken],
+    ['warehouse', () => warehouseToken],
+  ] as const)('calls every %s operation with its path and query values as numbers and as strings, as a direct call answers', async (family, tokenOf) => {
+    const token = tokenOf();
+    const direct = async (path: string) => {
+      const response = await fetch(`${server.baseUrl}/api/v1${path}`, { headers: { [TOKEN_HEADER]: token } });
+      return { status: response.status, body: await response.text() };
+    };
+    const calls = await catalogueCalls(family, async (path) => JSON.parse((await direct(path)).body) as unknown);
+    expect(calls.some((call) => Object.keys(call.pathValues).length > 0)).toBe(true);
+    const client = await mcpClient(server.baseUrl, { [TOKEN_HEADER]: token });
+    for (const { operation, pathValues, path } of calls) {
+      const query = Object.fromEntries(
+        operation.parameters
+          .filter((parameter) => parameter.in === 'query' && parameter.default !== undefined)
+          .map((parameter) => [parameter.name, parameter.default as number | string]),
+      );
+      const search = new URLSearchParams(Object.entries(query).map(([name, value]): [string, string] => [name, String(value)])).toString();
+      const expected = await direct(`${path}${search ? `?${search}` : ''}`);
+      expect(expected.status, operation.operationId).toBe(200);
+      const asGiven = { ...pathValues, ...query };
+      const asStrings = Object.fromEntries(Object.entries(asGiven).map(([name, value]) => [name, String(value)]));
+      for (const parameters of [asGiven, asStrings]) {
+        const answer = await client.callTool({ name: 'call_operation', arguments: { operationId: operation.operationId, parameters } });
+        expect(answer.isError, `${operation.operationId} ${JSON.stringify(parameters)}`).toBeFalsy();
+        const [head = '', body] = textOf(answer).split('\n\n');
+        expect(head.split('\n')[0], operation.operationId).toBe('HTTP 200');
+        expect(body, operation.operationId).toBe(expected.body);
+      }
+    }
+    await client.close();
   });
 
   it('answers the documentation tools with PUBLIC_DOCS and no credential, but call_operation needs a token', async () => {

@@ -8,6 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
 import { FORBIDDEN_MESSAGE } from '../lib/http-error.ts';
 import type { AgentDocsStore } from '../lib/agent-docs-store.ts';
+import { fillPathTemplate } from '../../shared/openapi/path-template.ts';
+import { MARKDOWN_ORIGIN } from '../../shared/portal-data/agent-docs.ts';
 import { READ_ONLY, text } from './documentation-tools.ts';
 import { defineTool, type McpTool } from './tool-set.ts';
 
@@ -43,7 +45,6 @@ export function callOperationTool(app: FastifyInstance, store: AgentDocsStore): 
       const unknown = Object.keys(parameters).filter((name) => !known.has(name));
       if (unknown.length > 0)
         return text(`Unknown parameter(s) for ${operationId}: ${unknown.join(', ')}. It takes: ${[...known.keys()].join(', ') || 'none'}.`, true);
-      let path = new URL(op.url).pathname;
       const query = new URLSearchParams();
       const headers: Record<string, string> = { [caller.tokenHeader]: caller.token, ...(caller.userAgent ? { 'user-agent': caller.userAgent } : {}) };
       for (const parameter of op.parameters) {
@@ -52,10 +53,11 @@ export function callOperationTool(app: FastifyInstance, store: AgentDocsStore): 
           if (parameter.in === 'path') return text(`Missing path parameter ${parameter.name}.`, true);
           continue;
         }
-        if (parameter.in === 'path') path = path.replace(`{${parameter.name}}`, encodeURIComponent(String(value)));
-        else if (parameter.in === 'query') query.set(parameter.name, String(value));
+        if (parameter.in === 'query') query.set(parameter.name, String(value));
         else if (parameter.in === 'header') headers[parameter.name.toLowerCase()] = String(value);
       }
+      // The URL is a template as written (`…/{returnId}`): a URL parser would percent-encode its braces.
+      const path = fillPathTemplate(op.url.slice(MARKDOWN_ORIGIN.length), (name) => (parameters[name] === undefined ? undefined : String(parameters[name])));
       const search = query.toString();
       const response = await app.inject({ method: 'GET', url: path + (search ? `?${search}` : ''), headers, remoteAddress: caller.address });
       const shown = SHOWN_HEADERS.filter((name) => response.headers[name] !== undefined).map((name) => `${name}: ${String(response.headers[name])}`);

@@ -2,17 +2,14 @@
  * Everything about the request the tester sends, as pure functions: the path, the query,
  * the headers, the full URL and the equivalent curl command.
  */
+import { fillPathTemplate } from '../../../../shared/openapi/path-template';
 import type { TesterOperation } from './operations';
 import { effectiveValue, type ParameterValues } from './parameter-values';
 
 /** The operation's path with each path parameter filled in, e.g. /seller/orders/return/12; an empty one stays `{name}`. */
 export function buildRequestPath(operation: Pick<TesterOperation, 'path' | 'parameters'>, values: ParameterValues): string {
-  let path = operation.path;
-  for (const parameter of operation.parameters) {
-    const value = values[parameter.name] ?? '';
-    if (parameter.in === 'path' && value !== '') path = path.replace(`{${parameter.name}}`, encodeURIComponent(value));
-  }
-  return path;
+  const pathNames = new Set(operation.parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name));
+  return fillPathTemplate(operation.path, (name) => (pathNames.has(name) ? values[name] : undefined));
 }
 
 /** The query parameters a request sends: each one typed, or its default; undefined when there are none. */
