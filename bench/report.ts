@@ -1,4 +1,5 @@
 /** Turns one bench run's results into bench/REPORT.md: machine, versions, tables, goals, how to rerun. */
+import { readFileSync } from 'node:fs';
 import type { LoadResult } from './measure-server.ts';
 import type { PageResult } from './pages.ts';
 import { HOT_LIST_GOAL, hotListShares, hotListVerdict } from './lib/hot-list-goal.ts';
@@ -14,6 +15,58 @@ const MB = 1024 * 1024;
 const JS_BUDGET_BYTES = 180 * KB;
 /** How much longer than the same page as HTML alone ours' longest task before the content is visible may be. */
 const LONGEST_TASK_MARGIN_MS = 10;
+
+/** The report's prose, by block name (bench/report-template.md; its opening describes the format). */
+const PROSE = proseBlocks(readFileSync(new URL('./report-template.md', import.meta.url), 'utf8'));
+
+/** Each `<!-- name -->` block of the template as the report writes it: a line per paragraph, fences as they are. */
+export function proseBlocks(template: string): Map<string, string> {
+  const parts = template.split(/^<!-- ([a-z0-9-]+) -->$/m);
+  const blocks = new Map<string, string>();
+  for (let at = 1; at < parts.length; at += 2) {
+    const out: string[] = [];
+    let paragraph: string[] = [];
+    let fenced = false;
+    const endParagraph = () => {
+      if (paragraph.length > 0) out.push(paragraph.join(' '));
+      paragraph = [];
+    };
+    for (const line of (parts[at + 1] ?? '').trim().split('\n')) {
+      if (line.startsWith('```')) {
+        endParagraph();
+        fenced = !fenced;
+        out.push(line);
+      } else if (fenced) out.push(line);
+      else if (line.trim() === '') {
+        endParagraph();
+        out.push('');
+      } else paragraph.push(line.trim());
+    }
+    endParagraph();
+    blocks.set(parts[at] ?? '', out.join('\n'));
+  }
+  return blocks;
+}
+
+/** A block of the template with its `{{name}}`s filled; a missing block, a missing or an unused value throws. */
+export function fillProse(blocks: ReadonlyMap<string, string>, name: string, values: Readonly<Record<string, string | number>> = {}): string {
+  const block = blocks.get(name);
+  if (block === undefined) throw new Error(`bench/report-template.md has no block "${name}"`);
+  const unused = new Set(Object.keys(values));
+  const filled = block.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
+    const value = values[key];
+    if (value === undefined) throw new Error(`bench/report-template.md, block "${name}": no value for {{${key}}}`);
+    unused.delete(key);
+    return String(value);
+  });
+  if (unused.size > 0) throw new Error(`bench/report-template.md, block "${name}": no {{${[...unused].join('}}, {{')}}}`);
+  return filled;
+}
+
+const prose = (name: string, values?: Readonly<Record<string, string | number>>): string => fillProse(PROSE, name, values);
+
+/** `2026-11-22T03:28:11.123Z` as `2026-11-22 03:28`. */
+const minuteOf = (iso: string): string => iso.slice(0, 16).replace('T', ' ');
 
 function fmt(value: number | null | undefined, digits = 0): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return 'n/a';
@@ -90,7 +143,7 @@ function jsChunkTable(rows: PageResult[]): string[] {
 
 function pagesSection(results: BenchResults): string[] {
   const pages = results.pages;
-  if (pages === undefined) return ['## 1. Reference pages', '', 'Not measured in this run (see Errors).', ''];
+  if (pages === undefined) return ['## 1. Reference pages', '', prose('not-measured'), ''];
   const goals = [
     speedGoal(`Real spec (${pages.realOperations} operations), as is`, pages.real, 'ours-tag-real'),
     speedGoal('Real spec, throttled', pages.realThrottled, 'ours-tag-real'),
@@ -102,9 +155,21 @@ function pagesSection(results: BenchResults): string[] {
   const lines = [
     '## 1. Reference pages: ours against Swagger UI, Redoc and Scalar',
     '',
-    `This run: ${results.startedAt.slice(0, 16).replace('T', ' ')} UTC, 1-minute load average ${results.machine.loadAtStart.toFixed(1)} at the start and ${results.machine.loadAtEnd.toFixed(1)} at the end on ${results.machine.cores} cores (other work shared the machine: absolute figures are pessimistic, ratios are measured side by side, runs interleaved). Peers: swagger-ui-dist ${results.machine.packages['swagger-ui-dist'] ?? 'n/a'}, redoc ${results.machine.packages.redoc ?? 'n/a'}, @scalar/api-reference ${results.machine.packages['@scalar/api-reference'] ?? 'n/a'}. Redoc 3.0.1 does not install here: it depends on \`@redocly/redoc-opentelemetry@^0.5.1\`, which the registry does not have (npm ETARGET), so Redoc 2's latest release ran. Scalar 1.72 declares Node >= 22, which concerns its Node entry points only; the benchmark serves its browser bundle.`,
+    prose('pages-this-run', {
+      startedAt: minuteOf(results.startedAt),
+      loadAtStart: results.machine.loadAtStart.toFixed(1),
+      loadAtEnd: results.machine.loadAtEnd.toFixed(1),
+      cores: results.machine.cores,
+      swaggerUi: results.machine.packages['swagger-ui-dist'] ?? 'n/a',
+      redoc: results.machine.packages.redoc ?? 'n/a',
+      scalar: results.machine.packages['@scalar/api-reference'] ?? 'n/a',
+    }),
     '',
-    `Same bundled public spec for all. Ours: the built app served by our server (\`/documentation?category=seller&subcategory=order\`, and the default \`/documentation\`): the server answers with the page rendered to HTML at build time (docs/decisions/015), which the app then hydrates. Peers: minimal pages in \`bench/peers/\`, library files from bench/node_modules (bench/package.json), served by \`bench/serve-peers.ts\` with the same compression as our server's static files (brotli quality 11, computed once and kept). "Ours as HTML and CSS alone" is the Seller order page as our server sends it, with every script removed, served the same way (\`bench/html-only.ts\`): the floor a page with this content has, a static page, measured beside ours: the longest-task goal is judged against it. Ours needs a session (the portal's screens are behind login): each run signs in through the API in its fresh context before navigating (not timed; no asset fetched, so the cache stays cold); one unrecorded load warms our server first (its JIT; its static files come compressed from the build). Headless Chromium, a fresh context per run (cold cache), no network beyond loopback, viewport 1280x800. Each run starts on a blank page of another site (\`bench/peers/start.html\` at localhost; every page measured is on 127.0.0.1), as a reader arriving from a link or the address bar, and the timed navigation goes from there: from Playwright's own about:blank, a page could take over that tab's renderer process unless its answer sends Cross-Origin-Opener-Policy, which ours does and no peer does, so ours alone paid for a new process (docs/decisions/015). Cells: median (min–max) of ${results.settings.pageRuns} runs (${results.settings.largeRuns} on the ${pages.largeOperations}-operation spec).`,
+    prose('pages-method', {
+      pageRuns: String(results.settings.pageRuns),
+      largeRuns: String(results.settings.largeRuns),
+      largeOperations: pages.largeOperations,
+    }),
     '',
     '### Goals',
     '',
@@ -171,7 +236,7 @@ function pagesSection(results: BenchResults): string[] {
     '',
     '### Ready conditions',
     '',
-    '"In the DOM" is the time from navigation start to the first moment every operation of the page is in the DOM (for a deep link: the target operation is on screen), recorded in the page by a MutationObserver installed before any page script (for a deep link, an IntersectionObserver on the target once it is parsed: the time of the frame that first has it on screen; asking for its box on every batch of parsed nodes, as the harness did before, forced layouts of the half-parsed page that no real visit has). The probe tells the harness through the console when it holds; the harness does not poll the page while it loads (Playwright\'s waitForFunction, used before, evaluated Playwright\'s own 330 KB script in the page mid-load: a 100 ms main-thread task before the first paint, then a poll every 100 ms). "Visible" is the later of that and the first contentful paint: HTML parsed before the first paint is seen at the first paint. "Hydrated" (ours only) is when the app had made the server\'s HTML live (`<html data-hydrated>`): our rendered pages start the app only after their first contentful paint, so each run of ours waits for it, and counts all the JavaScript the route loads. The goals compare "Visible":',
+    prose('ready-conditions'),
     '',
   );
   const seen = new Set<string>();
@@ -180,20 +245,14 @@ function pagesSection(results: BenchResults): string[] {
     if (seen.has(key)) continue;
     seen.add(key);
     lines.push(
-      `- ${key}: ${result.target.readyNote}${result.target.maxRuns === undefined ? '' : ` (${result.target.maxRuns} run${result.target.maxRuns === 1 ? '' : 's'}: each ties up the page for one to two minutes after it is ready)`}.`,
+      `- ${key}: ${result.target.readyNote}${result.target.maxRuns === undefined ? '' : ` ${prose('slow-runs', { runs: `${result.target.maxRuns} run${result.target.maxRuns === 1 ? '' : 's'}` })}`}.`,
     );
   }
   const external = new Set(
     [...pages.real, ...pages.large].flatMap((result) => result.runs.flatMap((run) => run.externalRequests.map((url) => `${result.target.label}: ${url}`))),
   );
-  lines.push(
-    '',
-    'Metrics: JS bytes are the bodies of every response of resource type "script" (compressed: bytes on the wire; uncompressed: decoded); JS heap is `JSHeapUsedSize` from CDP `Performance.getMetrics` after `HeapProfiler.collectGarbage`, once the page settled; long tasks are the `longtask` PerformanceObserver entries from navigation until ready + ' +
-      `${fmt(Number(results.settings.settleMs))} ms; long frames are the \`long-animation-frame\` entries (Chromium): a frame's tasks plus the style, layout and paint they led to, which Chromium's long tasks leave out (a page can show no long task and still render in one 150 ms frame). Throttling applies to the page (CDP \`Emulation.setCPUThrottlingRate\`, \`Network.emulateNetworkConditions\`), not to web workers.`,
-    '',
-    "Scalar runs with `defaultOpenAllTags: true`: by default it renders only the first tag's operations, and \"every operation in the DOM\" would never hold. Swagger UI 5 virtualises its operation list from 150 items (tags + operations): on the large spec its first screen holds the spec's guide sections and the first tag's heading, and it renders no operation until the reader scrolls (none after 40 s in Chromium), so it has no figure there and that spec's ratio is taken against Redoc and Scalar.",
-  );
-  if (external.size > 0) lines.push('', `Requests to other hosts (blocked, no network): ${[...external].slice(0, 5).join('; ')}.`);
+  lines.push('', prose('metrics', { settleMs: fmt(Number(results.settings.settleMs)) }), '', prose('peer-notes'));
+  if (external.size > 0) lines.push('', prose('external-requests', { requests: [...external].slice(0, 5).join('; ') }));
   lines.push('');
   return lines;
 }
@@ -219,9 +278,9 @@ function hotListPairLines(pairs: readonly HotListPair[]): string[] {
   return [
     '### Goal 6: the hot list and the same-size ceiling, alternated',
     '',
-    `Ours on PostgreSQL (the list call above) and the ceiling answering as many bytes, one after the other ${pairs.length} times, both servers up throughout, so a change in the machine's state meets both alike. Goal 6's hot list above is the median of these pairs. Server CPU per request: the measured process's CPU time (all its threads, kernel time included) over the requests it answered.`,
+    prose('hot-list-pairs', { pairs: pairs.length }),
     '',
-    `**The floor: the ceiling with the request log's database work beside it.** Ours runs as a user runs it, with the request log on (goal 1), so each answered call is also a row PostgreSQL inserts, with both rollups and every index, on the same two cores; the bare ceiling writes nothing. Each pair's third run is the ceiling again while a separate process (bench/lib/log-inserter.ts) appends as many hot-list-shaped calls a second as ours answered in that pair, through the store's own batch statement, one batch per write interval, into our server's own database, the way goal 1's floor is measured. No server that keeps the log can beat that run, so goal 6 is also judged against it: **met at the floor** when ours is at least 40% of it.`,
+    prose('hot-list-floor'),
     '',
     "| Pair | Ours, requests/s | Ceiling, requests/s | Ours / ceiling | Ceiling with the log's insert beside, requests/s | Ours / that | Ours, server CPU per request, us | Ceiling, server CPU per request, us | PostgreSQL CPU: ours | PostgreSQL CPU: ceiling with the insert beside |",
     '|---|---|---|---|---|---|---|---|---|---|',
@@ -235,7 +294,7 @@ function hotListPairLines(pairs: readonly HotListPair[]): string[] {
 
 function serverSection(results: BenchResults): string[] {
   const server = results.server;
-  if (server === undefined) return ['## 2. Server under load', '', 'Not measured in this run (see Errors).', ''];
+  if (server === undefined) return ['## 2. Server under load', '', prose('not-measured'), ''];
   const find = (target: string, endpoint: string): LoadResult | undefined => server.loads.find((load) => load.target === target && load.endpoint === endpoint);
   const ceiling = find('ceiling', 'fixed');
   const sameSizeCeiling = find('ceiling', 'fixed-list-size');
@@ -248,9 +307,22 @@ function serverSection(results: BenchResults): string[] {
   const lines = [
     '## 2. Server under load: ours against Prism and the bare-Node ceiling',
     '',
-    `autocannon ${results.machine.packages.autocannon} (its own process) on loopback, ${results.settings.connections} connections, ${results.settings.warmupSeconds} s warm-up then ${results.settings.loadSeconds} s measured. Our server runs as \`npm start\` runs it (the compiled server on plain node) with \`RATE_LIMIT_PER_MINUTE=${fmt(Number(results.settings.rateLimitPerMinute))}\` (the configuration maximum) so the per-token limiter never capped throughput, its default log level (info: one log line per request) and its default response cache (\`RESPONSE_CACHE_MB=32\`). Its database holds the demo data plus ${fmt(server.coldOrders ?? 0)} normal orders of the demo seller, written by \`npm run seed\` before the server starts (${seeded || 'n/a'}). Calls: **list** and **detail** are the same call over and over (hot, as a poller does: after the first, answered from the cache); **-304** sends the current ETag in If-None-Match (answered 304, no body); **list-cold** asks a random page of the whole list per request (bench/lib/autocannon-random.ts), so nearly every call misses the cache and reads the database. Prism: \`prism mock\` on the same bundled spec (static examples). Ceiling: \`bench/ceiling-server.ts\`, node:http answering a fixed JSON body, measured twice: with its historical 2 KB body, and with as many bytes as our list answer (the issue's "a bare Node server answering the same size of JSON"; goal 6 is taken against this one, since a body five times larger costs the kernel and the load generator more per response whoever serves it). **bare-pg**: list-cold's reference, the server's own list query (\`listNormalOrders\`: the same SQL text and parameters, as a named prepared statement like the server's) for random pages drawn the same way, run by a bare \`pg\` pool in its own process (bench/lib/bare-pg-random.ts) against the same database right after ours, with as many queries in flight as autocannon's connections capped at the server's pool size (${fmt(Math.min(Number(results.settings.connections), POOL_SIZE))}); its CPU column is the client's. CPU columns: share of one core used during the measured run by the server process and by all PostgreSQL processes. Every server's output (ours logs a line per request, so does Prism) goes straight to a file, as with \`npm start > server.log\`: the bench's own process relays none of it.`,
+    prose('server-method', {
+      autocannon: results.machine.packages.autocannon ?? 'n/a',
+      connections: String(results.settings.connections),
+      warmupSeconds: String(results.settings.warmupSeconds),
+      loadSeconds: String(results.settings.loadSeconds),
+      rateLimitPerMinute: fmt(Number(results.settings.rateLimitPerMinute)),
+      coldOrders: fmt(server.coldOrders ?? 0),
+      seeded: seeded || 'n/a',
+      bareConnections: fmt(Math.min(Number(results.settings.connections), POOL_SIZE)),
+    }),
     '',
-    `Cores: the machine has 2; nothing is pinned. autocannon, the measured server (Prism or ours, one at a time) and, for ours-postgres, PostgreSQL share both cores with each other and with whatever else runs on the machine, so the load generator takes up to one core away from the server. This section was measured ${results.startedAt.slice(0, 16).replace('T', ' ')} UTC with a 1-minute load average of ${fmt(results.machine.loadAtStart, 1)} at the start and ${fmt(results.machine.loadAtEnd, 1)} at the end: other work shared the machine, so absolute figures are low and Prism, measured minutes after ours, may have met more or less of it; the ratios are taken side by side in one run, not under identical conditions.`,
+    prose('server-cores', {
+      startedAt: minuteOf(results.startedAt),
+      loadAtStart: fmt(results.machine.loadAtStart, 1),
+      loadAtEnd: fmt(results.machine.loadAtEnd, 1),
+    }),
     '',
     '| Target | Call | Requests/s | p50, ms | p99, ms | Requests | Expected status | Server CPU (100% = one core) | PostgreSQL CPU | Server RSS max under load, MB |',
     '|---|---|---|---|---|---|---|---|---|---|',
@@ -323,11 +395,7 @@ function serverSection(results: BenchResults): string[] {
       `| ${target} | ${fmt(idle / MB)} | ${embedded ? verdict(idle / MB <= IDLE_RSS_GOAL_MB) : '–'} | ${fmt(peak / MB)} | ${embedded ? verdict(peak / MB <= LOAD_RSS_GOAL_MB) : '–'} |`,
     );
   }
-  lines.push(
-    '',
-    "RSS idle: 2 s after the server answered its first calls (a login, a token, one list), after the seed; under load: sampled during each measured run. The server's scrypt worker threads (logins) are part of the process: a login just before a run can raise the peak.",
-    '',
-  );
+  lines.push('', prose('memory-note'), '');
   return lines;
 }
 
@@ -343,7 +411,7 @@ function growthSection(results: BenchResults): string[] {
     lines.push(
       '### Start-up',
       '',
-      `Side by side in one run (bench/startup.ts), each from spawning its process; load average ${startup.load.toFixed(2)} when the runs began. **vite build**: the same app alone (\`node node_modules/vite/bin/vite.js build\` in the clone, after its first start generated \`src/generated\`). **First start**: \`npm start\` in a fresh \`git clone\` of HEAD (node_modules linked, so \`npm ci\` is not timed; no \`./data\`) to \`/login\` 200: \`scripts/start.mjs\` generates from the spec (without the lint and the types) and runs the server from its sources in the same process; the server builds the app (\`vite build\`), listens, and only then creates and migrates the database and seeds the demo data (requests that need it wait: \`src/server/plugins/database-gate.ts\`; "to /healthz 200" is when sign-in works); the compiled server, the downloads, prerendered pages and compressed copies are built after (a download answers 503 with Retry-After until then). **Restart**: \`npm start\` again on the data folder the first start left, to \`/login\` 200 (npm, the staleness check and the compiled server in one node process, listening while PGlite opens), then the server alone without npm. **Bare PGlite open**: \`node bench/lib/bare-pglite.mjs\`, PGlite on that same folder (the server's shared_buffers) answering \`SELECT 1\`.`,
+      prose('startup-method', { load: startup.load.toFixed(2) }),
       '',
       '| Measure | ms |',
       '|---|---|',
@@ -357,17 +425,30 @@ function growthSection(results: BenchResults): string[] {
       `| Bare PGlite open of the same folder | ${cell(startup.barePglite)} |`,
       `| The same bare open started by \`npm start\` (a package whose start script it is) | ${cell(startup.barePgliteViaNpm)} |`,
       '',
-      `Goal 3, first start at most 2x vite build: ${ratio(startup.firstStart?.median, startup.viteBuild?.median)}, ${judged(firstRatio, 2)}${startup.firstStartRatios === undefined ? '' : ` (run by run: ${startup.firstStartRatios.map((value) => `${value.toFixed(2)}x`).join(', ')})`}. Goal 4, restart at most 1.5x a bare PGlite open: \`npm start\` ${ratio(startup.restart?.median, startup.barePglite?.median)}, ${judged(restartRatio, 1.5)} (the server alone, without npm: ${ratio(startup.serverRestart?.median, startup.barePglite?.median)}, ${judged(serverRatio, 1.5)}; \`npm start\` against the bare open also started by \`npm start\`, npm's own share on both sides: ${ratio(startup.restart?.median, startup.barePgliteViaNpm?.median)}, ${judged(npmRatio, 1.5)}).`,
+      prose('startup-goals', {
+        firstStart: ratio(startup.firstStart?.median, startup.viteBuild?.median),
+        firstStartVerdict: judged(firstRatio, 2),
+        runByRun:
+          startup.firstStartRatios === undefined
+            ? ''
+            : ` ${prose('run-by-run', { ratios: startup.firstStartRatios.map((value) => `${value.toFixed(2)}x`).join(', ') })}`,
+        restart: ratio(startup.restart?.median, startup.barePglite?.median),
+        restartVerdict: judged(restartRatio, 1.5),
+        serverRestart: ratio(startup.serverRestart?.median, startup.barePglite?.median),
+        serverRestartVerdict: judged(serverRatio, 1.5),
+        npmRestart: ratio(startup.restart?.median, startup.barePgliteViaNpm?.median),
+        npmRestartVerdict: judged(npmRatio, 1.5),
+      }),
       '',
     );
   }
   const growth = results.growth;
-  if (growth === undefined) return [...lines, '### Data growth', '', 'Not measured in this run (see Errors).', ''];
+  if (growth === undefined) return [...lines, '### Data growth', '', prose('not-measured'), ''];
   const first = growth.points[0];
   lines.push(
     `### List and detail latency by volume (${growth.database})`,
     '',
-    `Normal orders of the demo seller, seeded with \`npm run seed -- --orders N\` (then VACUUM ANALYZE, as autovacuum would); sequential calls over HTTP with a token, median (min–max) of up to ${results.settings.growthCalls} calls each, the four queries taken in turn after 20 untimed rounds (60 s budget per volume), size=10.`,
+    prose('growth-method', { calls: String(results.settings.growthCalls) }),
     '',
     '| Orders | Seed, s | Page 0, ms | Middle page, ms | Last page, ms | Detail, ms | Last / page 0 | Detail / detail at first volume |',
     '|---|---|---|---|---|---|---|---|',
@@ -383,7 +464,11 @@ function growthSection(results: BenchResults): string[] {
   const detailRatio = top?.timings.detail && first?.timings.detail ? top.timings.detail.median / first.timings.detail.median : undefined;
   lines.push(
     '',
-    `Goal: last page <= 2x page 0 at the largest volume (${fmt(top?.rows)} rows): ${lastRatio === undefined ? 'not measured' : `${lastRatio.toFixed(2)}x, ${verdict(lastRatio <= 2)}`}. Detail flat (within 2x of the first volume): ${detailRatio === undefined ? 'not measured' : `${detailRatio.toFixed(2)}x, ${verdict(detailRatio <= 2)}`}.`,
+    prose('growth-goals', {
+      rows: fmt(top?.rows),
+      lastPage: lastRatio === undefined ? 'not measured' : `${lastRatio.toFixed(2)}x, ${verdict(lastRatio <= 2)}`,
+      detail: detailRatio === undefined ? 'not measured' : `${detailRatio.toFixed(2)}x, ${verdict(detailRatio <= 2)}`,
+    }),
     '',
     `### EXPLAIN at ${fmt(top?.rows)} orders`,
     '',
@@ -400,12 +485,20 @@ export function writeReport(results: BenchResults): string {
   const lines = [
     '# Benchmarks',
     '',
-    `Written by \`npm run bench\` (bench/run.ts) on ${results.startedAt.slice(0, 16).replace('T', ' ')} UTC; the run took ${(results.durationMs / 60_000).toFixed(1)} minutes. Raw figures: \`bench/results/latest.json\` (not committed).`,
+    prose('written-by', { startedAt: minuteOf(results.startedAt), minutes: (results.durationMs / 60_000).toFixed(1) }),
     '',
     '## Machine and versions',
     '',
-    `- ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB RAM, ${m.os}; 1-minute load average ${m.loadAtStart.toFixed(1)} at the start, ${m.loadAtEnd.toFixed(1)} at the end${Math.max(m.loadAtStart, m.loadAtEnd) > m.cores ? ' (above the core count: other work shared the machine, absolute figures are pessimistic; ratios within a section are taken minutes apart under the same conditions)' : ''}`,
-    `- Node ${m.node}, Chromium ${m.chromium} (Debian, headless, through Playwright), PostgreSQL ${m.postgres}`,
+    prose('machine', {
+      cpu: m.cpu,
+      cores: m.cores,
+      memoryGiB: m.memoryGiB,
+      os: m.os,
+      loadAtStart: m.loadAtStart.toFixed(1),
+      loadAtEnd: m.loadAtEnd.toFixed(1),
+      busyNote: Math.max(m.loadAtStart, m.loadAtEnd) > m.cores ? ` ${prose('machine-busy')}` : '',
+    }),
+    prose('versions', { node: m.node, chromium: m.chromium, postgres: m.postgres }),
     `- ${Object.entries(m.packages)
       .map(([name, version]) => `${name} ${version}`)
       .join(', ')}`,
@@ -416,18 +509,6 @@ export function writeReport(results: BenchResults): string {
     ...loginFloodSection(results),
   ];
   if (results.errors.length > 0) lines.push('## Errors in this run', '', ...results.errors.map((error) => `- ${error}`), '');
-  lines.push(
-    '## How to rerun',
-    '',
-    '```sh',
-    'npm ci',
-    'npm run bench                      # everything, about 14 minutes on 2 cores; builds first if stale, installs bench/package.json first if missing',
-    'npm run bench -- --only=pages      # or server, data, logins, startup, usage, mcp, activity; comma-separated: replaces only those sections of this report',
-    'npm run bench -- --quick           # fewer runs and shorter loads, for iterating on the harness',
-    '```',
-    '',
-    'Needs Chromium at /usr/bin/chromium and, for the PostgreSQL rows and the data-growth section, a PostgreSQL server on 127.0.0.1:5432 (user postgres, trust; scratch databases `bench_*` are created and dropped; `BENCH_POSTGRES_URL` overrides). Knobs: `BENCH_PAGE_RUNS`, `BENCH_LARGE_RUNS`, `BENCH_LOAD_SECONDS`, `BENCH_WARMUP_SECONDS`, `BENCH_CONNECTIONS`, `BENCH_LOGIN_CONNECTIONS`, `BENCH_GROWTH_CALLS`, `BENCH_VOLUMES` (e.g. `10000,100000`), `BENCH_STARTUP_RUNS`, `BENCH_STARTUP_COMMIT` (the start-up section on another commit, for a before/after); `BENCH_COMPARE_ROOT` names another checkout (with `node_modules` and `src/generated`) whose server the login-flood section measures beside this one, e.g. the commit before a change (`BENCH_COMPARE_LABEL` names it). Ports 8400-8499. The benchmark is not part of `npm test`.',
-    '',
-  );
+  lines.push('## How to rerun', '', prose('how-to-rerun'), '');
   return lines.join('\n');
 }

@@ -170,7 +170,7 @@ async function serverSection(): Promise<BenchResults['server']> {
   if (await postgresAvailable()) ourBackends.push({ target: 'ours-postgres', databaseName: `bench_load_${process.pid}` });
   else log('  PostgreSQL not reachable: ours-postgres skipped');
   let orderIdForPrism = 1;
-  // The list answer's body size: the second ceiling answers as many bytes (the issue's "same size of JSON").
+  // The list answer's body size: the second ceiling answers as many bytes (the hot-list goal's "same size of JSON").
   let listBytes = 0;
   for (const backend of ourBackends) {
     const databaseUrl = backend.databaseName === undefined ? undefined : await createDatabase(backend.databaseName);

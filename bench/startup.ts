@@ -1,5 +1,5 @@
 /**
- * Start-up, side by side in one run (issue 35's goals 3 and 4), each timed from spawning the process:
+ * Start-up, side by side in one run (goals 3 and 4, below), each timed from spawning the process:
  *   vite build      the same app alone (`vite build` on node, in the clone, after its first start generated)
  *   first start     `npm start` in a fresh `git clone` of HEAD (node_modules linked to this checkout's, so
  *                   npm ci is not timed; empty ./data) until /login answers 200; then until /healthz does

@@ -1,5 +1,5 @@
 /**
- * Goal 6's hot list verdict (issue 35): the PostgreSQL hot list at least 40% of the bare ceiling answering as
+ * Goal 6's verdict, the hot list's goal: the PostgreSQL hot list at least 40% of the bare ceiling answering as
  * many bytes, or, when the request log's own database work keeps it under that, at least 40% of the ceiling
  * with the log's insert of as many calls running beside it (the floor, measured in the same pairs).
  */

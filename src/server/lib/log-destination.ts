@@ -10,7 +10,7 @@
  *
  * Not sonic-boom, the writer pino ships: it measures the byte length of its whole waiting chunk (up to
  * 16 KB) on every line, which made a line cost it about 3 us here, against 0.5 us for lines kept in an
- * array and joined once per write (docs/decisions/023-the-hot-calls-own-costs.md).
+ * array and joined once per write (docs/decisions/027-the-hot-calls-log-destination-and-redaction.md).
  */
 import { write, writeSync } from 'node:fs';
 
