@@ -14,7 +14,6 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOffOutlined';
-import { catalogue } from '../../../../generated/catalogue';
 import { familyOfUserType } from '../../../../shared/api-family';
 import { formatDateTime } from '../../../lib/format-date';
 import { accessSummary, hasAccess, noAccessMessage } from '../../../lib/token-access';
@@ -22,6 +21,7 @@ import { expiryState } from '../../../../shared/portal-data/token-expiry';
 import { useApiTokens } from '../../../lib/api-tokens';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useFieldWideMenu } from '../../../lib/use-field-wide-menu';
+import { catalogueOperations } from '../../../lib/operation-map';
 import { useAddressOutside } from '../../../lib/client-address';
 import { useSampleSettings } from '../lib/sample-settings';
 import { loginPathFor } from '../../../../shared/portal-data/login-redirect';
@@ -71,7 +71,7 @@ export default function TokenPicker({ family, operationId, tokenVariable }: Toke
   }
 
   const now = new Date();
-  const domain = catalogue.operations.find((op) => op.operationId === operationId)?.domain;
+  const domain = catalogueOperations.byId.get(operationId)?.domain;
   const lacks = (t: (typeof usable)[number]) => domain !== undefined && !hasAccess(t, domain);
   const selectedIndex = token ? usable.findIndex((t) => t.token === token.value) : -1;
   const selected = usable[selectedIndex];
