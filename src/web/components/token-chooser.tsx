@@ -35,7 +35,21 @@ interface TokenChooserProps {
   inputRef?: Ref<HTMLInputElement>;
 }
 
-export function TokenChooser({ label, tokens, value, onChange, domain, details, itemLabel, noToken, dense, helperText, disabled, className, inputRef }: TokenChooserProps) {
+export function TokenChooser({
+  label,
+  tokens,
+  value,
+  onChange,
+  domain,
+  details,
+  itemLabel,
+  noToken,
+  dense,
+  helperText,
+  disabled,
+  className,
+  inputRef,
+}: TokenChooserProps) {
   const menu = useFieldWideMenu();
   const offered = offeredTokens(tokens);
   const now = new Date();

@@ -46,7 +46,19 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
   const [askedTokenId] = useState(() => searchParams.get('token'));
   const history = useRequestHistory();
   // The token chosen on a documentation page travels here through "Open in API Test" (memory only).
-  const { token, setToken, tokensFit, failure, setFailure, clearFailureOf, call, send: sendCall, domainRef, fieldRef, tokenField } = useTesterCall({
+  const {
+    token,
+    setToken,
+    tokensFit,
+    failure,
+    setFailure,
+    clearFailureOf,
+    call,
+    send: sendCall,
+    domainRef,
+    fieldRef,
+    tokenField,
+  } = useTesterCall({
     tokens,
     userFamily,
     family: state.family,

@@ -106,12 +106,7 @@ export function CallChoices({ operations, family, userFamily, operation, onFamil
       ) : null}
       <ChoiceToggle id="tester-mode" label="Call" value={choice.mode} options={MODES} onChange={(mode) => choose({ mode })} />
       {offered.length > 1 && operation ? (
-        <TextField
-          select
-          label="Operation"
-          value={operation.operationId}
-          onChange={(event) => onOperation(operations.byId.get(event.target.value))}
-        >
+        <TextField select label="Operation" value={operation.operationId} onChange={(event) => onOperation(operations.byId.get(event.target.value))}>
           {offered.map((op) => (
             <MenuItem key={op.operationId} value={op.operationId}>
               {op.summary}

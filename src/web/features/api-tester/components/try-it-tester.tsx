@@ -41,7 +41,14 @@ const FIELD = 'input:not([aria-hidden="true"]):not([disabled]), [role="combobox"
 export function TryItTester({ operation, initialValues, userFamily, tokens, children }: TryItTesterProps) {
   const [texts, setTexts] = useState(() => Object.fromEntries(operation.parameters.map((p) => [p.name, initialText(p, initialValues[p.name])])));
   // The token chosen with "Use my token" on the page fills in here too; one picked here goes on to API Test.
-  const { failure, clearFailureOf, call, send: sendCall, fieldRef, tokenField } = useTesterCall({ tokens, userFamily, family: operation.family, shareToken: true });
+  const {
+    failure,
+    clearFailureOf,
+    call,
+    send: sendCall,
+    fieldRef,
+    tokenField,
+  } = useTesterCall({ tokens, userFamily, family: operation.family, shareToken: true });
   const [sent, setSent] = useState(false);
   const sendButton = useFocusThroughLoading(call.isPending);
   const formRef = useRef<HTMLFormElement>(null);

@@ -2,5 +2,7 @@
 import type { ReferenceParameter } from '../../../../shared/portal-data/reference-page';
 
 export function exampleValues(parameters: readonly ReferenceParameter[]): Record<string, string> {
-  return Object.fromEntries(parameters.flatMap((parameter) => (parameter.in === 'path' && parameter.example !== undefined ? [[parameter.name, parameter.example]] : [])));
+  return Object.fromEntries(
+    parameters.flatMap((parameter) => (parameter.in === 'path' && parameter.example !== undefined ? [[parameter.name, parameter.example]] : [])),
+  );
 }
