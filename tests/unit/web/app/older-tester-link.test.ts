@@ -4,7 +4,6 @@ import { isOlderTesterLink, namesFamily, newerTesterParams } from '../../../../s
 import { catalogueOperations as operations } from '../../../../src/web/lib/operation-map';
 
 const params = (query: string) => new URLSearchParams(query);
-const newer = (query: string, userFamily: 'seller' | 'warehouse' = 'seller') => newerTesterParams(params(query), operations, userFamily).toString();
 
 describe('isOlderTesterLink', () => {
   it('is a link naming an API or a domain the old way, and no known operation', () => {
@@ -20,23 +19,27 @@ describe('isOlderTesterLink', () => {
 });
 
 describe('newerTesterParams', () => {
-  it('names the same call by its operationId, with its values in the form the tester writes', () => {
-    expect(newer('api=seller&domain=orders&mode=detail&id=12&orderType=return')).toBe('operation=getSellerReturnOrder&id=12');
-    expect(newer('api=warehouse&domain=imports')).toBe('operation=listWarehouseImports');
-    expect(newer('api=seller&domain=products&page=2&size=50')).toBe('operation=listSellerProducts&page=2&size=50');
+  // [older link, the user's own API, the tester's own form of it]
+  it.each([
+    // The same call by its operationId, with its values as the tester writes them.
+    ['api=seller&domain=orders&mode=detail&id=12&orderType=return', 'seller', 'operation=getSellerReturnOrder&id=12'],
+    ['api=warehouse&domain=imports', 'seller', 'operation=listWarehouseImports'],
+    ['api=seller&domain=products&page=2&size=50', 'seller', 'operation=listSellerProducts&page=2&size=50'],
+    // An unknown operationId falls back to the old parameters; no API named means the user's own.
+    ['operation=deleteEverything&api=warehouse&domain=imports', 'seller', 'operation=listWarehouseImports'],
+    ['domain=inventory', 'warehouse', 'operation=listWarehouseInventory'],
+    // A domain the API lacks keeps the API alone.
+    ['api=warehouse&domain=products', 'seller', 'family=warehouse'],
+    ['api=warehouse', 'seller', 'family=warehouse'],
+    // A token named by its id stays; values the operation refuses go.
+    ['api=seller&domain=orders&mode=detail&id=5&token=42', 'seller', 'operation=getSellerNormalOrder&id=5&token=42'],
+    ['api=seller&domain=products&page=-1&size=1000', 'seller', 'operation=listSellerProducts'],
+  ] as const)('%s (a %s user) -> %s', (older, userFamily, expected) => {
+    expect(newerTesterParams(params(older), operations, userFamily).toString()).toBe(expected);
   });
-  it("falls back to the old parameters for an unknown operationId, and to the user's own API when none is named", () => {
-    expect(newer('operation=deleteEverything&api=warehouse&domain=imports')).toBe('operation=listWarehouseImports');
-    expect(newer('domain=inventory', 'warehouse')).toBe('operation=listWarehouseInventory');
+
+  it('knows whether an older link names its API', () => {
     expect(namesFamily(params('domain=inventory'))).toBe(false);
     expect(namesFamily(params('api=warehouse&domain=inventory'))).toBe(true);
-  });
-  it('keeps the API alone when its domain is not one it has, and a token named by id', () => {
-    expect(newer('api=warehouse&domain=products')).toBe('family=warehouse');
-    expect(newer('api=warehouse')).toBe('family=warehouse');
-    expect(newer('api=seller&domain=orders&mode=detail&id=5&token=42')).toBe('operation=getSellerNormalOrder&id=5&token=42');
-  });
-  it('drops values the operation refuses', () => {
-    expect(newer('api=seller&domain=products&page=-1&size=1000')).toBe('operation=listSellerProducts');
   });
 });
