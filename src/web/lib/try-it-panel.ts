@@ -8,8 +8,8 @@ import { createContext, useContext, type ComponentType } from 'react';
 
 export interface TryItPanelProps {
   operationId: string;
-  /** The reference's API Test address for the operation (`/api-test?operation=...&id=1`): its values fill the fields. */
-  testerHref: string;
+  /** What the fields start with, by parameter name: the reference's example of each path parameter. */
+  values: Readonly<Record<string, string>>;
 }
 
 export interface TryItPanelSource {

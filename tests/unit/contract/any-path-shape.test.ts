@@ -16,6 +16,7 @@ import type { Catalogue } from '../../../src/shared/portal-data/catalogue.ts';
 import { buildRequestPath } from '../../../src/web/features/api-tester/lib/build-request.ts';
 import { operationsFor } from '../../../src/web/features/api-tester/lib/operations.ts';
 import { parseTesterState, testerStateToParams } from '../../../src/web/features/api-tester/lib/tester-state.ts';
+import { operationMap } from '../../../src/web/lib/operation-map.ts';
 import { PIPELINE_TIMEOUT_MS, bundledSpecs } from './support/contract.ts';
 
 const fixture = parse(readFileSync('tests/fixtures/contract/new-operations.yaml', 'utf8')) as { paths: Record<string, JsonObject> };
@@ -74,14 +75,14 @@ describe('operations of new path shapes', () => {
     expect(
       operationsFor(catalogue.operations, { family: 'seller', domain: 'products', mode: 'detail', orderType: 'normal' }).map((op) => op.operationId),
     ).toEqual(['getSellerProduct', 'getSellerProductStock']);
-    const stock = parseTesterState(new URLSearchParams('operation=getSellerProductStock&id=5'), catalogue.operations, 'warehouse');
+    const stock = parseTesterState(new URLSearchParams('operation=getSellerProductStock&id=5'), operationMap(catalogue.operations), 'warehouse');
     expect(stock).toEqual({ family: 'seller', operationId: 'getSellerProductStock', values: { productId: '5' } });
     expect(buildRequestPath(operation('getSellerProductStock')!, stock.values)).toBe('/seller/products/5/stock');
 
-    const line = parseTesterState(new URLSearchParams('operation=getSellerOrderLine&orderId=7&lineId=3'), catalogue.operations, 'seller');
+    const line = parseTesterState(new URLSearchParams('operation=getSellerOrderLine&orderId=7&lineId=3'), operationMap(catalogue.operations), 'seller');
     expect(line.values).toEqual({ orderId: '7', lineId: '3' });
     expect(buildRequestPath(operation('getSellerOrderLine')!, line.values)).toBe('/seller/orders/7/lines/3');
-    expect(testerStateToParams(line, catalogue.operations).toString()).toBe('operation=getSellerOrderLine&orderId=7&lineId=3');
+    expect(testerStateToParams(line, operationMap(catalogue.operations)).toString()).toBe('operation=getSellerOrderLine&orderId=7&lineId=3');
   });
 
   it('is refused with a clear message when it declares no x-domain', () => {

@@ -10,6 +10,7 @@ import { createQueryClient } from '../../../src/web/lib/query-client';
 import { DocumentationPage } from '../../../src/web/features/docs/components/documentation-page';
 import { ApiTester } from '../../../src/web/features/api-tester/components/api-tester';
 import { catalogue } from '../../../src/generated/catalogue';
+import { operationMap } from '../../../src/web/lib/operation-map';
 import type { ReferencePage } from '../../../src/shared/portal-data/reference-page';
 import page from '../../../src/generated/reference/seller-warehouse.json';
 import { server, setupMsw } from '../web/support/msw-server';
@@ -46,7 +47,9 @@ describe('a deprecated operation and field', () => {
   });
 
   it('the API tester warns before calling a deprecated operation, and not for the others', () => {
-    const operations = catalogue.operations.map((op) => (op.operationId === 'listSellerWarehouses' ? { ...op, deprecatedSince: '2026-12-01' } : op));
+    const operations = operationMap(
+      catalogue.operations.map((op) => (op.operationId === 'listSellerWarehouses' ? { ...op, deprecatedSince: '2026-12-01' } : op)),
+    );
     const view = wrap(<ApiTester operations={operations} userFamily="seller" tokens={[]} />, '/api-test?operation=listSellerWarehouses');
     expect(screen.getByRole('alert')).toHaveTextContent('This operation is deprecated since 2026-12-01');
     view.unmount();

@@ -3,23 +3,21 @@
  * usage feature's list of the user's recent calls to it. Composed here, where features meet; loaded as its
  * own chunk on the first "Try it" (./try-it-source.ts).
  */
-import { catalogue } from '../../../generated/catalogue';
 import { familyOfUserType } from '../../../shared/api-family';
 import { TryItTester } from '../../features/api-tester/components/try-it-tester';
-import { valuesFromUrl } from '../../features/api-tester/lib/parameter-values';
 import { RecentCalls } from '../../features/usage/components/recent-calls';
 import { useApiTokens } from '../../lib/api-tokens';
 import { useCurrentUser } from '../../lib/current-user';
+import { catalogueOperations } from '../../lib/operation-map';
 import type { TryItPanelProps } from '../../lib/try-it-panel';
 
-export default function TryItPanel({ operationId, testerHref }: TryItPanelProps) {
+export default function TryItPanel({ operationId, values }: TryItPanelProps) {
   const user = useCurrentUser();
   const tokens = useApiTokens();
-  const operation = catalogue.operations.find((candidate) => candidate.operationId === operationId);
+  const operation = catalogueOperations.byId.get(operationId);
   if (!operation) return null;
-  const initialValues = valuesFromUrl(operation, new URL(testerHref, 'http://portal.invalid').searchParams);
   return (
-    <TryItTester operation={operation} initialValues={initialValues} userFamily={familyOfUserType(user.data?.userType ?? 'SELLER')} tokens={tokens.data}>
+    <TryItTester operation={operation} initialValues={values} userFamily={familyOfUserType(user.data?.userType ?? 'SELLER')} tokens={tokens.data}>
       <RecentCalls operationId={operationId} />
     </TryItTester>
   );

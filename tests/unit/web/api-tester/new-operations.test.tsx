@@ -13,6 +13,7 @@ import { AppProviders } from '../../../../src/web/app/providers';
 import { createQueryClient } from '../../../../src/web/lib/query-client';
 import { ApiTester } from '../../../../src/web/features/api-tester/components/api-tester';
 import type { TesterOperation } from '../../../../src/web/features/api-tester/lib/operations';
+import { operationMap } from '../../../../src/web/lib/operation-map';
 import { FAKE_TOKEN } from '../support/fixtures';
 import { server, setupMsw } from '../support/msw-server';
 
@@ -32,7 +33,7 @@ const line: TesterOperation = {
     { name: 'lineId', in: 'path', required: true, type: 'integer', minimum: 1, maximum: 1000, description: "The line's position in the order, from 1." },
   ],
 };
-const operations = [...catalogue.operations, stock, line];
+const operations = operationMap([...catalogue.operations, stock, line]);
 
 function renderTester(path: string) {
   const calls: string[] = [];

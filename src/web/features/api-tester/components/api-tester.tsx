@@ -3,7 +3,7 @@
  * (an operationId and its parameter values) lives in the URL, never the token (lib/use-tester-state.ts);
  * requests are built by pure functions in ../lib; the form is request-form.tsx. This component wires them.
  */
-import { useEffect, useRef, useState, type Ref } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,19 +12,17 @@ import { brand } from '../../../../generated/brand';
 import { FAMILY, familiesFirst, type ApiFamily } from '../../../../shared/api-family';
 import { PageHeader } from '../../../components/page-header';
 import { PUBLIC_API_BASE } from '../../../lib/api-client';
-import { chosenToken } from '../../../lib/chosen-token';
 import { hasAccess } from '../../../lib/token-access';
-import { callPublicApi, useCallPublicApi } from '../api/call-public-api';
+import { callPublicApi } from '../api/call-public-api';
 import { buildCurl, buildQuery, buildRequestPath, buildRequestUrl } from '../lib/build-request';
 import { historyEntryFor, stateFromEntry, tokenFromEntry } from '../lib/history-entry';
-import { choiceOf, detailOperationFor, findOperation, type TesterOperation } from '../lib/operations';
+import { choiceOf, detailOperationFor, findOperation, type TesterOperation, type TesterOperations } from '../lib/operations';
 import { valuesForUrl, valuesFromUrl, type ParameterValues } from '../lib/parameter-values';
 import { tokenFamilyOf } from '../lib/response-info';
-import { onlyUsableToken, tokensUnavailableReason } from '../lib/token-fit';
 import { unknownOperation, type TesterState } from '../lib/tester-state';
 import { useRequestHistory } from '../lib/use-request-history';
 import { useTesterState } from '../lib/use-tester-state';
-import { validateRequest, type ValidationFailure } from '../lib/validate-request';
+import { useTesterCall } from '../lib/use-tester-call';
 import { CallChoices } from './call-choices';
 import { ParameterFields } from './parameter-fields';
 import { RequestForm } from './request-form';
@@ -33,7 +31,7 @@ import { ResponsePanel } from './response-panel';
 import { TokenField, type OwnToken } from './token-field';
 
 interface ApiTesterProps {
-  operations: readonly TesterOperation[];
+  operations: TesterOperations;
   /** The logged-in user's API family (their tokens reach only it). */
   userFamily: ApiFamily;
   /** The user's own tokens; undefined while loading. */
@@ -44,39 +42,37 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
   const tester = useTesterState(operations, userFamily);
   const { state, operation } = tester;
   const [searchParams] = useSearchParams();
-  // The token chosen on a documentation page travels here through "Open in API Test" (memory only).
-  const [token, setToken] = useState(() => chosenToken() ?? '');
   // A link may name one of the user's tokens by its id (Usage's "Open in API Test"), never by its value.
   const [askedTokenId] = useState(() => searchParams.get('token'));
+  const history = useRequestHistory();
+  // The token chosen on a documentation page travels here through "Open in API Test" (memory only).
+  const {
+    token,
+    setToken,
+    tokensFit,
+    failure,
+    setFailure,
+    clearFailureOf,
+    call,
+    send: sendCall,
+    domainRef,
+    fieldRef,
+    tokenField,
+  } = useTesterCall({
+    tokens,
+    userFamily,
+    family: state.family,
+    askedTokenId,
+    onSettled: (response, request) => history.record(historyEntryFor(request, response?.status ?? null, tokens, Date.now())),
+  });
   // What each API had (its call, values and token) when the user switched away from it, to come back to.
   const leftBehind = useRef(new Map<ApiFamily, { state: TesterState; token: string }>());
   const responseRef = useRef<HTMLElement>(null);
   // Set by Test API: once its answer is shown, the response is scrolled into view if it is off screen (a phone).
   const revealAnswer = useRef(false);
-  const [failure, setFailure] = useState<ValidationFailure | null>(null);
-  const history = useRequestHistory();
-  const call = useCallPublicApi({ onSettled: (response, request) => history.record(historyEntryFor(request, response?.status ?? null, tokens, Date.now())) });
-  const domainRef = useRef<HTMLInputElement>(null);
-  const tokenRef = useRef<HTMLInputElement>(null);
-  const fieldRefs = useRef(new Map<string, HTMLInputElement | null>());
-  const fieldRef =
-    (name: string): Ref<HTMLInputElement> =>
-    (element) =>
-      void fieldRefs.current.set(name, element);
 
   /** Sends `next` unless `values` (what the fields hold) break a rule: then the field is marked and focused. */
-  const send = (next: TesterState, values: ParameterValues): boolean => {
-    const target = operations.find((op) => op.operationId === next.operationId);
-    const problem = validateRequest({ operation: target, token, values });
-    setFailure(problem);
-    if (problem) {
-      const focus = problem.field === 'domain' ? domainRef.current : problem.field === 'token' ? tokenRef.current : fieldRefs.current.get(problem.field);
-      focus?.focus();
-      return false;
-    }
-    if (target) call.mutate({ operation: target, values: next.values, token });
-    return true;
-  };
+  const send = (next: TesterState, values: ParameterValues): boolean => sendCall(operations.byId.get(next.operationId ?? ''), next.values, values);
   /** Test API: the values as typed; valid ones reach the URL, and any that breaks the spec stops the call. */
   const run = () => {
     const next = { ...state, values: tester.committedValues() };
@@ -112,7 +108,7 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
   const switchFamily = (family: ApiFamily) => {
     leftBehind.current.set(state.family, { state: { ...state, values: tester.committedValues() }, token });
     const before = leftBehind.current.get(family);
-    const same = operation ? findOperation(operations, { ...choiceOf(operation), family }) : undefined;
+    const same = operation ? findOperation(operations.list, { ...choiceOf(operation), family }) : undefined;
     setFailure(null);
     tester.setState(before?.state ?? { family, operationId: same?.operationId ?? null, values: {} });
     call.reset();
@@ -129,7 +125,7 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
   };
 
   const shown = call.data?.operation;
-  const detail = shown?.mode === 'list' ? detailOperationFor(operations, shown) : undefined;
+  const detail = shown?.mode === 'list' ? detailOperationFor(operations.list, shown) : undefined;
   const openId = (id: string) => {
     if (detail?.idParam) runState({ family: detail.family, operationId: detail.operationId, values: { [detail.idParam]: id } });
   };
@@ -151,16 +147,6 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
       tokenVariable: brand.tokenVariable,
     });
 
-  const tokensFit = state.family === userFamily;
-  // The token a link names, else exactly one usable token (of this API, not expired), is preselected once the list arrives.
-  const [preselectDone, setPreselectDone] = useState(false);
-  if (!preselectDone && tokens !== undefined) {
-    setPreselectDone(true);
-    const asked = tokensFit && askedTokenId !== null ? tokens.find((own) => String(own.id) === askedTokenId) : undefined;
-    const only = tokensFit ? onlyUsableToken(tokens, new Date()) : undefined;
-    if (asked) setToken(asked.token);
-    else if (token === '' && only) setToken(only.token);
-  }
   const unknown = unknownOperation(searchParams, operations);
   // One of the user's own tokens, when the value is one: its access marks the domains it cannot read.
   const pickedToken = tokensFit ? tokens?.find((own) => own.token === token.trim()) : undefined;
@@ -204,7 +190,7 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
               operation={operation}
               texts={tester.texts}
               onText={(name, text) => {
-                if (failure?.field === name) setFailure(null);
+                clearFailureOf(name);
                 tester.setText(name, text);
               }}
               onCommit={tester.commit}
@@ -213,19 +199,7 @@ export function ApiTester({ operations, userFamily, tokens }: ApiTesterProps) {
             />
           ) : null}
           <Divider />
-          <TokenField
-            ref={tokenRef}
-            value={token}
-            onChange={(value) => {
-              setToken(value);
-              if (failure?.field === 'token') setFailure(null);
-            }}
-            tokens={tokensFit ? tokens : []}
-            family={userFamily}
-            domain={operation?.domain ?? ''}
-            unavailableReason={tokensUnavailableReason(userFamily, state.family)}
-            error={failure?.field === 'token' ? failure.message : null}
-          />
+          <TokenField {...tokenField} domain={operation?.domain ?? ''} />
           {operation?.deprecatedSince ? (
             <Alert severity="warning">
               This operation is deprecated since {operation.deprecatedSince}: it still works, but a later major version removes it. Its responses carry a{' '}

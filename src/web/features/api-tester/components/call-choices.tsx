@@ -19,6 +19,7 @@ import {
   type OperationChoice,
   type OrderType,
   type TesterOperation,
+  type TesterOperations,
 } from '../lib/operations';
 import { ChoiceToggle } from './choice-toggle';
 
@@ -29,7 +30,7 @@ const MODES: { value: Mode; label: string }[] = [
 const ORDER_TYPE_LABELS: Record<OrderType, string> = { normal: 'Normal', return: 'Return' };
 
 interface CallChoicesProps {
-  operations: readonly TesterOperation[];
+  operations: TesterOperations;
   family: ApiFamily;
   /** The user's own API: listed first. */
   userFamily: ApiFamily;
@@ -47,15 +48,15 @@ export function CallChoices({ operations, family, userFamily, operation, onFamil
   // List or detail (and the order type) may be chosen before the domain: held here until a call is.
   const [draft, setDraft] = useState<Pick<OperationChoice, 'mode' | 'orderType'>>({ mode: 'list', orderType: 'normal' });
   const choice: OperationChoice = operation ? choiceOf(operation) : { family, domain: '', ...draft };
-  const domains = domainsFor(operations, family);
-  const orderTypes = choice.domain ? orderTypesFor(operations, family, choice.domain) : [];
-  const offered = choice.domain ? operationsFor(operations, choice) : [];
+  const domains = domainsFor(operations.list, family);
+  const orderTypes = choice.domain ? orderTypesFor(operations.list, family, choice.domain) : [];
+  const offered = choice.domain ? operationsFor(operations.list, choice) : [];
   // Another choice keeps the kind of call where the domain has one (a domain without details opens its list).
   const choose = (patch: Partial<OperationChoice>) => {
     const next = { ...choice, ...patch };
     setDraft({ mode: next.mode, orderType: next.orderType });
     if (!next.domain) return;
-    onOperation(findOperation(operations, next) ?? findOperation(operations, { ...next, mode: 'list' }));
+    onOperation(findOperation(operations.list, next) ?? findOperation(operations.list, { ...next, mode: 'list' }));
   };
   let domainHelp = `Resources of the ${FAMILY[family].apiName}`;
   if (domainError) domainHelp = domainError;
@@ -105,12 +106,7 @@ export function CallChoices({ operations, family, userFamily, operation, onFamil
       ) : null}
       <ChoiceToggle id="tester-mode" label="Call" value={choice.mode} options={MODES} onChange={(mode) => choose({ mode })} />
       {offered.length > 1 && operation ? (
-        <TextField
-          select
-          label="Operation"
-          value={operation.operationId}
-          onChange={(event) => onOperation(offered.find((op) => op.operationId === event.target.value))}
-        >
+        <TextField select label="Operation" value={operation.operationId} onChange={(event) => onOperation(operations.byId.get(event.target.value))}>
           {offered.map((op) => (
             <MenuItem key={op.operationId} value={op.operationId}>
               {op.summary}

@@ -11,8 +11,6 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
-import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import VisibilityIcon from '@mui/icons-material/Visibility';
@@ -20,10 +18,10 @@ import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import type { operations } from '../../../../generated/api';
 import type { ApiFamily } from '../../../../shared/api-family';
 import { formatDateTime } from '../../../lib/format-date';
-import { accessSummary, hasAccess } from '../../../lib/token-access';
-import { expiryLabel, expiryState } from '../../../../shared/portal-data/token-expiry';
+import { TokenChooser } from '../../../components/token-chooser';
+import { accessSummary } from '../../../lib/token-access';
+import { offeredTokens } from '../../../lib/token-choices';
 import { TOKEN_MASK } from '../../../lib/token-display';
-import { useFieldWideMenu } from '../../../lib/use-field-wide-menu';
 import { useAddressOutside } from '../../../lib/client-address';
 
 export type OwnToken = operations['listApiTokens']['responses'][200]['content']['application/json']['data'][number];
@@ -47,13 +45,9 @@ export const TokenField = forwardRef<HTMLInputElement, TokenFieldProps>(function
   ref,
 ) {
   const [shown, setShown] = useState(false);
-  const menu = useFieldWideMenu();
-  // A revoked token answers 401 to everything: nothing to try it with.
-  const tokens = ownTokens?.filter((token) => token.revocation === null);
+  const tokens = ownTokens && offeredTokens(ownTokens);
   const pickedToken = tokens?.find((token) => token.token === value);
   const outside = useAddressOutside(pickedToken?.ipAllowlist);
-  const picked = pickedToken?.token ?? '';
-  const now = new Date();
 
   let pickerHelp: ReactNode = 'Fills in the token below.';
   if (unavailableReason) pickerHelp = unavailableReason;
@@ -72,48 +66,28 @@ export const TokenField = forwardRef<HTMLInputElement, TokenFieldProps>(function
 
   return (
     <Stack spacing={2}>
-      <TextField
-        select
+      <TokenChooser
         label="Your tokens"
-        ref={menu.fieldRef}
-        value={picked}
-        onChange={(event) => onChange(event.target.value)}
+        tokens={tokens ?? []}
+        value={value}
+        onChange={(token) => onChange(token?.token ?? '')}
+        domain={domain}
         disabled={Boolean(unavailableReason) || !tokens || tokens.length === 0}
         helperText={pickerHelp}
-        slotProps={{
-          select: {
-            displayEmpty: false,
-            renderValue: (selected) => tokens?.find((token) => token.token === selected)?.title ?? '',
-            onOpen: menu.onOpen,
-            MenuProps: { slotProps: { paper: { sx: menu.paperSx } } },
-          },
-        }}
-      >
-        {(tokens ?? []).map((token) => {
-          const state = expiryState(token.expiryDate, now);
-          const badge = expiryLabel(state);
-          return (
-            <MenuItem key={token.token} value={token.token} disabled={state.kind === 'expired'} sx={{ whiteSpace: 'normal' }}>
-              <ListItemText
-                primary={token.title}
-                secondary={
-                  <Box component="span" sx={{ display: 'flex', columnGap: 1, flexWrap: 'wrap' }}>
-                    <Box component="span" sx={{ letterSpacing: '0.1em' }}>
-                      {TOKEN_MASK.slice(0, 12)}
-                    </Box>
-                    <span>{state.kind === 'expired' ? 'Expired' : `Expires ${formatDateTime(token.expiryDate)}`}</span>
-                    {badge && state.kind !== 'expired' ? <span>({badge})</span> : null}
-                    <Box component="span" sx={{ flexBasis: '100%' }}>
-                      Access: {accessSummary(token, family)}
-                      {domain && !hasAccess(token, domain) ? ` (no access to ${domain})` : ''}
-                    </Box>
-                  </Box>
-                }
-              />
-            </MenuItem>
-          );
-        })}
-      </TextField>
+        details={(token, marks) => (
+          <Box component="span" sx={{ display: 'flex', columnGap: 1, flexWrap: 'wrap' }}>
+            <Box component="span" sx={{ letterSpacing: '0.1em' }}>
+              {TOKEN_MASK.slice(0, 12)}
+            </Box>
+            <span>{marks.expired ? 'Expired' : `Expires ${formatDateTime(token.expiryDate)}`}</span>
+            {marks.badge ? <span>({marks.badge})</span> : null}
+            <Box component="span" sx={{ flexBasis: '100%' }}>
+              Access: {accessSummary(token, family)}
+              {marks.lacksDomain ? ` (no access to ${domain})` : ''}
+            </Box>
+          </Box>
+        )}
+      />
       <TextField
         label="API token"
         value={value}

@@ -4,29 +4,26 @@
  * call and the JSON. The same fields, checks, request and help as the API Test screen (one module each);
  * only the layout is smaller. The token stays in memory, as on API Test.
  */
-import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import SendIcon from '@mui/icons-material/PlayArrow';
 import type { ApiFamily } from '../../../../shared/api-family';
-import { chosenToken, rememberChosenToken } from '../../../lib/chosen-token';
 import { reveal } from '../../../lib/reveal';
 import { useFocusThroughLoading } from '../../../lib/use-focus-through-loading';
-import { useCallPublicApi } from '../api/call-public-api';
 import type { TesterOperation } from '../lib/operations';
 import { initialText, type ParameterValues } from '../lib/parameter-values';
 import { isSendShortcut } from '../lib/send-shortcut';
-import { onlyUsableToken, tokensUnavailableReason } from '../lib/token-fit';
-import { validateRequest, type ValidationFailure } from '../lib/validate-request';
+import { useTesterCall } from '../lib/use-tester-call';
 import { ParameterFields } from './parameter-fields';
 import { TokenField, type OwnToken } from './token-field';
 import { TryItAnswer } from './try-it-answer';
 
 interface TryItTesterProps {
   operation: TesterOperation;
-  /** The values the reference's API Test address names (its example id). */
+  /** The values the fields start with (the reference's example id), by parameter name. */
   initialValues: ParameterValues;
   /** The logged-in user's API (their tokens reach only it). */
   userFamily: ApiFamily;
@@ -44,32 +41,18 @@ const FIELD = 'input:not([aria-hidden="true"]):not([disabled]), [role="combobox"
 export function TryItTester({ operation, initialValues, userFamily, tokens, children }: TryItTesterProps) {
   const [texts, setTexts] = useState(() => Object.fromEntries(operation.parameters.map((p) => [p.name, initialText(p, initialValues[p.name])])));
   // The token chosen with "Use my token" on the page fills in here too; one picked here goes on to API Test.
-  const [token, setTokenState] = useState(() => chosenToken() ?? '');
-  const setToken = (value: string) => {
-    setTokenState(value);
-    rememberChosenToken(value === '' ? null : value);
-  };
-  const [failure, setFailure] = useState<ValidationFailure | null>(null);
+  const {
+    failure,
+    clearFailureOf,
+    call,
+    send: sendCall,
+    fieldRef,
+    tokenField,
+  } = useTesterCall({ tokens, userFamily, family: operation.family, shareToken: true });
   const [sent, setSent] = useState(false);
-  const call = useCallPublicApi();
   const sendButton = useFocusThroughLoading(call.isPending);
   const formRef = useRef<HTMLFormElement>(null);
   const answerRef = useRef<HTMLDivElement>(null);
-  const tokenRef = useRef<HTMLInputElement>(null);
-  const fieldRefs = useRef(new Map<string, HTMLInputElement | null>());
-  const fieldRef =
-    (name: string): Ref<HTMLInputElement> =>
-    (element) =>
-      void fieldRefs.current.set(name, element);
-
-  const tokensFit = operation.family === userFamily;
-  // With exactly one usable token of this API, it is filled in once the list arrives (as on API Test).
-  const [preselectDone, setPreselectDone] = useState(false);
-  if (!preselectDone && tokens !== undefined) {
-    setPreselectDone(true);
-    const only = tokensFit ? onlyUsableToken(tokens, new Date()) : undefined;
-    if (token === '' && only) setTokenState(only.token);
-  }
 
   // Opened: the reader's focus goes to the panel's first field.
   useEffect(() => {
@@ -82,14 +65,7 @@ export function TryItTester({ operation, initialValues, userFamily, tokens, chil
   }, [isPending, submittedAt]);
 
   const send = () => {
-    const problem = validateRequest({ operation, token, values: texts });
-    setFailure(problem);
-    if (problem) {
-      (problem.field === 'token' ? tokenRef.current : fieldRefs.current.get(problem.field))?.focus();
-      return;
-    }
-    setSent(true);
-    call.mutate({ operation, values: texts, token });
+    if (sendCall(operation, texts)) setSent(true);
   };
 
   return (
@@ -115,26 +91,14 @@ export function TryItTester({ operation, initialValues, userFamily, tokens, chil
           operation={operation}
           texts={texts}
           onText={(name, text) => {
-            if (failure?.field === name) setFailure(null);
+            clearFailureOf(name);
             setTexts((current) => ({ ...current, [name]: text }));
           }}
           onCommit={() => undefined}
           failure={failure}
           inputRef={fieldRef}
         />
-        <TokenField
-          ref={tokenRef}
-          value={token}
-          onChange={(value) => {
-            setToken(value);
-            if (failure?.field === 'token') setFailure(null);
-          }}
-          tokens={tokensFit ? tokens : []}
-          family={userFamily}
-          domain={operation.domain}
-          unavailableReason={tokensUnavailableReason(userFamily, operation.family)}
-          error={failure?.field === 'token' ? failure.message : null}
-        />
+        <TokenField {...tokenField} domain={operation.domain} />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
           <Button ref={sendButton} type="submit" variant="contained" startIcon={<SendIcon />} loading={call.isPending} loadingPosition="start">
             Send

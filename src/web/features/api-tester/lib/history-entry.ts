@@ -3,7 +3,7 @@
  * creation date, a pasted one not at all), and the state and token an entry gives back.
  */
 import { buildQuery, buildRequestPath, buildRequestUrl } from './build-request';
-import type { TesterOperation } from './operations';
+import type { TesterOperation, TesterOperations } from './operations';
 import { valuesForUrl, valuesFromUrl, type ParameterValues } from './parameter-values';
 import type { HistoryEntry } from './request-history';
 import type { TesterState } from './tester-state';
@@ -37,8 +37,8 @@ export function historyEntryFor(request: SentRequest, status: number | null, tok
 }
 
 /** The state an entry restores; undefined when its operation is no longer in the spec. */
-export function stateFromEntry(entry: HistoryEntry, operations: readonly TesterOperation[]): TesterState | undefined {
-  const operation = operations.find((candidate) => candidate.operationId === entry.operationId);
+export function stateFromEntry(entry: HistoryEntry, operations: TesterOperations): TesterState | undefined {
+  const operation = operations.byId.get(entry.operationId);
   if (!operation) return undefined;
   return { family: operation.family, operationId: operation.operationId, values: valuesFromUrl(operation, new URLSearchParams(entry.params)) };
 }

@@ -7,6 +7,7 @@
 import type { CatalogueOperation } from '../../../../shared/portal-data/catalogue';
 import { domainsOfFamily, type ApiFamily } from '../../../../shared/api-family';
 import type { CallMode, OrderType } from '../../../../shared/openapi/portal-extensions';
+import type { OperationMap } from '../../../lib/operation-map';
 
 export type TesterOperation = Pick<
   CatalogueOperation,
@@ -55,3 +56,6 @@ export function findOperation(operations: readonly TesterOperation[], choice: Op
 export function detailOperationFor(operations: readonly TesterOperation[], list: TesterOperation): TesterOperation | undefined {
   return operationsFor(operations, { ...choiceOf(list), mode: 'detail' }).find((op) => op.idParam !== null);
 }
+
+/** The operations the tester offers, in the spec's order and by operationId (src/web/lib/operation-map.ts). */
+export type TesterOperations = OperationMap<TesterOperation>;

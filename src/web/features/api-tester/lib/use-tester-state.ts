@@ -10,7 +10,7 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ApiFamily } from '../../../../shared/api-family';
-import type { TesterOperation } from './operations';
+import type { TesterOperation, TesterOperations } from './operations';
 import { initialText, parameterProblem, type ParameterValues } from './parameter-values';
 import { parseTesterState, testerStateToParams, type TesterState } from './tester-state';
 
@@ -18,10 +18,10 @@ function textsFor(operation: TesterOperation | undefined, values: ParameterValue
   return Object.fromEntries((operation?.parameters ?? []).map((parameter) => [parameter.name, initialText(parameter, values[parameter.name])]));
 }
 
-export function useTesterState(operations: readonly TesterOperation[], userFamily: ApiFamily) {
+export function useTesterState(operations: TesterOperations, userFamily: ApiFamily) {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = useMemo(() => parseTesterState(searchParams, operations, userFamily), [searchParams, operations, userFamily]);
-  const operation = operations.find((op) => op.operationId === state.operationId);
+  const operation = operations.byId.get(state.operationId ?? '');
 
   const [texts, setTexts] = useState(() => textsFor(operation, state.values));
   // The URL written from the fields themselves: when the URL changes to it, the texts already say what it says.

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import type { ReferenceOperation, ReferencePage, ReferenceResponse } from '../../../../shared/portal-data/reference-page';
 import { documentationHref, fieldAnchor } from '../../../../shared/portal-data/links';
 import { ERRORS_ANCHOR } from '../../../../shared/portal-data/response-bodies';
+import { exampleValues } from '../lib/example-values';
 import { CodeSamples } from './code-samples';
 import { FieldTree } from './field-tree';
 import { JsonCode } from './json-code';
@@ -247,7 +248,9 @@ export const OperationSection = memo(function OperationSection({ operation, page
             origin={origin}
             tokenVariable={page.tokenVariable}
           />
-          {operation.tryIt ? <TryIt operationId={operation.operationId} summary={operation.summary} href={operation.tryIt} /> : null}
+          {operation.tryIt ? (
+            <TryIt operationId={operation.operationId} summary={operation.summary} href={operation.tryIt} values={exampleValues(operation.parameters)} />
+          ) : null}
           {firstSuccess ? <ExampleResponse response={firstSuccess} operationId={operation.operationId} /> : null}
         </div>
       ) : null}

@@ -9,19 +9,16 @@
  */
 import { Link, useLocation } from 'react-router';
 import IconButton from '@mui/material/IconButton';
-import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import VisibilityIcon from '@mui/icons-material/VisibilityOutlined';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOffOutlined';
-import { catalogue } from '../../../../generated/catalogue';
 import { familyOfUserType } from '../../../../shared/api-family';
 import { formatDateTime } from '../../../lib/format-date';
-import { accessSummary, hasAccess, noAccessMessage } from '../../../lib/token-access';
-import { expiryState } from '../../../../shared/portal-data/token-expiry';
-import { useApiTokens } from '../../../lib/api-tokens';
+import { TokenChooser } from '../../../components/token-chooser';
+import { accessSummary, noAccessMessage } from '../../../lib/token-access';
+import { offeredTokens, tokenMarks, type TokenMarks } from '../../../lib/token-choices';
+import { useApiTokens, type ApiToken } from '../../../lib/api-tokens';
 import { useCurrentUser } from '../../../lib/current-user';
-import { useFieldWideMenu } from '../../../lib/use-field-wide-menu';
+import { catalogueOperations } from '../../../lib/operation-map';
 import { useAddressOutside } from '../../../lib/client-address';
 import { useSampleSettings } from '../lib/sample-settings';
 import { loginPathFor } from '../../../../shared/portal-data/login-redirect';
@@ -39,9 +36,7 @@ export default function TokenPicker({ family, operationId, tokenVariable }: Toke
   const user = useCurrentUser();
   const tokens = useApiTokens({ enabled: user.isSuccess });
   const location = useLocation();
-  const menu = useFieldWideMenu();
-  // A revoked token answers 401 to everything: not one to fill into samples.
-  const usable = tokens.data?.filter((t) => t.revocation === null);
+  const usable = tokens.data && offeredTokens(tokens.data);
   const chosen = token ? usable?.find((t) => t.token === token.value) : undefined;
   const outside = useAddressOutside(chosen?.ipAllowlist);
   if (user.isError) {
@@ -70,53 +65,31 @@ export default function TokenPicker({ family, operationId, tokenVariable }: Toke
     );
   }
 
-  const now = new Date();
-  const domain = catalogue.operations.find((op) => op.operationId === operationId)?.domain;
-  const lacks = (t: (typeof usable)[number]) => domain !== undefined && !hasAccess(t, domain);
-  const selectedIndex = token ? usable.findIndex((t) => t.token === token.value) : -1;
-  const selected = usable[selectedIndex];
+  const domain = catalogueOperations.byId.get(operationId)?.domain;
   const environment = `$${tokenVariable} (environment variable)`;
-  const details = (t: (typeof usable)[number], expired: boolean) =>
-    `${expired ? 'expired' : `expires ${formatDateTime(t.expiryDate)}`} · access: ${accessSummary(t, familyOfUserType(user.data.userType))}${lacks(t) ? ` · no access to ${domain}` : ''}`;
+  const details = (t: ApiToken, marks: TokenMarks) =>
+    `${marks.expired ? 'expired' : `expires ${formatDateTime(t.expiryDate)}`} · access: ${accessSummary(t, familyOfUserType(user.data.userType))}${marks.lacksDomain ? ` · no access to ${domain}` : ''}`;
   return (
     <span className="picker">
       {/* The theme's select, like every other choice in the portal; the menu, as wide as the field, wraps long details. */}
-      <TextField
-        select
+      <TokenChooser
         label="Token"
         className="picker-select"
-        ref={menu.fieldRef}
-        value={selectedIndex >= 0 ? String(selectedIndex) : ''}
-        onChange={(event) => {
-          const picked = event.target.value === '' ? undefined : usable[Number(event.target.value)];
-          setToken(picked ? { title: picked.title, value: picked.token } : null);
-        }}
-        slotProps={{
-          inputLabel: { shrink: true },
-          select: {
-            displayEmpty: true,
-            renderValue: (value) => (value === '' ? environment : (usable[Number(value)]?.title ?? '')),
-            onOpen: menu.onOpen,
-            MenuProps: { slotProps: { paper: { sx: menu.paperSx } } },
-          },
-        }}
-      >
-        <MenuItem value="">{environment}</MenuItem>
-        {usable.map((t, index) => {
-          const expired = expiryState(t.expiryDate, now).kind === 'expired';
-          return (
-            <MenuItem key={`${t.title}-${t.createdDate}`} value={String(index)} disabled={expired} aria-label={`${t.title} · ${details(t, expired)}`}>
-              <ListItemText primary={t.title} secondary={details(t, expired)} sx={{ my: 0, whiteSpace: 'normal' }} />
-            </MenuItem>
-          );
-        })}
-      </TextField>
+        tokens={usable}
+        value={token?.value ?? ''}
+        onChange={(picked) => setToken(picked ? { title: picked.title, value: picked.token } : null)}
+        domain={domain}
+        noToken={environment}
+        dense
+        details={details}
+        itemLabel={(t, marks) => `${t.title} · ${details(t, marks)}`}
+      />
       {token ? (
         <IconButton size="small" aria-label={reveal ? 'Hide token' : 'Show token'} aria-pressed={reveal} onClick={() => setReveal(!reveal)}>
           {reveal ? <VisibilityOffIcon fontSize="small" /> : <VisibilityIcon fontSize="small" />}
         </IconButton>
       ) : null}
-      {selected && domain !== undefined && lacks(selected) ? (
+      {chosen && domain !== undefined && tokenMarks(chosen, domain, new Date()).lacksDomain ? (
         <span className="picker-note picker-wide">{noAccessMessage(domain)} Calls answer 403.</span>
       ) : null}
       {outside ? (

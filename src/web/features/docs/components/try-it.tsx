@@ -18,6 +18,8 @@ interface TryItProps {
   summary: string;
   /** The operation's API Test address. */
   href: string;
+  /** What the panel's fields start with, by parameter name. */
+  values: Readonly<Record<string, string>>;
 }
 
 const noSubscription = () => () => undefined;
@@ -31,7 +33,7 @@ function useHydrated(): boolean {
   );
 }
 
-export function TryIt({ operationId, summary, href }: TryItProps) {
+export function TryIt({ operationId, summary, href, values }: TryItProps) {
   const source = useTryItPanel();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
@@ -83,7 +85,7 @@ export function TryIt({ operationId, summary, href }: TryItProps) {
           </div>
           <ErrorBoundary fallback={<p className="muted">The panel could not be loaded: open the operation in API Test instead.</p>}>
             <Suspense fallback={<p className="muted">Loading…</p>}>
-              <source.Panel operationId={operationId} testerHref={href} />
+              <source.Panel operationId={operationId} values={values} />
             </Suspense>
           </ErrorBoundary>
         </section>

@@ -1,0 +1,89 @@
+/**
+ * The one chooser of the user's own tokens, on API Test, in "Try it" and beside the code samples: it offers
+ * the tokens src/web/lib/token-choices.ts offers (revoked ones not at all), shows an expired one but lets
+ * nobody choose it, and hands each choice's marks to the caller, which words its details for its place.
+ * The menu is as wide as the field; long details wrap.
+ */
+import type { ReactNode, Ref } from 'react';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import type { ApiToken } from '../lib/api-tokens';
+import { offeredTokens, tokenMarks, type TokenMarks } from '../lib/token-choices';
+import { useFieldWideMenu } from '../lib/use-field-wide-menu';
+
+interface TokenChooserProps {
+  label: string;
+  /** The user's tokens, revoked ones included (they are left out here). */
+  tokens: readonly ApiToken[];
+  /** The chosen token's value; one not offered shows no choice. */
+  value: string;
+  onChange: (token: ApiToken | undefined) => void;
+  /** The call's domain ('' or undefined before one is known): a token without access to it is marked. */
+  domain: string | undefined;
+  /** Under a choice's title. */
+  details: (token: ApiToken, marks: TokenMarks) => ReactNode;
+  /** A choice's accessible name, when its text alone would not read well. */
+  itemLabel?: (token: ApiToken, marks: TokenMarks) => string;
+  /** A first choice of no token at all (the code samples' environment variable). */
+  noToken?: string;
+  /** Choices without their own vertical margin (the code samples' compact menu). */
+  dense?: boolean;
+  helperText?: ReactNode;
+  disabled?: boolean;
+  className?: string;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+export function TokenChooser({
+  label,
+  tokens,
+  value,
+  onChange,
+  domain,
+  details,
+  itemLabel,
+  noToken,
+  dense,
+  helperText,
+  disabled,
+  className,
+  inputRef,
+}: TokenChooserProps) {
+  const menu = useFieldWideMenu();
+  const offered = offeredTokens(tokens);
+  const now = new Date();
+  const chosen = offered.findIndex((token) => token.token === value);
+  return (
+    <TextField
+      select
+      label={label}
+      className={className}
+      ref={menu.fieldRef}
+      inputRef={inputRef}
+      value={chosen >= 0 ? String(chosen) : ''}
+      onChange={(event) => onChange(event.target.value === '' ? undefined : offered[Number(event.target.value)])}
+      disabled={disabled}
+      helperText={helperText}
+      slotProps={{
+        ...(noToken === undefined ? {} : { inputLabel: { shrink: true } }),
+        select: {
+          displayEmpty: noToken !== undefined,
+          renderValue: (selected) => (selected === '' ? (noToken ?? '') : (offered[Number(selected)]?.title ?? '')),
+          onOpen: menu.onOpen,
+          MenuProps: { slotProps: { paper: { sx: menu.paperSx } } },
+        },
+      }}
+    >
+      {noToken === undefined ? null : <MenuItem value="">{noToken}</MenuItem>}
+      {offered.map((token, index) => {
+        const marks = tokenMarks(token, domain, now);
+        return (
+          <MenuItem key={token.id} value={String(index)} disabled={marks.expired} aria-label={itemLabel?.(token, marks)} sx={{ whiteSpace: 'normal' }}>
+            <ListItemText primary={token.title} secondary={details(token, marks)} sx={dense ? { my: 0 } : undefined} />
+          </MenuItem>
+        );
+      })}
+    </TextField>
+  );
+}
