@@ -1,10 +1,10 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './scripts/lib/chromium.ts';
+import { CHROMIUM_ARGS, chromiumPath } from './scripts/lib/chromium.ts';
 
 /**
- * End-to-end tests drive Debian's Chromium against the real server (built app + API + PGlite
- * in a fresh temporary DATA_DIR), one per worker, started by tests/e2e/support/global-setup.ts; each
- * test's baseURL is its worker's server (tests/e2e/support/fixtures.ts).
+ * End-to-end tests drive Chromium (scripts/lib/chromium.ts: CHROMIUM_PATH, else Debian's, else Playwright's own)
+ * against the real server (built app + API + PGlite in a fresh temporary DATA_DIR), one per worker, started by
+ * tests/e2e/support/global-setup.ts; each test's baseURL is its worker's server (tests/e2e/support/fixtures.ts).
  */
 
 export default defineConfig({
@@ -20,7 +20,7 @@ export default defineConfig({
   globalSetup: './tests/e2e/support/global-setup.ts',
   use: {
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: chromiumPath(),
       args: [...CHROMIUM_ARGS],
     },
     trace: 'off',

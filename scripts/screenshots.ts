@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { screenList, screenUrl, type ScreenName } from '../src/shared/portal-data/screens';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './lib/chromium';
+import { CHROMIUM_ARGS, chromiumPath } from './lib/chromium';
 import { startServer } from './lib/start-server';
 import { makeShotKeys, seedShotData } from './lib/screenshot-data';
 
@@ -329,7 +329,7 @@ async function main(): Promise<void> {
   mkdirSync(OUT_DIR, { recursive: true });
   const keys = makeShotKeys();
   const server = await startServer(Number(process.env.SCREENSHOTS_PORT ?? 8281), { SECRET_SCANNING_KEYS_FILE: keys.file });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] });
   try {
     await seedShotData(server.baseUrl, keys);
     const count = await capture(browser, server.baseUrl);

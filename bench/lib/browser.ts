@@ -1,12 +1,10 @@
-/** Debian's Chromium through Playwright, with the flags the team uses everywhere. */
+/** This machine's Chromium (scripts/lib/chromium.ts) through Playwright, with the flags the team uses everywhere. */
 import { chromium, type Browser } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../scripts/lib/chromium.ts';
-
-export const CHROMIUM = CHROMIUM_PATH;
+import { CHROMIUM_ARGS, chromiumPath } from '../../scripts/lib/chromium.ts';
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: chromiumPath(),
     headless: true,
     args: [
       ...CHROMIUM_ARGS,

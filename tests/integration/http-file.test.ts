@@ -3,8 +3,8 @@
  * every request of the seller and warehouse files, with the token passed as the family's variable the file names,
  * is well-formed, authenticated and answered by the spec's operation.
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -39,22 +39,31 @@ interface HttpyacResult {
   requests: Array<{ name: string; response: { statusCode: number; body?: unknown } }>;
 }
 
-/** `tokens`: the token of each variable the file names. */
-function runHttpyac(file: string, tokens: Record<string, string>): Promise<HttpyacResult> {
-  return new Promise((resolve, reject) => {
-    execFile(
+/**
+ * `tokens`: the token of each variable the file names. httpyac's CLI calls process.exit() right after printing,
+ * which cuts a large answer written to a pipe short (seen on Node 24 with the whole API's file); writes to a
+ * file are synchronous, so its JSON goes to one.
+ */
+async function runHttpyac(file: string, tokens: Record<string, string>): Promise<HttpyacResult> {
+  const output = join(dir, 'httpyac-output.json');
+  const stdout = await open(output, 'w');
+  const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve, reject) => {
+    const child = spawn(
       process.execPath,
       [httpyacBin, 'send', file, '--all', '--json', ...Object.entries(tokens).flatMap(([name, token]) => ['--var', `${name}=${token}`])],
-      { cwd: dir, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, NO_COLOR: '1' } },
-      (error, stdout, stderr) => {
-        try {
-          resolve(JSON.parse(stdout) as HttpyacResult);
-        } catch {
-          reject(new Error(`httpyac failed (${error?.message ?? 'no JSON'}):\n${stdout}\n${stderr}`));
-        }
-      },
+      { cwd: dir, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', stdout.fd, 'pipe'] },
     );
-  });
+    let errors = '';
+    child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (exitCode) => resolve({ code: exitCode, stderr: errors }));
+  }).finally(() => stdout.close());
+  const text = await readFile(output, 'utf8');
+  try {
+    return JSON.parse(text) as HttpyacResult;
+  } catch {
+    throw new Error(`httpyac failed (exit ${code}, no JSON):\n${text}\n${stderr}`);
+  }
 }
 
 for (const family of ['seller', 'warehouse'] as const) {

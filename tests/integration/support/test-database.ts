@@ -1,7 +1,7 @@
 /**
- * A fresh database per test file: a new PGlite directory, or a new PostgreSQL database on the server at
- * 127.0.0.1:5432 (TEST_DATABASE=postgres), dropped afterwards. Empty, or a copy of the run's migrated and
- * seeded template (database-template.ts).
+ * A fresh database per test file: a new PGlite directory, or a new PostgreSQL database (TEST_DATABASE=postgres)
+ * on the server the run's global setup found or started (postgres-server.ts), dropped afterwards. Empty, or a
+ * copy of the run's migrated and seeded template (database-template.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +11,6 @@ import pg from 'pg';
 import { inject } from 'vitest';
 
 export const TEST_DATABASE: 'pglite' | 'postgres' = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
-const ADMIN_URL = process.env.TEST_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestDatabase {
   /** Always a fresh temp dir (PGlite lives here; secrets.json too). */
@@ -27,8 +26,15 @@ export interface DatabaseTemplate {
   databaseUrl: string | undefined;
 }
 
-async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
+/** The PostgreSQL server's admin URL, as the global setup provides it to each test file. */
+function injectedAdminUrl(): string {
+  const url = inject('postgresAdminUrl');
+  if (url === undefined) throw new Error('No PostgreSQL server in this run: only the integration-postgres project has one.');
+  return url;
+}
+
+async function admin<T>(adminUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
     return await fn(client);
@@ -37,26 +43,28 @@ async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-async function newDatabase(kind: 'pglite' | 'postgres', dataDir: string, template?: string): Promise<TestDatabase> {
+async function newDatabase(kind: 'pglite' | 'postgres', dataDir: string, template?: string, adminUrl?: string): Promise<TestDatabase> {
   if (kind === 'pglite') {
     return { dataDir, databaseUrl: undefined, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
+  const serverUrl = adminUrl ?? injectedAdminUrl();
   const name = `server_test_${randomBytes(6).toString('hex')}`;
-  await admin((client) => client.query(template === undefined ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${template}`));
-  const url = new URL(ADMIN_URL);
+  await admin(serverUrl, (client) => client.query(template === undefined ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${template}`));
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     dataDir,
     databaseUrl: url.toString(),
     async drop() {
-      await admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await admin(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-export async function createTestDatabase(kind: 'pglite' | 'postgres' = TEST_DATABASE): Promise<TestDatabase> {
-  return newDatabase(kind, mkdtempSync(join(tmpdir(), 'server-test-')));
+/** adminUrl: the PostgreSQL server's, where inject() is not at hand (the global setup); by default the injected one. */
+export async function createTestDatabase(kind: 'pglite' | 'postgres' = TEST_DATABASE, adminUrl?: string): Promise<TestDatabase> {
+  return newDatabase(kind, mkdtempSync(join(tmpdir(), 'server-test-')), undefined, adminUrl);
 }
 
 /**

@@ -18,6 +18,7 @@ import { Collection, VariableScope, type Item, type Response } from 'postman-col
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportSpec } from '../../../scripts/export.ts';
+import { chromiumPath } from '../../../scripts/lib/chromium.ts';
 import insomniaSchema from '../../../scripts/export/insomnia-v4.schema.json';
 import { API_FAMILIES, tokenVariableOf, type ApiFamily } from '../../../src/shared/api-family.ts';
 import { EXPORT_FILES, EXPORT_SCOPES, scopeDir, type ExportScope } from '../../../src/shared/portal-data/downloads.ts';
@@ -227,7 +228,7 @@ describe.each(EXPORT_SCOPES)('%s', (scope) => {
 });
 
 it('every HTML reference renders in Chromium from file:// without a single network request', async () => {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: ['--no-sandbox', '--disable-gpu'] });
   try {
     for (const scope of EXPORT_SCOPES) {
       const context = await browser.newContext({ offline: false });
