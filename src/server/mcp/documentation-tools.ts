@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { LLMS_TXT_PATH, markdownHref, withOrigin } from '../../shared/portal-data/agent-docs.ts';
 import { downloadHref } from '../../shared/portal-data/downloads.ts';
 import { search } from '../../shared/portal-data/search-ranking.ts';
-import type { AgentDocsStore } from '../lib/agent-docs-store.ts';
+import type { AgentDocsStore } from '../io/agent-docs-store.ts';
 import { defineTool, type McpTool } from './tool-set.ts';
 
 export const READ_ONLY = { readOnlyHint: true, destructiveHint: false, openWorldHint: false } as const;

@@ -7,7 +7,7 @@
  * Not the Usage screen's log of public calls per token: that is request-log-recording.ts.
  */
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { standardOutputLog } from '../lib/log-destination.ts';
+import { standardOutputLog } from '../io/log-destination.ts';
 import { redactTokenLike } from '../lib/token-format.ts';
 
 const TOKEN_PATHS = /^(\/api\/auth\/token\/(?:refresh\/|previous-value\/)?)[^/?]+/;

@@ -16,9 +16,9 @@ import { activityOrigin } from '../../lib/activity-origin.ts';
 import { recordActivity } from '../../repositories/activity-repository.ts';
 import { createSession, deleteSession } from '../../repositories/sessions-repository.ts';
 import { findUserByEmail, updatePasswordHash, type UserRow } from '../../repositories/users-repository.ts';
-import { clearSessionCookie, hashSessionId, newSessionId, sessionCookieValue, setSessionCookie } from '../../plugins/session.ts';
+import { clearSessionCookie, hashSessionId, newSessionId, sessionCookieValue, setSessionCookie } from '../../lib/session-cookie.ts';
 import type { Schemas } from '../../lib/schemas.ts';
-import type { OperationHandler } from '../operation-handler.ts';
+import type { OperationHandler } from '../../spec/operation-handler.ts';
 import { takeLoginAttempt } from './login-attempt.ts';
 
 export function sessionHandlers(ctx: ServerContext): Record<'login' | 'logout' | 'getCurrentUser' | 'getPortalSettings', OperationHandler> {
