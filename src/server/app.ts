@@ -160,9 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, ...testing.loginThrottle },
     sessionCookieName: schemes.sessionCookie?.name ?? 'portal_session',
     apiTokenHeader: (schemes.apiToken?.name ?? brand.apiTokenHeader).toLowerCase(),
-    rateLimit: publicRateLimit(
-      createRateLimiter((tokenId, hits) => addRateWindowHits(storage.current.db.relaxed, tokenId, hits), config.rateLimitPerMinute),
-    ),
+    rateLimit: publicRateLimit(createRateLimiter((tokenId, hits) => addRateWindowHits(storage.current.db.relaxed, tokenId, hits), config.rateLimitPerMinute)),
     tokenCache,
     responseCache,
     apiDomains: apiDomainsOf(spec),

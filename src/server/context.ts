@@ -37,7 +37,7 @@ export interface ServerContext {
   readonly db: Database;
   keys: TokenKeys;
   scryptCost: ScryptCost;
-  /** Password hashing and checks for requests, bounded (lib/password-hasher.ts). */
+  /** Password hashing and checks for requests, bounded (io/password-hasher.ts). */
   passwords: PasswordHasher;
   loginThrottle: LoginThrottlePolicy;
   /** From the spec's sessionCookie security scheme (portal_session). */

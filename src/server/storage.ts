@@ -121,7 +121,14 @@ export class StorageGate {
 
   /** Closes it once its start-up is over (opened, or failed and already closed). */
   async close(): Promise<void> {
-    if (!this.started || !(await this.ready.then(() => true, () => false))) return;
+    if (
+      !this.started ||
+      !(await this.ready.then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
     await this.opened?.listener?.close();
     await this.opened?.db.close();
   }

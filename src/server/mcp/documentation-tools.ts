@@ -1,6 +1,6 @@
 /**
  * The MCP server's documentation tools and resources, answered from the build-time data
- * (lib/agent-docs-store.ts): nothing is parsed or rendered per call. Every tool is read-only. Built once
+ * (io/agent-docs-store.ts): nothing is parsed or rendered per call. Every tool is read-only. Built once
  * at start-up (mcp/tool-set.ts); a request brings only its origin and caller.
  */
 import type { CallToolResult, ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';

@@ -1,7 +1,7 @@
 /**
  * The built app (dist/web) and the export (dist/export, at /downloads/) as static files, served from
  * memory: read once at start-up with their compressed copies (brotli 11 and gzip 9, written by the build;
- * made on first request for a file without them, lib/compressed-copies.ts), so the JS a browser downloads
+ * made on first request for a file without them, io/compressed-copies.ts), so the JS a browser downloads
  * is small and costs no CPU per request. Hashed assets are cached for a year; index.html is revalidated
  * every time. Client routes (/, /login, /settings, ...) get index.html. On `npm start`'s first start the
  * export and the compressed copies are made after the server listens (src/server/deferred-build.ts): until

@@ -120,7 +120,10 @@ async function listLog(db: Queryable, filter: LogFilter, cursor: LogCursor | und
       : `SELECT l.* FROM (${TOKENS_IN_RANGE}) k
            CROSS JOIN LATERAL (SELECT * FROM request_log l WHERE l.token_id = k.token_id AND ${where.join(' AND ')} ${newest}) l
          ${newest}`;
-  const rows = await db.query<LogSqlRow & Record<string, unknown>>(`SELECT ${ROW_COLUMNS} FROM (${page}) l ${TITLE_JOINS} ORDER BY l.logged_at DESC, l.id DESC`, params);
+  const rows = await db.query<LogSqlRow & Record<string, unknown>>(
+    `SELECT ${ROW_COLUMNS} FROM (${page}) l ${TITLE_JOINS} ORDER BY l.logged_at DESC, l.id DESC`,
+    params,
+  );
   return rows.map(apiRowOf);
 }
 

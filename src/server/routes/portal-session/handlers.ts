@@ -4,7 +4,7 @@
  * take as long.
  *
  * Failed logins are throttled (login-attempt.ts: 429 + Retry-After). Password checks run in a bounded pool
- * (lib/password-hasher.ts); past it the login is refused with 503 + Retry-After. Both refusals come after a
+ * (io/password-hasher.ts); past it the login is refused with 503 + Retry-After. Both refusals come after a
  * pause. See docs/decisions/005-login-throttling-and-http-limits.md.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
