@@ -1,9 +1,9 @@
 /**
  * Who may import whom, checked by `npm run lint` (docs/decisions/004-layout-and-boundaries.md). The build
  * step (scripts/) and the app (src/web/) meet only in src/shared/ and src/generated/; the server never
- * imports the app; features do not import each other or the app shell; repositories do not reach into
- * plugins or routes; the request log's storage is reached only through its store; and no two modules
- * import each other, type-only imports included.
+ * imports the app; features do not import each other or the app shell; the server's layers point one
+ * way (src/server/README.md); the request log's storage is reached only through its store; and no two
+ * modules import each other, type-only imports included.
  */
 const { readdirSync } = require('node:fs');
 
@@ -45,16 +45,73 @@ module.exports = {
       { path: '^src/web/(components|lib|theme)/' },
       { path: '^src/web/(features|app)/' },
     ),
+    // The server's layers point one way (src/server/README.md): hooks and handlers apart, the public call
+    // below both, storage below that, lib/ at the bottom.
+    rule('hooks-apart-from-handlers', 'Hooks (plugins/) do not import handlers (routes/).', { path: '^src/server/plugins/' }, { path: '^src/server/routes/' }),
     rule(
-      'repositories-hold-sql',
-      'Repositories hold SQL only; the types they need live in lib/.',
-      { path: '^src/server/repositories/' },
+      'handlers-apart-from-hooks',
+      'Handlers (routes/) do not import hooks (plugins/) or the MCP adapter.',
+      { path: '^src/server/routes/' },
+      { path: '^src/server/(plugins|mcp)/' },
+    ),
+    rule(
+      'public-call-below-hooks-and-handlers',
+      'src/server/public-api/ is asked by hooks, handlers and the MCP adapter, and imports none of them.',
+      { path: '^src/server/public-api/' },
+      { path: '^src/server/(plugins|routes|mcp)/' },
+    ),
+    rule(
+      'mcp-below-hooks',
+      'The MCP adapter is mounted by a hook and calls the API like any client.',
+      { path: '^src/server/mcp/' },
       { path: '^src/server/(plugins|routes)/' },
     ),
     rule(
+      'repositories-hold-sql',
+      'Repositories hold SQL only: nothing above them, and no other store.',
+      { path: '^src/server/repositories/' },
+      { path: '^src/server/(plugins|routes|public-api|mcp|request-log|io)/' },
+    ),
+    rule(
+      'request-log-below-the-public-call',
+      'The request log stores what the public call hands it and knows nothing above it.',
+      { path: '^src/server/request-log/' },
+      { path: '^src/server/(plugins|routes|public-api|mcp|repositories|io)/' },
+    ),
+    rule(
+      'db-below-everything',
+      'The database adapter, migrations and seed know no layer above them.',
+      { path: '^src/server/db/' },
+      { path: '^src/server/(plugins|routes|public-api|mcp|request-log|repositories|io)/' },
+    ),
+    rule(
+      'spec-below-the-layers',
+      'Reading the spec and the OperationHandler contract serve every layer above and know none of them.',
+      { path: '^src/server/spec/' },
+      { path: '^src/server/(plugins|routes|public-api|mcp|request-log|repositories|db|io)/' },
+    ),
+    rule(
+      'io-below-the-layers',
+      'io/ reads files, runs workers and calls other servers for the layers above; it knows none of them.',
+      { path: '^src/server/io/' },
+      { path: '^src/server/(plugins|routes|public-api|mcp|request-log|repositories|db)/' },
+    ),
+    rule(
+      'lib-is-pure',
+      'src/server/lib/ holds no I/O: it imports only lib/, src/shared and src/generated (I/O lives in io/, db/, repositories/).',
+      { path: '^src/server/lib/' },
+      { path: '^src/server/', pathNot: '^src/server/lib/' },
+    ),
+    rule(
+      'lib-touches-no-files-or-network',
+      'src/server/lib/ holds no I/O: no files, workers, processes or sockets (io/ has those).',
+      { path: '^src/server/lib/' },
+      { dependencyTypes: ['core'], path: '^(node:)?(fs|fs/promises|worker_threads|child_process|cluster|net|tls|http|https|http2|dgram|dns|os|readline)$' },
+    ),
+    rule(
       'request-log-behind-its-store',
-      'Only src/server/request-log/ knows how the log is stored (docs/scaling.md): the server uses RequestLogStore, and app.ts alone picks the engine.',
-      { path: '^(src|scripts)/', pathNot: '^(src/server/request-log/|src/server/app\\.ts$|scripts/seed\\.ts$)' },
+      'Only src/server/request-log/ knows how the log is stored (docs/scaling.md): the server uses RequestLogStore, and storage.ts alone picks the engine.',
+      { path: '^(src|scripts)/', pathNot: '^(src/server/request-log/|src/server/storage\\.ts$|scripts/seed\\.ts$)' },
       { path: '^src/server/request-log/postgres-' },
     ),
   ],

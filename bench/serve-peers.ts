@@ -1,7 +1,7 @@
 /**
  * The local server for the peer renderers (Swagger UI, Redoc, Scalar): their minimal pages from
  * bench/peers/, their library files straight from bench/node_modules (no network), and the specs under
- * /spec/. Compressed with our server's own settings (src/server/lib/compressed-copies.ts: brotli 11 or
+ * /spec/. Compressed with our server's own settings (src/server/io/compressed-copies.ts: brotli 11 or
  * gzip 9, nothing under 1 KB), so compressed byte counts compare; what the peer pages load is compressed
  * at start-up so no measured load pays for it.
  * It can also serve another build of our app (the 500-operation one) with the SPA fallback and
@@ -13,7 +13,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
-import { compressCopies, isCompressible, type CompressedCopies } from '../src/server/lib/compressed-copies.ts';
+import { compressCopies, isCompressible, type CompressedCopies } from '../src/server/io/compressed-copies.ts';
 import { CONTENT_TYPES } from '../src/server/lib/content-types.ts';
 import { benchModules, resultsDir, root } from './lib/options.ts';
 

@@ -4,8 +4,8 @@
  * a file written after it would have copies older than itself, which the server ignores.
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
-import { COPY_EXTENSIONS, compressCopies, isCompressible } from '../../src/server/lib/compressed-copies.ts';
-import { filesUnder } from '../../src/server/lib/files-under.ts';
+import { COPY_EXTENSIONS, compressCopies, isCompressible } from '../../src/server/io/compressed-copies.ts';
+import { filesUnder } from '../../src/server/io/files-under.ts';
 
 /** Compresses in parallel on zlib's thread pool; returns how many files got copies. */
 export async function precompress(dir: string, skip: ReadonlySet<string> = new Set()): Promise<number> {

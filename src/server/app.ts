@@ -1,7 +1,8 @@
 /**
  * buildApp(options): the whole server as a Fastify instance, without listen(), so tests build a fresh one per
- * file and close it after. Opens the database, migrates and seeds under the start-up lock, loads the token
- * keys, then registers plugins and the routes from the bundled spec.
+ * file and close it after. Loads the token keys, registers plugins and the routes from the bundled spec, and
+ * opens the storage (storage.ts: database, migrations, seed, request log), at once or, for `npm start`, once
+ * the server listens.
  */
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -10,24 +11,22 @@ import { brand } from '../generated/brand.ts';
 import type { Config } from './config.ts';
 import { DEFAULT_LOGIN_THROTTLE, type LoginThrottlePolicy, type ServerContext } from './context.ts';
 import type { Database } from './db/database.ts';
-import { migrate } from './db/migrate.ts';
-import { seedDemo } from './db/seed/seed-demo.ts';
 import { DATABASE_UNAVAILABLE_BODY, NOT_FOUND_BODY } from './lib/http-error.ts';
 import { PRODUCTION_SCRYPT_COST, type Derive, type ScryptCost } from './lib/password.ts';
-import { createPasswordHasher, defaultHashingLimits, type HashingLimits } from './lib/password-hasher.ts';
-import { loadTokenKeys, type TokenKeys } from './lib/token-keys.ts';
-import { createRateLimiter } from './lib/rate-limiter.ts';
+import { createPasswordHasher, defaultHashingLimits, type HashingLimits } from './io/password-hasher.ts';
+import { loadTokenKeys } from './io/token-keys.ts';
+import { loadAgentDocs } from './io/agent-docs-store.ts';
+import { lazyRequestLogger } from './lib/lazy-request-logger.ts';
+import { createRateLimiter, publicRateLimit } from './public-api/rate-limit.ts';
+import { TokenCache } from './public-api/token-cache.ts';
+import { ResponseCache } from './public-api/response-cache.ts';
+import { requireApiToken } from './public-api/token-hook.ts';
+import { registerRequestLogHooks } from './public-api/request-log-hooks.ts';
 import { addRateWindowHits } from './repositories/api-tokens-repository.ts';
-import { TokenCache } from './lib/token-cache.ts';
-import type { PostgresListener } from './db/postgres-listener.ts';
-import { EVERY_OWNER, ResponseCache } from './lib/response-cache.ts';
+import { deleteOldActivity } from './repositories/activity-repository.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHousekeeping } from './plugins/housekeeping.ts';
 import { loggerOptions, registerAccessLog } from './plugins/access-log.ts';
-import { lazyRequestLogger } from './lib/lazy-request-logger.ts';
-import { registerRequestLogRecording } from './plugins/request-log-recording.ts';
-import { deleteOldActivity } from './repositories/activity-repository.ts';
-import { createPostgresRequestLogStore } from './request-log/postgres-store.ts';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { registerShutdownAnswers } from './plugins/shutdown.ts';
 import { clientErrorHandler, frameworkErrorHandler } from './plugins/client-errors.ts';
@@ -39,12 +38,13 @@ import { registerStaticFiles } from './plugins/static-files.ts';
 import { registerDocumentationPages } from './plugins/documentation-pages.ts';
 import { registerAgentDocsRoutes } from './plugins/agent-docs-routes.ts';
 import { registerMcpEndpoint } from './plugins/mcp-endpoint.ts';
-import { loadAgentDocs } from './lib/agent-docs-store.ts';
+import { requireSession } from './plugins/session.ts';
 import { createHandlers } from './routes/handlers.ts';
-import type { HandlerMap } from './routes/operation-handler.ts';
+import type { HandlerMap } from './spec/operation-handler.ts';
+import { apiDomainsOf } from './spec/api-domains.ts';
 import { loadSpec, routableOperations, type OpenApiDocument } from './spec/openapi-document.ts';
-import type { UserType } from './repositories/users-repository.ts';
-import { FAMILY } from '../shared/api-family.ts';
+import { StorageGate } from './storage.ts';
+import type { UserType } from '../shared/api-family.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,83 +69,56 @@ declare module 'fastify' {
 
 export interface BuildAppOptions {
   config: Config;
-  /** Where log lines go (default: standard output, written asynchronously, lib/log-destination.ts); tests capture them. */
-  logStream?: NodeJS.WritableStream;
-  /** How the database is opened (tests hold or fail it); by default from the configuration. */
-  openingDatabase?: () => Promise<Database>;
   /** The spec to route from (default src/generated/openapi.portal.json). */
   spec?: OpenApiDocument;
   /** Replace or remove handlers (tests of the "every operation has a handler" rule). */
   handlers?: (defaults: HandlerMap) => Partial<HandlerMap>;
+  /** Where log lines go (default: standard output, written asynchronously, io/log-destination.ts); tests capture them. */
+  logStream?: NodeJS.WritableStream;
+  /** How `npm start` starts (main.ts, docs/decisions/022-listen-before-the-database.md). */
+  start?: StartOptions;
+  /** What only tests change. */
+  testing?: TestingOptions;
+}
+
+export interface StartOptions {
   /**
-   * Tests only: a cheaper scrypt cost so logins do not dominate the suite. Not reachable from
-   * configuration, so production always hashes at PRODUCTION_SCRYPT_COST.
-   */
-  testScryptCost?: ScryptCost;
-  /**
-   * Tests only: other hashing limits, and a derivation to use instead of the worker threads (a test that
-   * must hold checks in flight to see the queue refuse more).
-   */
-  testPasswordHashing?: { limits?: Partial<HashingLimits>; derive?: Derive };
-  /** Tests only: a different failed-login policy (what is not given stays the default). */
-  loginThrottle?: Partial<LoginThrottlePolicy>;
-  /** Tests only: shorter HTTP timeouts, so a test of the 408 waits a second instead of half a minute. */
-  testHttpTimeouts?: Partial<HttpTimeouts>;
-  /**
-   * `npm start`'s first start (deferred-build.ts): the app being built while the database opens, awaited
-   * before its files are read; and the rest of the build (downloads, prerendered pages, compressed copies),
-   * made after listen and read in when done.
-   */
-  webBuilt?: Promise<void>;
-  restOfBuild?: Promise<void>;
-  /**
-   * `npm start`: buildApp returns once the routes are ready, before the database is opened; main.ts listens,
-   * then calls app.openDatabase() (requests that need the database wait: plugins/database-gate.ts).
-   * Otherwise buildApp returns with the database ready, or rejects.
+   * buildApp returns once the routes are ready, before the database is opened; main.ts listens, then calls
+   * app.openDatabase() (requests that need the database wait: plugins/database-gate.ts). Otherwise buildApp
+   * returns with the database ready, or rejects.
    */
   listenBeforeDatabase?: boolean;
-  /** Tests only: the clock tokens are checked against (ServerContext.now), so a test moves time instead of waiting. */
-  testClock?: () => number;
+  /**
+   * A first start (deferred-build.ts): the app being built while the database opens, awaited before its
+   * files are read; and the rest of the build (downloads, prerendered pages, compressed copies), made after
+   * listen and read in when done.
+   */
+  webBuilt?: Promise<void> | undefined;
+  restOfBuild?: Promise<void> | undefined;
 }
 
-export class TokenKeyMismatchError extends Error {
-  constructor() {
-    super(
-      'The token keys (TOKEN_SECRET or DATA_DIR/secrets.json) differ from the ones this database was created with: ' +
-        'every stored API token would stop working. Restore the original TOKEN_SECRET or secrets.json.',
-    );
-    this.name = 'TokenKeyMismatchError';
-  }
-}
-
-/** Each API's domains (x-domain of its public operations), in the spec's order. */
-function apiDomainsOf(spec: OpenApiDocument): Record<UserType, readonly string[]> {
-  const domains: Record<UserType, string[]> = { SELLER: [], WAREHOUSE: [] };
-  for (const op of routableOperations(spec)) {
-    if (op.family === null || op.domain === null) continue;
-    const list = domains[FAMILY[op.family].userType];
-    if (!list.includes(op.domain)) list.push(op.domain);
-  }
-  return domains;
-}
-
-async function checkTokenKeys(db: Database, keys: TokenKeys): Promise<void> {
-  await db.query(`INSERT INTO app_settings (key, value) VALUES ('token_key_check', $1) ON CONFLICT (key) DO NOTHING`, [keys.checkValue]);
-  const [row] = await db.query<{ value: string }>(`SELECT value FROM app_settings WHERE key = 'token_key_check'`);
-  if (row?.value !== keys.checkValue) throw new TokenKeyMismatchError();
+export interface TestingOptions {
+  /** A cheaper scrypt cost so logins do not dominate the suite; production always hashes at PRODUCTION_SCRYPT_COST. */
+  scryptCost?: ScryptCost;
+  /** Other hashing limits, and a derivation instead of the worker threads (to hold checks in flight). */
+  passwordHashing?: { limits?: Partial<HashingLimits>; derive?: Derive };
+  /** A different failed-login policy (what is not given stays the default). */
+  loginThrottle?: Partial<LoginThrottlePolicy>;
+  /** Shorter HTTP timeouts, so a test of the 408 waits a second instead of half a minute. */
+  httpTimeouts?: Partial<HttpTimeouts>;
+  /** The clock tokens are checked against (ServerContext.now), so a test moves time instead of waiting. */
+  clock?: () => number;
+  /** How the database is opened (a test holds or fails it); by default from the configuration. */
+  openDatabase?: () => Promise<Database>;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { config } = options;
+  const { config, start = {}, testing = {} } = options;
   const spec = options.spec ?? loadSpec();
-  const scryptCost = options.testScryptCost ?? PRODUCTION_SCRYPT_COST;
-
-  const now = options.testClock ?? Date.now;
+  const scryptCost = testing.scryptCost ?? PRODUCTION_SCRYPT_COST;
+  const now = testing.clock ?? Date.now;
   const tokenCache = new TokenCache(true, now);
   const responseCache = new ResponseCache(config.responseCacheMb * 1024 * 1024);
-  // Loaded only to open: a server that listens first does not wait for PGlite's or pg's modules.
-  const openFromConfig = async () => (await import('./db/open-database.ts')).openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const opening = options.openingDatabase ?? openFromConfig;
   // Made while the database opens (PGlite leaves the main thread free meanwhile).
   const headers = securityHeaders({ hsts: config.cookieSecure });
   const app = Fastify({
@@ -155,7 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     childLoggerFactory: lazyRequestLogger,
     // A hop count becomes Fastify's function form: trust the nearest N proxies.
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
-    ...httpServerOptions({ ...DEFAULT_HTTP_TIMEOUTS, keepAliveMs: config.keepAliveTimeoutSeconds * 1000, ...options.testHttpTimeouts }),
+    ...httpServerOptions({ ...DEFAULT_HTTP_TIMEOUTS, keepAliveMs: config.keepAliveTimeoutSeconds * 1000, ...testing.httpTimeouts }),
     // Long enough for any id or token in a path; longer params simply match no route (404).
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // plugins/shutdown.ts answers requests that arrive while closing, in the API's shape.
@@ -167,94 +140,53 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const keys = loadTokenKeys({ tokenSecret: config.tokenSecret, dataDir: config.dataDir });
   const passwords = createPasswordHasher({
     cost: scryptCost,
-    limits: { ...defaultHashingLimits(), ...options.testPasswordHashing?.limits },
-    ...(options.testPasswordHashing?.derive === undefined ? {} : { derive: options.testPasswordHashing.derive }),
+    limits: { ...defaultHashingLimits(), ...testing.passwordHashing?.limits },
+    ...(testing.passwordHashing?.derive === undefined ? {} : { derive: testing.passwordHashing.derive }),
+  });
+  const storage = new StorageGate({
+    config,
+    keys,
+    scryptCost,
+    tokenCache,
+    responseCache,
+    ...(testing.openDatabase === undefined ? {} : { openDatabase: testing.openDatabase }),
   });
   const schemes = (spec.components as { securitySchemes?: Record<string, { name?: string }> }).securitySchemes ?? {};
-  // db and requestLog are set once the database is open (below); until then the database gate holds every
-  // request that could reach them (plugins/database-gate.ts).
-  const ctx = {
+  const ctx: ServerContext = {
     config,
     keys,
     scryptCost,
     passwords,
-    loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle },
+    loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, ...testing.loginThrottle },
     sessionCookieName: schemes.sessionCookie?.name ?? 'portal_session',
     apiTokenHeader: (schemes.apiToken?.name ?? brand.apiTokenHeader).toLowerCase(),
-    rateLimiter: createRateLimiter((tokenId, hits) => addRateWindowHits(ctx.db.relaxed, tokenId, hits), config.rateLimitPerMinute),
+    rateLimit: publicRateLimit(createRateLimiter((tokenId, hits) => addRateWindowHits(storage.current.db.relaxed, tokenId, hits), config.rateLimitPerMinute)),
     tokenCache,
     responseCache,
     apiDomains: apiDomainsOf(spec),
     now,
-  } as ServerContext;
-  let listener: PostgresListener | undefined;
-  let startDatabase: () => void = () => undefined;
-  let databaseStarted = false;
-  const databaseReady = new Promise<void>((resolve) => {
-    startDatabase = () => {
-      databaseStarted = true;
-      resolve();
-    };
-  }).then(async () => {
-    const db = await opening();
-    try {
-      // The one place the log's engine is chosen (docs/scaling.md).
-      const requestLog = createPostgresRequestLogStore(db, db.relaxed);
-      await db.withStartupLock(async () => {
-        await migrate(db);
-        await checkTokenKeys(db, keys);
-        // Room for today's request log before any write; the rest of retention runs once ready (below).
-        await requestLog.ensureDaysAhead();
-        if (config.seedDemo) await seedDemo(db, scryptCost);
-      });
-      // Other replicas' refreshes and deletes, and any change to fulfillment data, evict here too. PGlite is
-      // one process: its own connection delivers the data changes (token changes are evicted where made).
-      if (config.databaseUrl !== undefined) {
-        const { listenForChanges, ownerDataChanges, tokenRevocations } = await import('./db/postgres-listener.ts');
-        listener = await listenForChanges(config.databaseUrl, [tokenRevocations(tokenCache), ownerDataChanges(responseCache)], (error) => {
-          console.warn('cache listener lost its connection; token and response caches off until it reconnects', error);
-        });
-      } else {
-        await db.listen?.('owner_data_changed', (payload) => responseCache.evictOwner(payload === '' ? EVERY_OWNER : payload));
-      }
-      ctx.db = db;
-      ctx.requestLog = requestLog;
-    } catch (error) {
-      await listener?.close();
-      await db.close();
-      throw error;
-    }
-  });
-  // Observed by the gate, by close and by whoever awaits it; a failure must not also go unhandled here.
-  databaseReady.catch(() => undefined);
+    get db() {
+      return storage.current.db;
+    },
+    get requestLog() {
+      return storage.current.requestLog;
+    },
+  };
 
   app.decorate('database', { getter: () => ctx.db });
-  app.decorate('openDatabase', () => {
-    startDatabase();
-    return databaseReady;
-  });
+  app.decorate('openDatabase', () => storage.open());
   app.decorate('tokenCache', tokenCache);
   app.decorate('responseCache', responseCache);
   app.addHook('onClose', async () => {
     await passwords.close();
-    // Opened (or still opening): closed once its start-up is over; never opened: nothing to close.
-    if (
-      databaseStarted &&
-      (await databaseReady.then(
-        () => true,
-        () => false,
-      ))
-    ) {
-      await listener?.close();
-      await ctx.db.close();
-    }
+    await storage.close();
   });
   try {
-    registerDatabaseGate(app, databaseReady);
+    registerDatabaseGate(app, storage.ready);
     // The API speaks JSON only: other bodies get 415 instead of reaching validation as strings.
     app.removeContentTypeParser('text/plain');
     // Before compress: its onSend hook must see the body uncompressed.
-    registerRequestLogRecording(
+    registerRequestLogHooks(
       app,
       ctx,
       new Set(
@@ -272,7 +204,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerHousekeeping(app, ctx);
     const defaults = createHandlers(ctx);
     registerDeprecationHeaders(app, spec);
-    const allowedMethods = registerSpecRoutes(app, ctx, spec, options.handlers ? options.handlers(defaults) : defaults);
+    const security = { apiToken: (userType: UserType, domain: string) => requireApiToken(ctx, userType, domain), sessionCookie: () => requireSession(ctx) };
+    const allowedMethods = registerSpecRoutes(app, security, spec, options.handlers ? options.handlers(defaults) : defaults);
     // Answered before any body is read: another method on a spec path is 405, an unknown path 404, whatever
     // the body or its content type.
     app.all('/api/*', {
@@ -287,12 +220,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         return reply.code(503).send(DATABASE_UNAVAILABLE_BODY);
       }
     });
-    const { restOfBuild } = options;
+    const { restOfBuild } = start;
     // On a first start the app is still being built: everything else gets ready meanwhile.
     const { sendAppShell, webLoaded } = registerStaticFiles(app, {
       webDir: config.webDir,
       exportDir: config.exportDir,
-      webBuilt: options.webBuilt,
+      webBuilt: start.webBuilt,
       restOfBuild,
     });
     const agentDocs = loadAgentDocs();
@@ -306,18 +239,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     let cleanUp: Promise<void> = Promise.resolve();
     app.addHook('onReady', async () => {
       cleanUp = (async () => {
-        await databaseReady;
+        await storage.ready;
         await ctx.requestLog.applyRetention(config.requestLogDays);
         await deleteOldActivity(ctx.db, config.activityLogDays, 10_000, 1);
       })().catch((error: unknown) => app.log.warn({ err: error }, 'start-up retention failed'));
     });
     app.decorate('startupCleanUp', { getter: () => cleanUp });
     app.addHook('preClose', async () => {
-      if (databaseStarted) await cleanUp;
+      if (storage.isStarted) await cleanUp;
     });
     await app.ready();
     await webLoaded;
-    if (!options.listenBeforeDatabase) await app.openDatabase();
+    if (start.listenBeforeDatabase !== true) await app.openDatabase();
   } catch (error) {
     await app.close();
     throw error;

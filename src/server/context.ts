@@ -1,14 +1,18 @@
-/** What handlers and hooks share: built once by buildApp, passed explicitly (no globals). */
+/**
+ * What handlers and hooks share: built once by buildApp, passed explicitly (no globals). Everything in it
+ * exists from the start; the database and the request log are read through the storage gate (storage.ts),
+ * which requests pass only once they are open.
+ */
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import type { TokenKeys } from './lib/token-keys.ts';
+import type { TokenKeys } from './io/token-keys.ts';
 import type { ScryptCost } from './lib/password.ts';
-import type { PasswordHasher } from './lib/password-hasher.ts';
-import type { RateLimiter } from './lib/rate-limiter.ts';
-import type { TokenCache } from './lib/token-cache.ts';
-import type { ResponseCache } from './lib/response-cache.ts';
+import type { PasswordHasher } from './io/password-hasher.ts';
+import type { PublicRateLimit } from './public-api/rate-limit.ts';
+import type { TokenCache } from './public-api/token-cache.ts';
+import type { ResponseCache } from './public-api/response-cache.ts';
 import type { RequestLogStore } from './request-log/store.ts';
-import type { UserType } from './repositories/users-repository.ts';
+import type { UserType } from '../shared/api-family.ts';
 
 /**
  * Failed-login budgets (docs/decisions/005-login-throttling-and-http-limits.md): per account *and* client
@@ -29,24 +33,25 @@ export const DEFAULT_LOGIN_THROTTLE: LoginThrottlePolicy = { perAccountAndAddres
 
 export interface ServerContext {
   config: Config;
-  db: Database;
+  /** The open database (storage.ts): requests reach it only past plugins/database-gate.ts. */
+  readonly db: Database;
   keys: TokenKeys;
   scryptCost: ScryptCost;
-  /** Password hashing and checks for requests, bounded (lib/password-hasher.ts). */
+  /** Password hashing and checks for requests, bounded (io/password-hasher.ts). */
   passwords: PasswordHasher;
   loginThrottle: LoginThrottlePolicy;
   /** From the spec's sessionCookie security scheme (portal_session). */
   sessionCookieName: string;
   /** From the spec's apiToken security scheme (e.g. ACME-API-TOKEN), lower-cased as Node sees headers. */
   apiTokenHeader: string;
-  /** Per-token public API limit, shared by every route of this process. */
-  rateLimiter: RateLimiter;
+  /** Per-token public API limit, shared by every route of this process, with its headers and refunds. */
+  rateLimit: PublicRateLimit;
   /** Verified tokens by digest for a few seconds; evicted on refresh, delete and other replicas' NOTIFY. */
   tokenCache: TokenCache;
   /** Public API answers per owner, evicted when the owner's data changes (NOTIFY owner_data_changed). */
   responseCache: ResponseCache;
   /** The request log: the only way to it (request-log/store.ts). */
-  requestLog: RequestLogStore;
+  readonly requestLog: RequestLogStore;
   /** The domains (x-domain) of each API in the spec's order: what a token's scopes may name. */
   apiDomains: Record<UserType, readonly string[]>;
   /**

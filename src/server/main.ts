@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   let app;
   try {
     const { buildApp } = await import('./app.ts');
-    app = await buildApp({ config, webBuilt: web?.done, restOfBuild, listenBeforeDatabase: true });
+    app = await buildApp({ config, start: { webBuilt: web?.done, restOfBuild, listenBeforeDatabase: true } });
   } catch (error) {
     web?.stop();
     throw error;

@@ -21,7 +21,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({
     env: { TRUST_PROXY: 'true' },
-    loginThrottle: { perAccountAndAddress: PAIR_LIMIT, perAddress: 1000, windowSeconds: 900, refusalDelayMs: 0 },
+    testing: { loginThrottle: { perAccountAndAddress: PAIR_LIMIT, perAddress: 1000, windowSeconds: 900, refusalDelayMs: 0 } },
   });
 });
 afterAll(async () => server?.close());

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import type { OperationHandler } from '../../src/server/routes/operation-handler.ts';
+import type { OperationHandler } from '../../src/server/spec/operation-handler.ts';
 import { loadSpec } from '../../src/server/spec/openapi-document.ts';
 import type { JsonObject } from '../../src/shared/openapi/openapi-document.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';

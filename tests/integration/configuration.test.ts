@@ -6,7 +6,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, TokenKeyMismatchError } from '../../src/server/app.ts';
+import { buildApp } from '../../src/server/app.ts';
+import { TokenKeyMismatchError } from '../../src/server/storage.ts';
 import { parseConfig } from '../../src/server/config.ts';
 import { Client, DEMO_PASSWORD } from './support/http-client.ts';
 import { startServerProcess } from './support/server-process.ts';
@@ -80,7 +81,7 @@ describe('token keys belong to their database', () => {
   const build = (tokenSecret: string, seed: string) =>
     buildApp({
       config: parseConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl, TOKEN_SECRET: tokenSecret, SEED_DEMO: seed, LOG_LEVEL: 'silent' }),
-      testScryptCost: TEST_SCRYPT_COST,
+      testing: { scryptCost: TEST_SCRYPT_COST },
     });
 
   it('refuses to start with keys other than the ones the database was created with', async () => {

@@ -40,7 +40,7 @@ async function serverWithDownloadsBeingMade(rest: Controlled): Promise<{ server:
   mkdirSync(exported, { recursive: true });
   writeFileSync(join(web, 'index.html'), INDEX);
   writeFileSync(join(web, 'assets', 'app-Ab12Cd34.js'), script);
-  const server = await startTestServer({ database, env: { WEB_DIR: web, EXPORT_DIR: exported }, restOfBuild: rest.promise });
+  const server = await startTestServer({ database, env: { WEB_DIR: web, EXPORT_DIR: exported }, start: { restOfBuild: rest.promise } });
   return { server, web, exported };
 }
 

@@ -20,7 +20,7 @@ let heldBody: PassThrough | undefined;
 
 beforeAll(async () => {
   server = await startTestServer({
-    testHttpTimeouts: { headersMs: 1_000, requestMs: 1_500, checkIntervalMs: 100, keepAliveMs: 1_000 },
+    testing: { httpTimeouts: { headersMs: 1_000, requestMs: 1_500, checkIntervalMs: 100, keepAliveMs: 1_000 } },
     handlers: (defaults) => ({
       ...defaults,
       listSellerWarehouses: {

@@ -55,7 +55,12 @@ async function serverWithDatabaseHeld(failure?: Error): Promise<Held> {
   const held = new Promise<void>((resolve) => (release = resolve));
   const opening = () => held.then((): Promise<Database> => (failure === undefined ? openDatabase({ databaseUrl, dataDir }) : Promise.reject(failure)));
   const quiet = new Writable({ write: (_chunk, _encoding, callback) => callback() });
-  app = await buildApp({ config, openingDatabase: opening, listenBeforeDatabase: true, testScryptCost: TEST_SCRYPT_COST, logStream: quiet });
+  app = await buildApp({
+    config,
+    start: { listenBeforeDatabase: true },
+    testing: { openDatabase: opening, scryptCost: TEST_SCRYPT_COST },
+    logStream: quiet,
+  });
   const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   const databaseReady = app.openDatabase();
   databaseReady.catch(() => undefined);

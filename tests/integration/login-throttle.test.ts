@@ -24,10 +24,12 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer({
     env: { TRUST_PROXY: 'true' },
-    loginThrottle: { perAccountAndAddress: PAIR_LIMIT, perAddress: ADDRESS_LIMIT, windowSeconds: 600, refusalDelayMs: REFUSAL_DELAY_MS },
-    // A place for each of the 50 concurrent logins below: they all claim their attempts at once, and the
-    // throttle alone decides.
-    testPasswordHashing: { limits: { concurrency: 50, queueLength: 200, maxWaitMs: 60_000 }, derive: countingDerive },
+    testing: {
+      loginThrottle: { perAccountAndAddress: PAIR_LIMIT, perAddress: ADDRESS_LIMIT, windowSeconds: 600, refusalDelayMs: REFUSAL_DELAY_MS },
+      // A place for each of the 50 concurrent logins below: they all claim their attempts at once, and the
+      // throttle alone decides.
+      passwordHashing: { limits: { concurrency: 50, queueLength: 200, maxWaitMs: 60_000 }, derive: countingDerive },
+    },
   });
 });
 afterAll(async () => server?.close());
@@ -117,8 +119,10 @@ describe('refusals are not instant', () => {
 describe('without TRUST_PROXY', () => {
   it('X-Forwarded-For is ignored: rotating it does not escape the budget of the real address', async () => {
     const direct = await startTestServer({
-      loginThrottle: { perAccountAndAddress: 3, perAddress: 100, windowSeconds: 600, refusalDelayMs: 0 },
-      testPasswordHashing: { limits: { concurrency: 2, queueLength: 10 } },
+      testing: {
+        loginThrottle: { perAccountAndAddress: 3, perAddress: 100, windowSeconds: 600, refusalDelayMs: 0 },
+        passwordHashing: { limits: { concurrency: 2, queueLength: 10 } },
+      },
     });
     try {
       const attempt = (i: number) =>
@@ -155,8 +159,10 @@ describe('password checks are bounded', () => {
       }
     };
     const busy = await startTestServer({
-      loginThrottle: { refusalDelayMs: 0 },
-      testPasswordHashing: { limits: { concurrency: 1, queueLength: 2, maxWaitMs: 60_000 }, derive: heldDerive },
+      testing: {
+        loginThrottle: { refusalDelayMs: 0 },
+        passwordHashing: { limits: { concurrency: 1, queueLength: 2, maxWaitMs: 60_000 }, derive: heldDerive },
+      },
     });
     try {
       const answered: Response[] = [];

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brand } from '../../src/generated/brand.ts';
-import type { OperationHandler } from '../../src/server/routes/operation-handler.ts';
+import type { OperationHandler } from '../../src/server/spec/operation-handler.ts';
 import { API_FAMILIES, FAMILY, tokenVariableOf, type ApiFamily } from '../../src/shared/api-family.ts';
 import { listOperations, type OpenApiDocument } from '../../src/shared/openapi/openapi-document.ts';
 import { exampleRequests } from '../../scripts/export/example-requests.ts';

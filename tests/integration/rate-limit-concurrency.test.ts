@@ -1,5 +1,5 @@
 /**
- * The per-token limit is exact within one process under concurrency (lib/rate-limiter.ts): 100 requests at
+ * The per-token limit is exact within one process under concurrency (public-api/rate-limit.ts): 100 requests at
  * once against a limit of 20 admit exactly 20, and 200 against a limit of 100 exactly 100, on PGlite and on
  * PostgreSQL alike. Two processes on one PostgreSQL hold the documented cross-replica bound
  * (docs/decisions/003-rate-limit-and-token-cache.md).

@@ -1,5 +1,5 @@
 /**
- * The request log across the end of a real server process (src/server/plugins/request-log-recording.ts,
+ * The request log across the end of a real server process (src/server/public-api/request-log-hooks.ts,
  * request-log/batch-writer.ts): a stream of public calls, each answered 200 and timed by the client,
  * then SIGKILL mid-stream (only the last write intervals may be missing, never an older call) or SIGTERM
  * mid-stream (nothing answered may be missing). Each call asks a page no other call asks, so every row in

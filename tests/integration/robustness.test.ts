@@ -177,7 +177,7 @@ describe('the contract is enforced at start-up', () => {
     const config = parseConfig({ DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl, SEED_DEMO: 'false', LOG_LEVEL: 'silent' });
     const attempt = buildApp({
       config,
-      testScryptCost: TEST_SCRYPT_COST,
+      testing: { scryptCost: TEST_SCRYPT_COST },
       handlers: (defaults) => {
         const { listSellerNormalOrders: _removed, ...rest } = defaults;
         return rest;

@@ -14,7 +14,7 @@ const LOGIN = '/api/auth/login';
 const seller = { email: 'seller@example.com', password: DEMO_PASSWORD, userType: 'SELLER' };
 
 beforeAll(async () => {
-  server = await startTestServer({ loginThrottle: { perAccountAndAddress: 5, perAddress: 1000, windowSeconds: 900, refusalDelayMs: 0 } });
+  server = await startTestServer({ testing: { loginThrottle: { perAccountAndAddress: 5, perAddress: 1000, windowSeconds: 900, refusalDelayMs: 0 } } });
 });
 afterAll(async () => server?.close());
 
@@ -82,10 +82,12 @@ describe('login', () => {
     // Counted, not timed: timings on a busy machine decide nothing, and the same derivation is the same work.
     const tasks: ScryptTask[] = [];
     const counted = await startTestServer({
-      testPasswordHashing: {
-        derive: async (task) => {
-          tasks.push(task);
-          return deriveInProcess(task);
+      testing: {
+        passwordHashing: {
+          derive: async (task) => {
+            tasks.push(task);
+            return deriveInProcess(task);
+          },
         },
       },
     });

@@ -20,7 +20,7 @@ let seller: Client;
 let stoppedAt: number | undefined;
 
 beforeAll(async () => {
-  server = await startTestServer({ testClock: () => stoppedAt ?? Date.now() });
+  server = await startTestServer({ testing: { clock: () => stoppedAt ?? Date.now() } });
   seller = server.client();
   await seller.login();
 });

@@ -9,7 +9,7 @@ import { migrate } from '../../src/server/db/migrate.ts';
 import { openDatabase } from '../../src/server/db/open-database.ts';
 import { seedDemo } from '../../src/server/db/seed/seed-demo.ts';
 import { generateTokenValue } from '../../src/server/lib/token-format.ts';
-import { loadTokenKeys } from '../../src/server/lib/token-keys.ts';
+import { loadTokenKeys } from '../../src/server/io/token-keys.ts';
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
 import { startTestServer, TEST_SCRYPT_COST, type TestServer } from './support/test-server.ts';
 

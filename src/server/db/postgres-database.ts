@@ -39,7 +39,7 @@ export async function openPostgresDatabase(connectionString: string, poolSize = 
   // An idle client that loses its server emits 'error'; without a listener that kills the process.
   pool.on('error', () => undefined);
   // A few connections that commit without waiting for the WAL flush (see Database.relaxed). Few are
-  // needed: rate-limit syncs are batched (lib/rate-limiter.ts) and last-use writes are once a minute.
+  // needed: rate-limit syncs are batched (public-api/rate-limit.ts) and last-use writes are once a minute.
   const relaxedPool = new pg.Pool({ connectionString, max: 4, idleTimeoutMillis: 30_000, options: '-c synchronous_commit=off' });
   relaxedPool.on('error', () => undefined);
   await pool.query('SELECT 1');

@@ -1,15 +1,14 @@
 /**
  * LISTEN on a dedicated PostgreSQL connection for what other replicas (or plain SQL) changed, so each
  * replica's caches evict within milliseconds:
- *   - token_revoked (migration 003): a token id whose verified row may be cached (lib/token-cache.ts);
- *   - owner_data_changed (migration 005): an owner whose public API answers may be cached (lib/response-cache.ts).
+ *   - token_revoked (migration 003): a token id whose verified row may be cached;
+ *   - owner_data_changed (migration 005): an owner whose public API answers may be cached
+ * (the subscribers are the public call's: public-api/cache-subscribers.ts).
  * While the connection is down every cache is off (every request reads the database), and each is cleared
  * on loss, so a notification missed while disconnected can never leave stale data cached. Reconnects
  * every second until it is back.
  */
 import pg from 'pg';
-import { EVERY_OWNER, type ResponseCache } from '../lib/response-cache.ts';
-import type { TokenCache } from '../lib/token-cache.ts';
 
 const RECONNECT_MS = 1_000;
 /** How the listener's connection shows in pg_stat_activity (tests drop it to see the caches go off). */
@@ -25,26 +24,6 @@ export interface NotificationSubscriber {
 
 export interface PostgresListener {
   close(): Promise<void>;
-}
-
-export function tokenRevocations(cache: TokenCache): NotificationSubscriber {
-  return {
-    channel: 'token_revoked',
-    onNotification(payload) {
-      const id = Number(payload);
-      if (Number.isInteger(id)) cache.evictToken(id);
-      else cache.clear();
-    },
-    setEnabled: (enabled) => cache.setEnabled(enabled),
-  };
-}
-
-export function ownerDataChanges(cache: ResponseCache): NotificationSubscriber {
-  return {
-    channel: 'owner_data_changed',
-    onNotification: (payload) => cache.evictOwner(payload === '' ? EVERY_OWNER : payload),
-    setEnabled: (enabled) => cache.setEnabled(enabled),
-  };
 }
 
 export async function listenForChanges(

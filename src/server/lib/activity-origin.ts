@@ -3,8 +3,13 @@
  * IPv4-mapped IPv6 address shown as IPv4) and its user agent.
  */
 import type { FastifyRequest } from 'fastify';
-import type { ActivityOrigin } from '../repositories/activity-repository.ts';
 import { displayAddress } from './client-address.ts';
+
+/** Where a change came from: the request's address (after TRUST_PROXY) and user agent; null when no client made it. */
+export interface ActivityOrigin {
+  ipAddress: string | null;
+  userAgent: string | null;
+}
 
 export function activityOrigin(request: FastifyRequest): ActivityOrigin {
   const userAgent = request.headers['user-agent'];

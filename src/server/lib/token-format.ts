@@ -7,8 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { brand } from '../../generated/brand.ts';
-import { familyOfTokenLetter, familyOfUserType, FAMILY, TOKEN_LETTER_CLASS } from '../../shared/api-family.ts';
-import type { UserType } from '../repositories/users-repository.ts';
+import { familyOfTokenLetter, familyOfUserType, FAMILY, TOKEN_LETTER_CLASS, type UserType } from '../../shared/api-family.ts';
 
 export type { UserType };
 

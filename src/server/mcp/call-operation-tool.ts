@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
 import { FORBIDDEN_MESSAGE } from '../lib/http-error.ts';
-import type { AgentDocsStore } from '../lib/agent-docs-store.ts';
+import type { AgentDocsStore } from '../io/agent-docs-store.ts';
 import { fillPathTemplate } from '../../shared/openapi/path-template.ts';
 import { MARKDOWN_ORIGIN } from '../../shared/portal-data/agent-docs.ts';
 import { READ_ONLY, text } from './documentation-tools.ts';

@@ -1,6 +1,6 @@
 /**
  * The MCP server's documentation tools and resources, answered from the build-time data
- * (lib/agent-docs-store.ts): nothing is parsed or rendered per call. Every tool is read-only. Built once
+ * (io/agent-docs-store.ts): nothing is parsed or rendered per call. Every tool is read-only. Built once
  * at start-up (mcp/tool-set.ts); a request brings only its origin and caller.
  */
 import type { CallToolResult, ReadResourceResult, Resource } from '@modelcontextprotocol/sdk/types.js';
@@ -8,7 +8,7 @@ import * as z from 'zod';
 import { LLMS_TXT_PATH, markdownHref, withOrigin } from '../../shared/portal-data/agent-docs.ts';
 import { downloadHref } from '../../shared/portal-data/downloads.ts';
 import { search } from '../../shared/portal-data/search-ranking.ts';
-import type { AgentDocsStore } from '../lib/agent-docs-store.ts';
+import type { AgentDocsStore } from '../io/agent-docs-store.ts';
 import { defineTool, type McpTool } from './tool-set.ts';
 
 export const READ_ONLY = { readOnlyHint: true, destructiveHint: false, openWorldHint: false } as const;

@@ -15,7 +15,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { brand } from '../../generated/brand.ts';
-import type { AgentDocsStore } from '../lib/agent-docs-store.ts';
+import type { AgentDocsStore } from '../io/agent-docs-store.ts';
 import { callOperationTool } from './call-operation-tool.ts';
 import { documentationResources, documentationTools, readDocumentationResource } from './documentation-tools.ts';
 import type { ToolContext } from './tool-set.ts';

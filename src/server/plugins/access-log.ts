@@ -4,10 +4,10 @@
  * end-grace and delete paths and from anything that looks like a token; headers (cookie, token header) are
  * never logged. A last line of defence scrubs token-like strings from every log line before it is written
  * (pino's streamWrite hook: the serialized line, straight to the destination, with no stream in between).
- * Not the Usage screen's log of public calls per token: that is request-log-recording.ts.
+ * Not the Usage screen's log of public calls per token: that is public-api/request-log-hooks.ts.
  */
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { standardOutputLog } from '../lib/log-destination.ts';
+import { standardOutputLog } from '../io/log-destination.ts';
 import { redactTokenLike } from '../lib/token-format.ts';
 
 const TOKEN_PATHS = /^(\/api\/auth\/token\/(?:refresh\/|previous-value\/)?)[^/?]+/;

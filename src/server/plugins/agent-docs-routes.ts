@@ -21,7 +21,7 @@ import {
 import { downloadHref } from '../../shared/portal-data/downloads.ts';
 import { documentationHref } from '../../shared/portal-data/links.ts';
 import type { ServerContext } from '../context.ts';
-import type { AgentDocsStore } from '../lib/agent-docs-store.ts';
+import type { AgentDocsStore } from '../io/agent-docs-store.ts';
 import { NOT_FOUND_BODY } from '../lib/http-error.ts';
 import { prefersMarkdown, requestOrigin } from '../lib/request-origin.ts';
 import { canRead, docsReaderOf, refuseReader } from './docs-access.ts';

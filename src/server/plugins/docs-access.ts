@@ -7,7 +7,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { FORBIDDEN_MESSAGE } from '../lib/http-error.ts';
-import { findPresentedToken } from './api-token-auth.ts';
+import { findPresentedToken } from '../public-api/token-lookup.ts';
 import { loadSession } from './session.ts';
 
 export type DocsReader =

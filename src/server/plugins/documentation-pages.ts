@@ -21,7 +21,7 @@ import { COLOR_MODE_COOKIE, PRERENDERED_DIR, REMINDER_DISMISSED_COOKIE, prerende
 import { reminderText, tokensNeedingAttention } from '../../shared/portal-data/token-expiry.ts';
 import { listTokenExpiries } from '../repositories/api-tokens-repository.ts';
 import type { ServerContext } from '../context.ts';
-import type { AgentDocsStore } from '../lib/agent-docs-store.ts';
+import type { AgentDocsStore } from '../io/agent-docs-store.ts';
 import { fillPrerenderedPage } from '../lib/prerendered-page-fill.ts';
 import { prefersMarkdown, requestOrigin } from '../lib/request-origin.ts';
 import { markdownLink, markdownOf, sendMarkdown } from './agent-docs-routes.ts';

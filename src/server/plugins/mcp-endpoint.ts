@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MCP_PATH } from '../../shared/portal-data/agent-docs.ts';
 import type { ServerContext } from '../context.ts';
-import type { AgentDocsStore } from '../lib/agent-docs-store.ts';
+import type { AgentDocsStore } from '../io/agent-docs-store.ts';
 import type { McpHandler } from '../mcp/mcp-server.ts';
 import type { ToolContext } from '../mcp/tool-set.ts';
 import { markdownOrigin } from './agent-docs-routes.ts';

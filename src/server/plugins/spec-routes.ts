@@ -15,17 +15,13 @@ import type {
   preParsingHookHandler,
   preValidationHookHandler,
 } from 'fastify';
-import type { ServerContext } from '../context.ts';
-import type { HandlerMap, OperationHandler, SpecRouteConfig } from '../routes/operation-handler.ts';
+import type { HandlerMap, OperationHandler, SpecRouteConfig } from '../spec/operation-handler.ts';
 import { HttpError } from '../lib/http-error.ts';
-import type { UserType } from '../repositories/users-repository.ts';
 import { anchorRefs, compiledOnFirstUse, createAjv } from '../spec/ajv.ts';
 import { integerParameters, parameterValidator } from '../spec/parameter-values.ts';
 import { routableOperations, type JsonSchema, type OpenApiDocument, type SpecOperation, type SpecParameter } from '../spec/openapi-document.ts';
-import { FAMILY } from '../../shared/api-family.ts';
-import { requireApiToken } from './api-token-auth.ts';
+import { FAMILY, type UserType } from '../../shared/api-family.ts';
 import { assertSameOrigin } from './csrf.ts';
-import { requireSession } from './session.ts';
 
 const PUBLIC_PREFIXES = ['/api/v1', '/api'];
 const PORTAL_PREFIX = '/api';
@@ -116,7 +112,13 @@ function urlPattern(url: string): RegExp {
   return new RegExp(`^${segments.join('/')}$`);
 }
 
-export function registerSpecRoutes(app: FastifyInstance, ctx: ServerContext, spec: OpenApiDocument, handlers: Partial<HandlerMap>): AllowedMethods {
+/** The onRequest hook of each security scheme: the public call's token check (public-api/token-hook.ts), the portal's session. */
+export interface SecurityHooks {
+  apiToken(userType: UserType, domain: string): onRequestHookHandler;
+  sessionCookie(): onRequestHookHandler;
+}
+
+export function registerSpecRoutes(app: FastifyInstance, security: SecurityHooks, spec: OpenApiDocument, handlers: Partial<HandlerMap>): AllowedMethods {
   const operations = routableOperations(spec);
   const missing = operations.filter((op) => !(op.operationId in handlers)).map((op) => op.operationId);
   if (missing.length > 0) throw new MissingHandlersError(missing);
@@ -142,8 +144,8 @@ export function registerSpecRoutes(app: FastifyInstance, ctx: ServerContext, spe
         if (definition.changesState) onRequest.push(async (request: FastifyRequest) => assertSameOrigin(request));
         if (op.security.includes('apiToken')) {
           const { userType, domain } = tokenRequirementOf(op);
-          onRequest.push(requireApiToken(ctx, userType, domain));
-        } else if (op.security.includes('sessionCookie')) onRequest.push(requireSession(ctx));
+          onRequest.push(security.apiToken(userType, domain));
+        } else if (op.security.includes('sessionCookie')) onRequest.push(security.sessionCookie());
         const integers = {
           params: integerParameters(
             spec,

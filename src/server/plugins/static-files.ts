@@ -1,7 +1,7 @@
 /**
  * The built app (dist/web) and the export (dist/export, at /downloads/) as static files, served from
  * memory: read once at start-up with their compressed copies (brotli 11 and gzip 9, written by the build;
- * made on first request for a file without them, lib/compressed-copies.ts), so the JS a browser downloads
+ * made on first request for a file without them, io/compressed-copies.ts), so the JS a browser downloads
  * is small and costs no CPU per request. Hashed assets are cached for a year; index.html is revalidated
  * every time. Client routes (/, /login, /settings, ...) get index.html. On `npm start`'s first start the
  * export and the compressed copies are made after the server listens (src/server/deferred-build.ts): until
@@ -14,8 +14,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { brand } from '../../generated/brand.ts';
 import { downloadFileName, parseDownloadPath } from '../../shared/portal-data/downloads.ts';
 import { PRERENDERED_DIR } from '../../shared/portal-data/prerendered-pages.ts';
-import { compressCopies, isCompressedCopy, isCompressible, readCompressedCopies, type CompressedCopies } from '../lib/compressed-copies.ts';
-import { filesUnder } from '../lib/files-under.ts';
+import { compressCopies, isCompressedCopy, isCompressible, readCompressedCopies, type CompressedCopies } from '../io/compressed-copies.ts';
+import { filesUnder } from '../io/files-under.ts';
 import { MALFORMED_URL_MESSAGE, NOT_FOUND_BODY } from '../lib/http-error.ts';
 import { CONTENT_TYPES } from '../lib/content-types.ts';
 import { WITHOUT_DATABASE } from './database-gate.ts';

@@ -5,15 +5,10 @@
  */
 import type { Queryable } from '../db/database.ts';
 import type { Schemas } from '../lib/schemas.ts';
+import type { ActivityOrigin } from '../lib/activity-origin.ts';
 
 export type ActivityType = Schemas['ActivityEventType'];
 export type ActivityDetails = Schemas['ActivityDetails'];
-
-/** Where a change came from: the request's address (after TRUST_PROXY) and user agent; null when no client made it. */
-export interface ActivityOrigin {
-  ipAddress: string | null;
-  userAgent: string | null;
-}
 
 export interface ActivityEventInput {
   userId: number;

@@ -187,7 +187,7 @@ export async function findLiveToken(db: Queryable, digest: Buffer): Promise<Toke
 /**
  * Adds a batch of hits (counted in one process since its last sync) to the token's fixed one-minute
  * window and returns the window's total and the milliseconds until it ends: one single-row upsert, in
- * the database so the limit holds across replicas (lib/rate-limiter.ts decides when to call it).
+ * the database so the limit holds across replicas (public-api/rate-limit.ts decides when to call it).
  */
 export async function addRateWindowHits(db: Queryable, tokenId: number, hits: number): Promise<{ hits: number; resetMs: number }> {
   const rows = await db.query<{ hits: number; reset_ms: number }>(

@@ -4,7 +4,7 @@
  * read from the database on every request, never cached, so ending one takes effect at once on every replica.
  */
 import type { Queryable } from '../db/database.ts';
-import type { ActivityOrigin } from './activity-repository.ts';
+import type { ActivityOrigin } from '../lib/activity-origin.ts';
 import type { UserType } from './users-repository.ts';
 
 export interface SessionUser {

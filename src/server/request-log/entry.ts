@@ -12,14 +12,3 @@ export function entryOf(call: AnsweredCall): RequestLogEntry {
   for (const column of STORED_COLUMNS) entry[column.field] = column.capture(call);
   return entry as RequestLogEntry;
 }
-
-/** The outcome classes the rollups count and the chart stacks. */
-export type Outcome = 'ok' | 'clientError' | 'unauthorized' | 'tooMany' | 'serverError';
-
-export function outcomeOf(status: number): Outcome {
-  if (status === 401) return 'unauthorized';
-  if (status === 429) return 'tooMany';
-  if (status >= 500) return 'serverError';
-  if (status >= 400) return 'clientError';
-  return 'ok';
-}

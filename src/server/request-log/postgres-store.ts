@@ -3,16 +3,17 @@
  * batch (log rows and the hourly and daily rollups it adds to, in one statement), reading a user's log newest
  * first by keyset, one entry, the usage series and per-operation figures from the rollups, and retention (day
  * partitions dropped, nothing deleted row by row except stragglers). The only module that knows these
- * tables; the server reaches it through RequestLogStore (store.ts).
+ * tables; the server reaches it through RequestLogStore (store.ts), in the spec's shapes: the SQL names
+ * (operation_id, too_many) stay in this file.
  */
 import type { Queryable } from '../db/database.ts';
-import type { LogSqlRow } from './api-row.ts';
+import { apiRowOf, type LogSqlRow } from './api-row.ts';
 import { logRowsParams, logRowsSelect } from './batch-rows.ts';
-import { SHOWN_COLUMNS } from './columns.ts';
+import { SHOWN_COLUMNS, type RequestLogRow } from './columns.ts';
 import type { RequestLogEntry } from './entry.ts';
 import { BUCKET_COUNT } from './latency-buckets.ts';
 import { DAY_MS, HOUR_MS, rollUp, type RollupRow } from './rollup.ts';
-import type { LogCursor, LogFilter, OperationUsageRow, RequestLogStore, SeriesRow, TokenUsageRow, UsageFilter } from './store.ts';
+import type { LogCursor, LogFilter, OperationUsageRow, RequestLogStore, SeriesPoint, TokenUsageRow, UsageFilter } from './store.ts';
 
 const ROLLUP_PARAMS = 12;
 /** The log rows' parameters follow the hourly and the daily rollups' parameters. */
@@ -51,7 +52,7 @@ const rollupParams = (rows: readonly RollupRow[]): unknown[][] => [
   rows.map((r) => r.outcomes.ok),
   rows.map((r) => r.outcomes.clientError),
   rows.map((r) => r.outcomes.unauthorized),
-  rows.map((r) => r.outcomes.tooMany),
+  rows.map((r) => r.outcomes.tooManyRequests),
   rows.map((r) => r.outcomes.serverError),
   rows.map((r) => r.durationMsSum),
   rows.map((r) => `{${r.latencyBuckets.join(',')}}`),
@@ -92,7 +93,7 @@ const TOKENS_IN_RANGE = `SELECT DISTINCT r.token_id FROM request_usage_daily r
  * indexes of calls answered 300 or above); titles are joined after the LIMIT. A page of all the user's
  * tokens merges each token's newest calls (migration 009 keeps no index of a user's calls in time order).
  */
-async function listLog(db: Queryable, filter: LogFilter, cursor: LogCursor | undefined, limit: number): Promise<LogSqlRow[]> {
+async function listLog(db: Queryable, filter: LogFilter, cursor: LogCursor | undefined, limit: number): Promise<RequestLogRow[]> {
   const params: unknown[] = [filter.userId, filter.from.toISOString(), filter.to.toISOString()];
   const where = ['l.user_id = $1', 'l.logged_at >= $2', 'l.logged_at < $3'];
   const add = (value: unknown) => {
@@ -119,15 +120,19 @@ async function listLog(db: Queryable, filter: LogFilter, cursor: LogCursor | und
       : `SELECT l.* FROM (${TOKENS_IN_RANGE}) k
            CROSS JOIN LATERAL (SELECT * FROM request_log l WHERE l.token_id = k.token_id AND ${where.join(' AND ')} ${newest}) l
          ${newest}`;
-  return db.query<LogSqlRow & Record<string, unknown>>(`SELECT ${ROW_COLUMNS} FROM (${page}) l ${TITLE_JOINS} ORDER BY l.logged_at DESC, l.id DESC`, params);
+  const rows = await db.query<LogSqlRow & Record<string, unknown>>(
+    `SELECT ${ROW_COLUMNS} FROM (${page}) l ${TITLE_JOINS} ORDER BY l.logged_at DESC, l.id DESC`,
+    params,
+  );
+  return rows.map(apiRowOf);
 }
 
-async function findLogEntry(db: Queryable, userId: number, id: number): Promise<LogSqlRow | undefined> {
+async function findLogEntry(db: Queryable, userId: number, id: number): Promise<RequestLogRow | undefined> {
   const rows = await db.query<LogSqlRow & Record<string, unknown>>(
     `SELECT ${ROW_COLUMNS} FROM request_log l ${TITLE_JOINS} WHERE l.id = $1 AND l.user_id = $2`,
     [id, userId],
   );
-  return rows[0];
+  return rows[0] === undefined ? undefined : apiRowOf(rows[0]);
 }
 
 const ROLLUP_VALUES = ['operation_id', 'calls', 'ok', 'client_error', 'unauthorized', 'too_many', 'server_error', 'latency_buckets']
@@ -160,14 +165,15 @@ function rollupRows(filter: UsageFilter, wholeDays: boolean): { rows: string; pa
   };
 }
 
-async function usageSeries(db: Queryable, filter: UsageFilter, bucket: 'hour' | 'day'): Promise<SeriesRow[]> {
+async function usageSeries(db: Queryable, filter: UsageFilter, bucket: 'hour' | 'day'): Promise<SeriesPoint[]> {
   const { rows, params } = rollupRows(filter, bucket === 'day');
-  return db.query<SeriesRow & Record<string, unknown>>(
-    `SELECT date_trunc('${bucket}', r.start, 'UTC') AS start, sum(r.ok)::int AS ok, sum(r.client_error)::int AS client_error,
-            sum(r.unauthorized)::int AS unauthorized, sum(r.too_many)::int AS too_many, sum(r.server_error)::int AS server_error
+  const points = await db.query<Omit<SeriesPoint, 'start'> & { start: Date }>(
+    `SELECT date_trunc('${bucket}', r.start, 'UTC') AS start, sum(r.ok)::int AS ok, sum(r.client_error)::int AS "clientError",
+            sum(r.unauthorized)::int AS unauthorized, sum(r.too_many)::int AS "tooManyRequests", sum(r.server_error)::int AS "serverError"
        FROM ${rows} r GROUP BY 1 ORDER BY 1`,
     params,
   );
+  return points.map((point) => ({ ...point, start: point.start.toISOString() }));
 }
 
 /** Each histogram bucket summed on its own: one pass over the rollup rows, no unnest. */
@@ -176,9 +182,9 @@ const SUMMED_BUCKETS = `ARRAY[${Array.from({ length: BUCKET_COUNT }, (_, i) => `
 async function usageByOperation(db: Queryable, filter: UsageFilter): Promise<OperationUsageRow[]> {
   const { rows, params } = rollupRows(filter, true);
   return db.query<OperationUsageRow & Record<string, unknown>>(
-    `SELECT r.operation_id, sum(r.calls)::int AS calls,
+    `SELECT r.operation_id AS "operationId", sum(r.calls)::int AS calls,
             sum(r.client_error + r.unauthorized + r.too_many + r.server_error)::int AS errors,
-            ${SUMMED_BUCKETS} AS latency_buckets
+            ${SUMMED_BUCKETS} AS "latencyBuckets"
        FROM ${rows} r
       GROUP BY r.operation_id ORDER BY calls DESC, r.operation_id`,
     params,
@@ -195,7 +201,7 @@ async function usageByTokenAndDay(db: Queryable, userId: number, from: Date): Pr
        SELECT r.token_id, date_trunc('day', r.hour, 'UTC') AS day, sum(r.calls)::int AS calls,
               sum(r.client_error + r.unauthorized + r.too_many + r.server_error)::int AS errors
          FROM request_usage_hourly r WHERE r.user_id = $1 AND r.hour >= $2 GROUP BY 1, 2)
-     SELECT t.token_id, t.title, t.deleted, d.day, COALESCE(d.calls, 0) AS calls, COALESCE(d.errors, 0) AS errors
+     SELECT t.token_id AS "tokenId", t.title, t.deleted, d.day, COALESCE(d.calls, 0) AS calls, COALESCE(d.errors, 0) AS errors
        FROM tokens t LEFT JOIN daily d ON d.token_id = t.token_id
       ORDER BY t.deleted, t.token_id, d.day`,
     [userId, from.toISOString()],

@@ -4,7 +4,8 @@
  * rows lock them in the same order (no deadlock).
  */
 import { BUCKET_COUNT, bucketOf } from './latency-buckets.ts';
-import { outcomeOf, type Outcome, type RequestLogEntry } from './entry.ts';
+import type { RequestLogEntry } from './entry.ts';
+import { OUTCOME_CLASSES, outcomeOf, type Outcome } from '../../shared/outcomes.ts';
 
 export interface RollupRow {
   tokenId: number;
@@ -40,7 +41,7 @@ export function rollUp(batch: readonly RequestLogEntry[], periodMs: number): Rol
         start: new Date(startMs),
         operationId: entry.operationId,
         calls: 0,
-        outcomes: { ok: 0, clientError: 0, unauthorized: 0, tooMany: 0, serverError: 0 },
+        outcomes: Object.fromEntries(OUTCOME_CLASSES.map((outcome) => [outcome, 0])) as Record<Outcome, number>,
         durationMsSum: 0,
         latencyBuckets: new Array<number>(BUCKET_COUNT).fill(0),
       };

@@ -1,11 +1,14 @@
 /**
  * The request log's one boundary: everything the rest of the server does with the log goes through a
  * RequestLogStore, so only this folder knows where and how calls are stored (today the tables of
- * migration 006 on PostgreSQL or PGlite, postgres-store.ts). Moving the log to another engine
- * (docs/scaling.md: TimescaleDB, then ClickHouse) is another implementation of this interface, made in
- * app.ts, with nothing else changed. Every read is scoped to one user.
+ * migration 006 on PostgreSQL or PGlite, postgres-store.ts). It answers in the spec's shapes (field names
+ * and outcome classes as openapi/ writes them), so moving the log to another engine (docs/scaling.md:
+ * TimescaleDB, then ClickHouse) is one more implementation of this interface, chosen in storage.ts, and the
+ * handlers map nothing back. Every read is scoped to one user.
  */
-import type { LogSqlRow } from './api-row.ts';
+import type { Outcome } from '../../shared/outcomes.ts';
+import type { Schemas } from '../lib/schemas.ts';
+import type { RequestLogRow } from './columns.ts';
 import type { RequestLogEntry } from './entry.ts';
 
 export interface UsageFilter {
@@ -27,26 +30,25 @@ export interface LogCursor {
   id: number;
 }
 
-/** Calls per outcome in one bucket of the chart. */
-export interface SeriesRow {
-  start: Date;
-  ok: number;
-  client_error: number;
-  unauthorized: number;
-  too_many: number;
-  server_error: number;
-}
+/** Calls per outcome in one bucket of the chart: a point of the spec's UsageSeries. */
+export type SeriesPoint = Schemas['UsageSeries']['points'][number];
+
+// The spec's point has exactly a start and a count per outcome class (src/shared/outcomes.ts): a class
+// added on one side only fails the typecheck here.
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const pointHasEveryOutcome: Exactly<keyof SeriesPoint, 'start' | Outcome> = true;
+void pointHasEveryOutcome;
 
 export interface OperationUsageRow {
-  operation_id: string;
+  operationId: string;
   calls: number;
   errors: number;
   /** Counts per bucket of latency-buckets.ts. */
-  latency_buckets: number[];
+  latencyBuckets: number[];
 }
 
 export interface TokenUsageRow {
-  token_id: number;
+  tokenId: number;
   title: string;
   deleted: boolean;
   day: Date | null;
@@ -58,11 +60,11 @@ export interface RequestLogStore {
   /** Stores a batch of calls and adds them to the usage figures, all or nothing (the batch writer retries). */
   append(batch: readonly RequestLogEntry[]): Promise<void>;
   /** One page of the log, newest first, strictly before `cursor` (the list and the CSV download read pages). */
-  page(filter: LogFilter, cursor: LogCursor | undefined, limit: number): Promise<LogSqlRow[]>;
+  page(filter: LogFilter, cursor: LogCursor | undefined, limit: number): Promise<RequestLogRow[]>;
   /** One entry of the user's log; undefined when it is not theirs or has gone. */
-  entry(userId: number, id: number): Promise<LogSqlRow | undefined>;
+  entry(userId: number, id: number): Promise<RequestLogRow | undefined>;
   /** Calls per outcome per UTC hour or day over the range. */
-  series(filter: UsageFilter, bucket: 'hour' | 'day'): Promise<SeriesRow[]>;
+  series(filter: UsageFilter, bucket: 'hour' | 'day'): Promise<SeriesPoint[]>;
   /** Calls, errors and the latency histogram per operation over the range, busiest first. */
   byOperation(filter: UsageFilter): Promise<OperationUsageRow[]>;
   /**

@@ -72,7 +72,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   const { env: _env, database: _database, ...buildOptions } = options;
   let app: FastifyInstance;
   try {
-    app = await buildApp({ testScryptCost: TEST_SCRYPT_COST, ...buildOptions, config, logStream });
+    app = await buildApp({ ...buildOptions, testing: { scryptCost: TEST_SCRYPT_COST, ...buildOptions.testing }, config, logStream });
   } catch (error) {
     // A server that refuses to start leaves no database behind.
     if (options.database === undefined) await database.drop();

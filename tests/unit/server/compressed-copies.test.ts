@@ -1,6 +1,6 @@
 /**
  * The build writes compressed copies beside the app's files (scripts/lib/precompress.ts) and the server
- * reads them back (src/server/lib/compressed-copies.ts): only for files worth compressing, never inside a
+ * reads them back (src/server/io/compressed-copies.ts): only for files worth compressing, never inside a
  * skipped folder, and never when a copy is older than its file.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { precompress } from '../../../scripts/lib/precompress.ts';
-import { readCompressedCopies } from '../../../src/server/lib/compressed-copies.ts';
+import { readCompressedCopies } from '../../../src/server/io/compressed-copies.ts';
 
 let dir: string;
 const script = `export const rows = [${Array.from({ length: 300 }, (_, i) => `"row ${i}"`).join(', ')}];\n`;

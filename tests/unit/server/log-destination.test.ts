@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { LogController } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { StandardOutputLog } from '../../../src/server/lib/log-destination.ts';
+import { StandardOutputLog } from '../../../src/server/io/log-destination.ts';
 import { lazyRequestLogger } from '../../../src/server/lib/lazy-request-logger.ts';
 import { loggerOptions, registerAccessLog } from '../../../src/server/plugins/access-log.ts';
 

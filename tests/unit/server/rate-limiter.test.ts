@@ -3,7 +3,7 @@
  * exact within one process whatever the concurrency and however late the shared store answers.
  */
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter, type AddWindowHits } from '../../../src/server/lib/rate-limiter.ts';
+import { createRateLimiter, type AddWindowHits } from '../../../src/server/public-api/rate-limit.ts';
 
 /** A shared store whose answers the test releases one by one, so every interleaving is chosen, not timed. */
 function heldStore(initial = 0) {

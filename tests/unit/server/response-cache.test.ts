@@ -1,7 +1,7 @@
 /** The per-owner response cache: its bound, owner isolation, exact eviction, dropped stale fills; and the ETag test. */
 import { describe, expect, it } from 'vitest';
-import { etagOf, ifNoneMatchMatches } from '../../../src/server/lib/etag.ts';
-import { EVERY_OWNER, ResponseCache } from '../../../src/server/lib/response-cache.ts';
+import { etagOf, ifNoneMatchMatches } from '../../../src/server/public-api/etag.ts';
+import { EVERY_OWNER, ResponseCache } from '../../../src/server/public-api/response-cache.ts';
 
 const answer = (text: string) => {
   const body = Buffer.from(text);

@@ -12,7 +12,7 @@ import {
   parseSecretScanningKeys,
   SecretScanningKeysError,
   verifyReportSignature,
-} from '../../../src/server/lib/secret-scanning-keys.ts';
+} from '../../../src/server/io/secret-scanning-keys.ts';
 
 function p256() {
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });

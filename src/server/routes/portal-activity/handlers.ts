@@ -4,11 +4,11 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.ts';
-import { sendCsv } from '../../lib/csv-download.ts';
+import { sendCsv } from '../csv-download.ts';
 import type { Schemas } from '../../lib/schemas.ts';
 import { listActivityEvents, type ActivityRow } from '../../repositories/activity-repository.ts';
 import type { SessionUser } from '../../repositories/sessions-repository.ts';
-import type { OperationHandler } from '../operation-handler.ts';
+import type { OperationHandler } from '../../spec/operation-handler.ts';
 import { activityCsvRecord, ACTIVITY_CSV_HEADER } from './csv-columns.ts';
 import { activityCursorOf, activityFilter, parseActivityCursor, type ActivityQuery } from './filters.ts';
 

@@ -4,7 +4,7 @@
  * take as long.
  *
  * Failed logins are throttled (login-attempt.ts: 429 + Retry-After). Password checks run in a bounded pool
- * (lib/password-hasher.ts); past it the login is refused with 503 + Retry-After. Both refusals come after a
+ * (io/password-hasher.ts); past it the login is refused with 503 + Retry-After. Both refusals come after a
  * pause. See docs/decisions/005-login-throttling-and-http-limits.md.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -16,9 +16,9 @@ import { activityOrigin } from '../../lib/activity-origin.ts';
 import { recordActivity } from '../../repositories/activity-repository.ts';
 import { createSession, deleteSession } from '../../repositories/sessions-repository.ts';
 import { findUserByEmail, updatePasswordHash, type UserRow } from '../../repositories/users-repository.ts';
-import { clearSessionCookie, hashSessionId, newSessionId, sessionCookieValue, setSessionCookie } from '../../plugins/session.ts';
+import { clearSessionCookie, hashSessionId, newSessionId, sessionCookieValue, setSessionCookie } from '../../lib/session-cookie.ts';
 import type { Schemas } from '../../lib/schemas.ts';
-import type { OperationHandler } from '../operation-handler.ts';
+import type { OperationHandler } from '../../spec/operation-handler.ts';
 import { takeLoginAttempt } from './login-attempt.ts';
 
 export function sessionHandlers(ctx: ServerContext): Record<'login' | 'logout' | 'getCurrentUser' | 'getPortalSettings', OperationHandler> {

@@ -9,10 +9,10 @@ import type { ServerContext } from '../../context.ts';
 import { activityOrigin } from '../../lib/activity-origin.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { Schemas } from '../../lib/schemas.ts';
-import { clearSessionCookie, hashSessionId, sessionCookieValue } from '../../plugins/session.ts';
+import { clearSessionCookie, hashSessionId, sessionCookieValue } from '../../lib/session-cookie.ts';
 import { recordActivity } from '../../repositories/activity-repository.ts';
 import { deleteOtherSessions, deleteSession, deleteSessionById, listSessions, type SessionUser } from '../../repositories/sessions-repository.ts';
-import type { OperationHandler } from '../operation-handler.ts';
+import type { OperationHandler } from '../../spec/operation-handler.ts';
 
 function sessionUser(request: FastifyRequest): SessionUser {
   if (request.sessionUser === undefined) throw new Error('session operation reached without a session');

@@ -1,7 +1,7 @@
 /**
  * listApiTokens, createApiToken, refreshApiToken, endApiTokenGrace, deleteApiToken: a user's own tokens only.
  * Another user's token, an unknown or malformed value: 404, nothing changes. Whatever stops a value (refresh,
- * ending a grace window, delete) evicts the token from the token cache itself (lib/token-cache.ts), both
+ * ending a grace window, delete) evicts the token from the token cache itself (public-api/token-cache.ts), both
  * values at once, so it stops working at once here; other replicas evict on NOTIFY token_revoked. Each
  * change writes its activity event in its own transaction, so neither can exist without the other. A token
  * revoked as leaked can only be deleted.
@@ -29,7 +29,7 @@ import {
 } from '../../repositories/api-tokens-repository.ts';
 import type { SessionUser } from '../../repositories/sessions-repository.ts';
 import type { Schemas } from '../../lib/schemas.ts';
-import type { OperationHandler } from '../operation-handler.ts';
+import type { OperationHandler } from '../../spec/operation-handler.ts';
 import type { operations } from '../../../generated/api.d.ts';
 import { checkScopes } from './scopes.ts';
 

@@ -7,7 +7,7 @@ import type { ServerContext } from '../../context.ts';
 import type { Schemas } from '../../lib/schemas.ts';
 import { dismissLeakNotice, listLeakNotices } from '../../repositories/leaked-tokens-repository.ts';
 import type { SessionUser } from '../../repositories/sessions-repository.ts';
-import type { OperationHandler } from '../operation-handler.ts';
+import type { OperationHandler } from '../../spec/operation-handler.ts';
 
 function sessionUser(request: FastifyRequest): SessionUser {
   if (request.sessionUser === undefined) throw new Error('leak notice operation reached without a session');

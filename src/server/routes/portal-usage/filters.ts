@@ -57,6 +57,6 @@ export function parseCursor(cursor: string | undefined): LogCursor | undefined {
   return { loggedAtMs: at!, id: id! };
 }
 
-export function cursorOf(row: { logged_at: Date; id: number }): string {
-  return `${row.logged_at.getTime()}-${row.id}`;
+export function cursorOf(row: { time: string; id: number }): string {
+  return `${Date.parse(row.time)}-${row.id}`;
 }

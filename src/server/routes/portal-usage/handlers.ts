@@ -5,14 +5,14 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.ts';
-import { sendCsv } from '../../lib/csv-download.ts';
+import { sendCsv } from '../csv-download.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { Schemas } from '../../lib/schemas.ts';
-import { apiRowOf, type LogSqlRow } from '../../request-log/api-row.ts';
+import type { RequestLogRow } from '../../request-log/columns.ts';
 import { CSV_HEADER, csvRecordOf } from '../../request-log/csv-export.ts';
 import { BUCKET_COUNT, percentileMs } from '../../request-log/latency-buckets.ts';
 import type { SessionUser } from '../../repositories/sessions-repository.ts';
-import type { OperationHandler } from '../operation-handler.ts';
+import type { OperationHandler } from '../../spec/operation-handler.ts';
 import { cursorOf, logFilter, parseCursor, usageFilter, type UsageQuery } from './filters.ts';
 
 export const LOG_PAGE_SIZE = 50;
@@ -27,9 +27,9 @@ function sessionUser(request: FastifyRequest): SessionUser {
 
 const rate = (errors: number, calls: number) => (calls === 0 ? 0 : Math.round((errors / calls) * 10_000) / 10_000);
 
-function sumBuckets(rows: readonly { latency_buckets: number[] }[]): number[] {
+function sumBuckets(rows: readonly { latencyBuckets: number[] }[]): number[] {
   const sum = new Array<number>(BUCKET_COUNT).fill(0);
-  for (const row of rows) row.latency_buckets.forEach((count, i) => (sum[i]! += count));
+  for (const row of rows) row.latencyBuckets.forEach((count, i) => (sum[i]! += count));
   return sum;
 }
 
@@ -45,10 +45,10 @@ export function usageHandlers(
         const rows = await ctx.requestLog.byTokenAndDay(sessionUser(request).userId, new Date(firstDay));
         const tokens = new Map<number, Schemas['TokenUsageList']['data'][number] & { errors: number }>();
         for (const row of rows) {
-          let token = tokens.get(row.token_id);
+          let token = tokens.get(row.tokenId);
           if (token === undefined) {
-            token = { tokenId: row.token_id, title: row.title, deleted: row.deleted, calls: 0, errorRate: 0, daily: [0, 0, 0, 0, 0, 0, 0], errors: 0 };
-            tokens.set(row.token_id, token);
+            token = { tokenId: row.tokenId, title: row.title, deleted: row.deleted, calls: 0, errorRate: 0, daily: [0, 0, 0, 0, 0, 0, 0], errors: 0 };
+            tokens.set(row.tokenId, token);
           }
           if (row.day === null) continue;
           const index = Math.round((row.day.getTime() - firstDay) / DAY_MS);
@@ -74,20 +74,13 @@ export function usageHandlers(
         const histogram = sumBuckets(operations);
         return {
           bucket,
-          points: points.map((point) => ({
-            start: point.start.toISOString(),
-            ok: point.ok,
-            clientError: point.client_error,
-            unauthorized: point.unauthorized,
-            tooManyRequests: point.too_many,
-            serverError: point.server_error,
-          })),
+          points,
           totals: {
             calls,
             errorRate: rate(errors, calls),
             p50Ms: percentileMs(histogram, 0.5),
             p95Ms: percentileMs(histogram, 0.95),
-            busiestOperation: operations[0]?.operation_id ?? null,
+            busiestOperation: operations[0]?.operationId ?? null,
           },
         } satisfies Schemas['UsageSeries'];
       },
@@ -98,10 +91,10 @@ export function usageHandlers(
         const rows = await ctx.requestLog.byOperation(filter);
         return {
           data: rows.map((row) => ({
-            operationId: row.operation_id,
+            operationId: row.operationId,
             calls: row.calls,
             errorRate: rate(row.errors, row.calls),
-            p95Ms: percentileMs(row.latency_buckets, 0.95),
+            p95Ms: percentileMs(row.latencyBuckets, 0.95),
           })),
         };
       },
@@ -112,7 +105,7 @@ export function usageHandlers(
         const rows = await ctx.requestLog.page(filter, parseCursor(query(request).cursor), LOG_PAGE_SIZE + 1);
         const page = rows.slice(0, LOG_PAGE_SIZE);
         const last = page[page.length - 1];
-        return { data: page.map(apiRowOf), nextCursor: rows.length > LOG_PAGE_SIZE && last !== undefined ? cursorOf(last) : null };
+        return { data: page, nextCursor: rows.length > LOG_PAGE_SIZE && last !== undefined ? cursorOf(last) : null };
       },
     },
     getRequestLogEntry: {
@@ -120,20 +113,20 @@ export function usageHandlers(
         const { requestId } = request.params as { requestId: number };
         const row = await ctx.requestLog.entry(sessionUser(request).userId, requestId);
         if (row === undefined) throw new HttpError(404, 'Log entry not found.');
-        return { data: apiRowOf(row) };
+        return { data: row };
       },
     },
     exportRequestLog: {
       async handle(request, reply) {
         const filter = logFilter(sessionUser(request).userId, query(request), ctx.now());
         const day = new Date(ctx.now()).toISOString().slice(0, 10);
-        return sendCsv<LogSqlRow>(reply, {
+        return sendCsv<RequestLogRow>(reply, {
           filename: `request-log-${day}.csv`,
           header: CSV_HEADER,
           maxRows: CSV_MAX_ROWS,
           pageSize: CSV_PAGE,
-          page: (last, limit) => ctx.requestLog.page(filter, last && { loggedAtMs: last.logged_at.getTime(), id: last.id }, limit),
-          record: (row) => csvRecordOf(apiRowOf(row)),
+          page: (last, limit) => ctx.requestLog.page(filter, last && { loggedAtMs: Date.parse(last.time), id: last.id }, limit),
+          record: csvRecordOf,
         });
       },
     },

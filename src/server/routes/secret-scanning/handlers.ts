@@ -8,14 +8,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.ts';
-import { activityOrigin } from '../../lib/activity-origin.ts';
+import { activityOrigin, type ActivityOrigin } from '../../lib/activity-origin.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import type { Schemas } from '../../lib/schemas.ts';
-import { loadSecretScanningKeys, verifyReportSignature } from '../../lib/secret-scanning-keys.ts';
+import { loadSecretScanningKeys, verifyReportSignature } from '../../io/secret-scanning-keys.ts';
 import { parseTokenValue } from '../../lib/token-format.ts';
-import { recordActivity, type ActivityOrigin } from '../../repositories/activity-repository.ts';
+import { recordActivity } from '../../repositories/activity-repository.ts';
 import { revokeLeakedToken } from '../../repositories/leaked-tokens-repository.ts';
-import type { OperationHandler } from '../operation-handler.ts';
+import type { OperationHandler } from '../../spec/operation-handler.ts';
 
 const UNVERIFIED_REPORT_MESSAGE = "The report's signature could not be verified.";
 

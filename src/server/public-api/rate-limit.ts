@@ -1,5 +1,7 @@
 /**
- * Per-token rate limit without a database write per request (docs/decisions/003-rate-limit-and-token-cache.md).
+ * The public API's per-token rate limit, its one owner: it counts (below), writes the RateLimit-* headers and
+ * Retry-After, and gives a 304's place back (publicRateLimit). Nothing else touches a token's count or those
+ * headers. Counted without a database write per request (docs/decisions/003-rate-limit-and-token-cache.md).
  *
  * Each process counts a token's admitted requests in memory and syncs them to its row in token_rate_windows
  * in batches: one UPSERT ... RETURNING adds the hits counted here since the last sync and returns the
@@ -15,6 +17,8 @@
  * costs no writes). Across replicas each one sees the others' hits at most SYNC_INTERVAL_MS late; the
  * decision record says what that allows. Unsynced hits of a process that dies are lost (counters only).
  */
+import type { FastifyReply } from 'fastify';
+
 const SYNC_INTERVAL_MS = 200;
 /** Tokens tracked per process before entries whose window has ended are dropped. */
 const MAX_TRACKED = 10_000;
@@ -139,6 +143,44 @@ export function createRateLimiter(addWindowHits: AddWindowHits, limit: number, n
       // May go below zero when the hit was already sent: the next sync then subtracts it.
       state.unsynced -= 1;
       return state.synced + state.inFlight + state.unsynced;
+    },
+  };
+}
+
+/** The rate limit as the public call sees it: a decision per call, the headers that report it, and the 304 refund. */
+export interface PublicRateLimit {
+  readonly limit: number;
+  /** Decides (and counts, when admitted) one call of the token; at once nearly always. */
+  admit(tokenId: number): RateDecision | Promise<RateDecision>;
+  /** RateLimit-Limit, -Remaining and -Reset for a decided call (admitted or not). */
+  writeHeaders(reply: FastifyReply, decision: RateDecision): void;
+  /** Retry-After for a refused call. */
+  retryAfter(decision: RateDecision): Record<string, string>;
+  /**
+   * For an admitted call whose answer cost the token nothing (304 Not Modified): gives its place back and
+   * rewrites RateLimit-Remaining to match. It was admitted first like any other, so a token over its limit
+   * still gets 429, and the database is never read past the limit.
+   */
+  refund(tokenId: number, reply: FastifyReply): void;
+}
+
+function setHeaders(reply: FastifyReply, limit: number, hits: number, resetSeconds: number): void {
+  void reply
+    .header('ratelimit-limit', String(limit))
+    .header('ratelimit-remaining', String(Math.max(0, limit - hits)))
+    .header('ratelimit-reset', String(resetSeconds));
+}
+
+export function publicRateLimit(limiter: RateLimiter): PublicRateLimit {
+  return {
+    limit: limiter.limit,
+    admit: (tokenId) => limiter.hit(tokenId),
+    writeHeaders: (reply, decision) => setHeaders(reply, limiter.limit, decision.hits, decision.resetSeconds),
+    retryAfter: (decision) => ({ 'retry-after': String(decision.resetSeconds) }),
+    refund(tokenId, reply) {
+      const hits = limiter.refund(tokenId);
+      const reset = reply.getHeader('ratelimit-reset');
+      setHeaders(reply, limiter.limit, hits, Number(reset ?? 60));
     },
   };
 }

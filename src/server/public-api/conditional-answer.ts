@@ -5,15 +5,14 @@
  * An answer is looked up in the owner's cache by operation and parameters; a miss reads the database and
  * fills the cache (unless the owner's data changed meanwhile). Every 200 carries a strong ETag and
  * `Cache-Control: private, no-cache`; an If-None-Match naming the current tag gets 304 with no body, and
- * its rate-limit place is given back. Cached or not, 200 or 304, the reply goes through every hook
+ * its rate-limit place is given back (rate-limit.ts). Cached or not, 200 or 304, the reply goes through every hook
  * (onSend, onResponse) like any other.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
-import { etagOf, ifNoneMatchMatches } from '../lib/etag.ts';
-import type { CachedAnswer } from '../lib/response-cache.ts';
-import { refundRateLimit } from '../plugins/api-token-auth.ts';
 import type { Owner } from '../repositories/fulfillment/owner.ts';
+import { etagOf, ifNoneMatchMatches } from './etag.ts';
+import type { CachedAnswer } from './response-cache.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** Clients and browsers may keep the answer but must revalidate it (If-None-Match) before each use. */
@@ -52,7 +51,7 @@ async function loadAnswer(ctx: ServerContext, ownerKey: string, key: string, loa
 export function sendAnswer(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
   void reply.header('etag', answer.etag).header('cache-control', CACHE_CONTROL);
   if (ifNoneMatchMatches(request.headers['if-none-match'], answer.etag)) {
-    refundRateLimit(ctx, request, reply);
+    if (request.apiPrincipal !== undefined) ctx.rateLimit.refund(request.apiPrincipal.tokenId, reply);
     return reply.code(304).send();
   }
   return reply.type(JSON_TYPE).send(answer.body);

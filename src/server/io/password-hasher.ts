@@ -14,9 +14,9 @@
  */
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { BoundedQueue } from './bounded-queue.ts';
-import { withHashingShare } from './hashing-share.ts';
-import { hashPassword, verifyPassword, type Derive, type ScryptCost, type ScryptTask } from './password.ts';
+import { BoundedQueue } from '../lib/bounded-queue.ts';
+import { withHashingShare } from '../lib/hashing-share.ts';
+import { hashPassword, verifyPassword, type Derive, type ScryptCost, type ScryptTask } from '../lib/password.ts';
 
 export interface HashingLimits {
   /** Derivations running at once (worker threads). */

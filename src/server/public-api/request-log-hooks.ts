@@ -2,8 +2,8 @@
  * Records every public API call (every operation under /api/v1 and /api, whatever the outcome) for its
  * token's owner: the answer is sent first, then the call goes into a bounded buffer that a batch writer
  * empties every WRITE_INTERVAL_MS into the log's store (request-log/batch-writer.ts, ctx.requestLog); what a
- * call leaves in the log is request-log/columns.ts. Calls whose token is missing, malformed or unknown belong to no one: they
- * are only counted (unattributed on /healthz). Not the server log's access lines: those are access-log.ts.
+ * call leaves in the log is ../request-log/columns.ts. Calls whose token is missing, malformed or unknown belong to no one: they
+ * are only counted (unattributed on /healthz). Not the server log's access lines: those are plugins/access-log.ts.
  */
 import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import { addOperationHooks, type OperationHooks } from '../lib/route-hooks.ts';
@@ -39,7 +39,7 @@ function bytesOf(payload: unknown): number | undefined {
  * compression) and every public route gets the hooks.
  * `publicOperations` are the operationIds of the public API.
  */
-export function registerRequestLogRecording(app: FastifyInstance, ctx: ServerContext, publicOperations: ReadonlySet<string>): void {
+export function registerRequestLogHooks(app: FastifyInstance, ctx: ServerContext, publicOperations: ReadonlySet<string>): void {
   const writer = new BatchWriter({
     write: (batch) => ctx.requestLog.append(batch),
     capacity: BUFFER_CAPACITY,
