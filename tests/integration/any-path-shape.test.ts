@@ -106,7 +106,7 @@ describe('operations of new path shapes', () => {
     await expect(startTestServer({ spec })).rejects.toThrow(/No handler for operationId\(s\): getSellerProductStock, getSellerOrderLine/);
   });
 
-  it('are walked by the catalogue calls unchanged: a sub-resource through its list\'s row id, two ids from their examples', async () => {
+  it("are walked by the catalogue calls unchanged: a sub-resource through its list's row id, two ids from their examples", async () => {
     const publicSpec = loadSpec(fileURLToPath(new URL('../../src/generated/openapi.public.json', import.meta.url)));
     const operations = buildCatalogue({ ...publicSpec, paths: { ...publicSpec.paths, ...fixture.paths } }, deriveBrand()).operations;
     const client = server.client();
