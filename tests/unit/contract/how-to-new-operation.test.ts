@@ -6,7 +6,7 @@
  * fails. The server's half (repository, handler) is held by the compiler and by
  * tests/integration/any-path-shape.test.ts, which routes the same operations.
  */
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,8 +78,6 @@ beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'how-to-'));
   await cp(join(ROOT_DIR, 'openapi'), join(workDir, 'openapi'), { recursive: true });
   await cp(join(ROOT_DIR, 'redocly.yaml'), join(workDir, 'redocly.yaml'));
-  await mkdir(join(workDir, 'scripts/generate'), { recursive: true });
-  await cp(join(ROOT_DIR, 'scripts/generate/public-defaults-plugin.mjs'), join(workDir, 'scripts/generate/public-defaults-plugin.mjs'));
   for (const [path, item] of Object.entries(fixture.paths)) {
     for (const step of steps) {
       for (const action of actions.filter((candidate) => candidate.file.test(step))) await action.act(workDir, path, item.get, addedEntries);
