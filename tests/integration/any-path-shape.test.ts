@@ -6,11 +6,15 @@
  * tests/unit/contract/any-path-shape.test.ts.
  */
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { OperationHandler } from '../../src/server/spec/operation-handler.ts';
 import { loadSpec } from '../../src/server/spec/openapi-document.ts';
 import type { JsonObject } from '../../src/shared/openapi/openapi-document.ts';
+import { buildCatalogue } from '../../scripts/generate/catalogue.ts';
+import { deriveBrand } from '../../src/shared/brand.ts';
+import { catalogueCall } from './support/catalogue-calls.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 const fixture = parse(readFileSync('tests/fixtures/contract/new-operations.yaml', 'utf8')) as { paths: Record<string, JsonObject> };
@@ -100,5 +104,21 @@ describe('operations of new path shapes', () => {
 
   it('refuse to start without a handler for each', async () => {
     await expect(startTestServer({ spec })).rejects.toThrow(/No handler for operationId\(s\): getSellerProductStock, getSellerOrderLine/);
+  });
+
+  it("are walked by the catalogue calls unchanged: a sub-resource through its list's row id, two ids from their examples", async () => {
+    const publicSpec = loadSpec(fileURLToPath(new URL('../../src/generated/openapi.public.json', import.meta.url)));
+    const operations = buildCatalogue({ ...publicSpec, paths: { ...publicSpec.paths, ...fixture.paths } }, deriveBrand()).operations;
+    const client = server.client();
+    const readList = async (path: string) => (await client.api(`/api/v1${path}`, sellerToken)).body;
+    const [firstProduct] = ((await readList('/seller/products?page=0&size=1')) as { data: Array<{ id: number }> }).data;
+    for (const operationId of ['getSellerProductStock', 'getSellerOrderLine']) {
+      const operation = operations.find((candidate) => candidate.operationId === operationId);
+      if (operation === undefined) throw new Error(`${operationId} is not in the catalogue`);
+      const call = await catalogueCall(operation, readList, { operations, spec });
+      expect((await client.api(`/api/v1${call.path}`, sellerToken, { unchecked: true })).status, call.path).toBe(200);
+      if (operationId === 'getSellerProductStock') expect(call.path).toBe(`/seller/products/${firstProduct?.id}/stock`);
+      else expect(call.path).toBe('/seller/orders/1/lines/1');
+    }
   });
 });

@@ -3,7 +3,8 @@
  * the token's account, validation (400 naming the parameter), 404, 405, and index-backed paging.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSpec, routableOperations } from '../../src/server/spec/openapi-document.ts';
+import type { CatalogueOperation } from '../../src/shared/portal-data/catalogue.ts';
+import { catalogueCall, catalogueOperations, listOfDetail } from './support/catalogue-calls.ts';
 import type { Client } from './support/http-client.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -12,7 +13,8 @@ let seller: Client;
 let warehouse: Client;
 let sellerToken: string;
 let warehouseToken: string;
-const publicOperations = routableOperations(loadSpec()).filter((op) => !op.internal);
+/** The client and token of the operation's family. */
+const caller = (op: CatalogueOperation) => (op.family === 'seller' ? { client: seller, token: sellerToken } : { client: warehouse, token: warehouseToken });
 
 type List = { page: number; size: number; lastPage: number; data: Array<{ id?: number; import?: { id: number } }> };
 const idOf = (row: List['data'][number]) => row.id ?? row.import?.id ?? 0;
@@ -29,33 +31,35 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 describe('every public operation answers with data that matches the spec', () => {
-  const lists = publicOperations.filter((op) => !op.parameters.some((parameter) => parameter.in === 'path'));
-  it.each(lists.map((op) => [op.operationId, op.path] as const))('%s lists several pages on /api/v1 and /api alike', async (_id, path) => {
-    const token = path.startsWith('/seller/') ? sellerToken : warehouseToken;
-    const client = path.startsWith('/seller/') ? seller : warehouse;
-    const v1 = await client.api<List>(`/api/v1${path}`, token);
+  const lists = catalogueOperations().filter((op) => op.mode === 'list');
+  it.each(lists.map((op) => [op.operationId, op] as const))('%s lists several pages on /api/v1 and /api alike', async (_id, op) => {
+    const { client, token } = caller(op);
+    const v1 = await client.api<List>(`/api/v1${op.path}`, token);
     expect(v1.status).toBe(200);
     expect(v1.body).toMatchObject({ page: 0, size: 10 });
     expect(v1.body.data.length).toBe(10);
     expect(v1.body.lastPage).toBeGreaterThanOrEqual(1);
     const ids = v1.body.data.map(idOf);
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
-    const alias = await client.api<List>(`/api${path}`, token);
+    const alias = await client.api<List>(`/api${op.path}`, token);
     expect(alias.text).toBe(v1.text);
   });
 
-  const details = publicOperations.filter((op) => op.parameters.some((parameter) => parameter.in === 'path'));
-  it.each(details.map((op) => [op.operationId, op.path] as const))('%s returns one row of the list', async (_id, path) => {
-    const token = path.startsWith('/seller/') ? sellerToken : warehouseToken;
-    const client = path.startsWith('/seller/') ? seller : warehouse;
-    const listPath = path.replace(/\/\{[^}]+\}$/, '');
-    const list = await client.api<List>(`/api/v1${listPath}?size=3&page=1`, token);
-    const id = idOf(list.body.data[0] ?? {});
-    expect(id).toBeGreaterThan(0);
-    const detail = await client.api<{ id?: number; import?: { id: number } }>(`/api/v1${listPath}/${id}`, token);
+  const details = catalogueOperations().filter((op) => op.mode === 'detail');
+  it.each(details.map((op) => [op.operationId, op] as const))('%s returns one row of the list', async (_id, op) => {
+    const { client, token } = caller(op);
+    // The second page's first row, so the id is not simply the first one.
+    const readList = async (path: string) => (await client.api<List>(`/api/v1${path}`, token)).body;
+    const call = await catalogueCall(op, readList, { listQuery: 'size=3&page=1' });
+    const detail = await client.api<{ id?: number; import?: { id: number } }>(`/api/v1${call.path}`, token);
     expect(detail.status).toBe(200);
-    expect(idOf(detail.body)).toBe(id);
-    expect((await client.api(`/api${listPath}/${id}`, token)).text).toBe(detail.text);
+    const list = listOfDetail(op);
+    if (list?.rowId) {
+      const id = call.pathValues[op.idParam ?? ''];
+      expect(id).toBeGreaterThan(0);
+      expect(list.rowId.reduce<unknown>((value, key) => (value as Record<string, unknown>)[key], detail.body)).toBe(id);
+    }
+    expect((await client.api(`/api${call.path}`, token)).text).toBe(detail.text);
   });
 });
 

@@ -3,7 +3,7 @@
  * file they name must exist, except the ones they say are new. A file moved or renamed fails here, so the
  * guides move with the code.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 /** Paths in backticks that start with a folder of the repository: `src/…`, `openapi/…`, `tests/…`, `scripts/…`. */
@@ -39,5 +39,14 @@ describe.each(['docs/how-to.md', 'docs/development.md'])('the files %s names', (
   it('say which are new only of files that do not exist yet', () => {
     const present = named.filter((entry) => entry.isNew && existsSync(entry.path)).map((entry) => entry.path);
     expect(present).toEqual([]);
+  });
+});
+
+describe('the new migration docs/how-to.md names', () => {
+  it('is numbered after the last one, so following the guide adds a migration and replaces none', () => {
+    const last = Math.max(...readdirSync('src/server/db/migrations').map((file) => Number.parseInt(file, 10)));
+    const named = namedPaths(guide('docs/how-to.md')).filter((entry) => entry.isNew && entry.path.startsWith('src/server/db/migrations/'));
+    expect(named.length).toBeGreaterThan(0);
+    for (const entry of named) expect(Number.parseInt(entry.path.slice('src/server/db/migrations/'.length), 10)).toBe(last + 1);
   });
 });

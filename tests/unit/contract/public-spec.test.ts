@@ -31,10 +31,10 @@ describe('public spec (openapi.public.json)', () => {
     expect(ctx.publicSpec.openapi).toBe('3.1.0');
   });
 
-  it('has exactly the 22 public operations, all GET, with the fixed operationIds and paths', () => {
+  it('has exactly the fixture public operations, all GET, with the fixed operationIds and paths', () => {
     const actual = listOperations(ctx.publicSpec).map(({ method, path, operation }) => ({ method, path, operationId: operation.operationId }));
     const expected = publicOperations.operations.map(({ path, operationId }) => ({ method: 'get', path, operationId }));
-    expect(actual).toHaveLength(22);
+    expect(actual).toHaveLength(publicOperations.operations.length);
     expect(actual).toEqual(expected);
   });
 
