@@ -47,6 +47,11 @@ export function screenTitle(title: string, brandName: string): string {
   return `${title} · ${brandName} Developer Portal`;
 }
 
+/** The document title of a documentation page: `Orders · Seller API · Documentation`, or `Changelog · Documentation` for a group's only page. */
+export function documentationTitle(page: { title: string; groupTitle: string }): string {
+  return `${page.groupTitle === page.title ? page.title : `${page.title} · ${page.groupTitle}`} · Documentation`;
+}
+
 /** A URL that opens the screen. */
 export function screenUrl(screen: ScreenData): string {
   return screen.sampleUrl ?? screen.path;
