@@ -43,8 +43,7 @@ import { loadAgentDocs } from './lib/agent-docs-store.ts';
 import { createHandlers } from './routes/handlers.ts';
 import type { HandlerMap } from './routes/operation-handler.ts';
 import { loadSpec, routableOperations, type OpenApiDocument } from './spec/openapi-document.ts';
-import type { UserType } from './repositories/users-repository.ts';
-import { FAMILY } from '../shared/api-family.ts';
+import { API_FAMILIES, domainsOfFamily, FAMILY, type UserType } from '../shared/api-family.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -120,13 +119,8 @@ export class TokenKeyMismatchError extends Error {
 
 /** Each API's domains (x-domain of its public operations), in the spec's order. */
 function apiDomainsOf(spec: OpenApiDocument): Record<UserType, readonly string[]> {
-  const domains: Record<UserType, string[]> = { SELLER: [], WAREHOUSE: [] };
-  for (const op of routableOperations(spec)) {
-    if (op.family === null || op.domain === null) continue;
-    const list = domains[FAMILY[op.family].userType];
-    if (!list.includes(op.domain)) list.push(op.domain);
-  }
-  return domains;
+  const operations = routableOperations(spec).flatMap(({ family, domain }) => (family === null || domain === null ? [] : [{ family, domain }]));
+  return Object.fromEntries(API_FAMILIES.map((family) => [FAMILY[family].userType, domainsOfFamily(operations, family)])) as Record<UserType, string[]>;
 }
 
 async function checkTokenKeys(db: Database, keys: TokenKeys): Promise<void> {

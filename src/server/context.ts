@@ -8,7 +8,7 @@ import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { TokenCache } from './lib/token-cache.ts';
 import type { ResponseCache } from './lib/response-cache.ts';
 import type { RequestLogStore } from './request-log/store.ts';
-import type { UserType } from './repositories/users-repository.ts';
+import type { UserType } from '../shared/api-family.ts';
 
 /**
  * Failed-login budgets (docs/decisions/005-login-throttling-and-http-limits.md): per account *and* client

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from './support/http-client.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 import { loadSpec, routableOperations } from '../../src/server/spec/openapi-document.ts';
+import { domainsOfFamily } from '../../src/shared/api-family.ts';
 
 const FORBIDDEN = '{"status":401,"message":"forbidden"}';
 const noAccess = (domain: string) => JSON.stringify({ status: 403, message: `This token has no access to ${domain}.` });
@@ -23,7 +24,7 @@ const publicOperations = routableOperations(loadSpec())
     // A detail call with id 1: 200 or 404 (the row may belong to someone else), never 401 or 403.
     url: `/api/v1${op.path.replace(/\{[^}]+\}/, '1')}`,
   }));
-const domainsOf = (family: 'seller' | 'warehouse') => [...new Set(publicOperations.filter((op) => op.family === family).map((op) => op.domain))];
+const domainsOf = (family: 'seller' | 'warehouse') => domainsOfFamily(publicOperations, family);
 
 let server: TestServer;
 const clients = {} as Record<'seller' | 'warehouse', Client>;

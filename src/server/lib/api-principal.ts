@@ -1,5 +1,5 @@
 /** Whom a public API request acts for, once its token is verified (plugins/api-token-auth.ts sets it). */
-import type { UserType } from '../repositories/users-repository.ts';
+import type { UserType } from '../../shared/api-family.ts';
 
 export interface ApiPrincipal {
   tokenId: number;

@@ -7,10 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { brand } from '../../generated/brand.ts';
-import { familyOfTokenLetter, familyOfUserType, FAMILY, TOKEN_LETTER_CLASS } from '../../shared/api-family.ts';
-import type { UserType } from '../repositories/users-repository.ts';
-
-export type { UserType };
+import { familyOfTokenLetter, familyOfUserType, FAMILY, TOKEN_LETTER_CLASS, type UserType } from '../../shared/api-family.ts';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const RANDOM_LENGTH = 22;

@@ -14,7 +14,8 @@ import type { ApiPrincipal } from '../lib/api-principal.ts';
 import { displayAddress } from '../lib/client-address.ts';
 import type { RateDecision } from '../lib/rate-limiter.ts';
 import { FORBIDDEN_MESSAGE, HttpError, noAccessMessage } from '../lib/http-error.ts';
-import { parseTokenValue, type UserType } from '../lib/token-format.ts';
+import type { UserType } from '../../shared/api-family.ts';
+import { parseTokenValue } from '../lib/token-format.ts';
 import { findLiveToken, recordTokenUse, type TokenPrincipalRow } from '../repositories/api-tokens-repository.ts';
 import { addressAllowed, outsideAllowlistMessage } from '../../shared/ip-allowlist.ts';
 

@@ -18,11 +18,10 @@ import type {
 import type { ServerContext } from '../context.ts';
 import type { HandlerMap, OperationHandler, SpecRouteConfig } from '../routes/operation-handler.ts';
 import { HttpError } from '../lib/http-error.ts';
-import type { UserType } from '../repositories/users-repository.ts';
 import { anchorRefs, compiledOnFirstUse, createAjv } from '../spec/ajv.ts';
 import { integerParameters, parameterValidator } from '../spec/parameter-values.ts';
 import { routableOperations, type JsonSchema, type OpenApiDocument, type SpecOperation, type SpecParameter } from '../spec/openapi-document.ts';
-import { FAMILY } from '../../shared/api-family.ts';
+import { FAMILY, type UserType } from '../../shared/api-family.ts';
 import { requireApiToken } from './api-token-auth.ts';
 import { assertSameOrigin } from './csrf.ts';
 import { requireSession } from './session.ts';

@@ -1,5 +1,5 @@
 /** The demo accounts (README "Demo accounts"). The first two are the ones the portal's docs name. */
-import type { UserType } from '../../repositories/users-repository.ts';
+import type { UserType } from '../../../shared/api-family.ts';
 
 export const DEMO_PASSWORD = 'demo-password';
 
