@@ -3,9 +3,7 @@
  * Features do not import each other, so the tokens are fetched here and handed over.
  */
 import { catalogue } from '../../../generated/catalogue';
-import { brand } from '../../../generated/brand';
 import { familyOfUserType } from '../../../shared/api-family';
-import { screens, screenTitle } from '../../../shared/portal-data/screens';
 import { useCurrentUser } from '../../lib/current-user';
 import { ApiTester } from '../../features/api-tester/components/api-tester';
 import { useApiTokens } from '../../lib/api-tokens';
@@ -16,10 +14,5 @@ export function Component() {
   const user = useCurrentUser();
   const tokens = useApiTokens();
   const userFamily = familyOfUserType(user.data?.userType ?? 'SELLER');
-  return (
-    <>
-      <title>{screenTitle(screens['api-test'].title, brand.name)}</title>
-      <ApiTester operations={operations} userFamily={userFamily} tokens={tokens.data} />
-    </>
-  );
+  return <ApiTester operations={operations} userFamily={userFamily} tokens={tokens.data} />;
 }
