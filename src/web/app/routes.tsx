@@ -9,12 +9,12 @@ import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'r
 import { FullPageLoader } from '../components/full-page-loader';
 import { ScreenLoading } from '../components/screen-loading';
 import { brand } from '../../generated/brand';
-import { screenTitle } from '../../shared/portal-data/screens';
-import { lazyRoute, type LazyRoute } from './lazy-route';
+import { SHELL_MODULE, screenTitle } from '../../shared/portal-data/screens';
+import type { LazyRoute } from './lazy-route';
 import { RouteErrorBoundary } from './route-error';
-import { appScreens, type AppScreen } from './screens';
+import { appScreens, routeOfModule, type AppScreen } from './screens';
 
-const shell = lazyRoute(() => import('./shell/shell-route'));
+const shell = routeOfModule(SHELL_MODULE);
 
 function lazyElement(route: LazyRoute): Pick<RouteObject, 'element' | 'handle'> {
   return { element: <route.Screen />, handle: route };
