@@ -100,12 +100,7 @@ export function Component() {
   return (
     <>
       {pageRef && hasPage(pageRef.category, pageRef.subcategory) ? (
-        <LoadedPage
-          key={pageKeyOf(pageRef)}
-          pageRef={pageRef}
-          onSearch={openSearch}
-          family={user.data ? familyOfUserType(user.data.userType) : undefined}
-        />
+        <LoadedPage key={pageKeyOf(pageRef)} pageRef={pageRef} onSearch={openSearch} family={user.data ? familyOfUserType(user.data.userType) : undefined} />
       ) : (
         <NoSuchPage
           groups={catalogue.groups}
