@@ -1,6 +1,7 @@
 import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { screens, SHELL_MODULE } from './src/shared/portal-data/screens.ts';
 
 /** The app lives in src/web; `npm run build` writes it to dist/web, which the server serves. */
 const apiPort = Number(process.env.PORT ?? 8080);
@@ -10,8 +11,8 @@ const apiTarget = `http://127.0.0.1:${apiPort}`;
 const APP_MODULE = '/boot.tsx';
 
 /** Route modules that almost every visit needs: the shell (all screens but /login) and the documentation (the default screen). */
-const SHELL_ROUTE = '/app/shell/shell-route.tsx';
-const DOCUMENTATION_ROUTE = '/features/docs/routes/documentation-route.tsx';
+const SHELL_ROUTE = SHELL_MODULE;
+const DOCUMENTATION_ROUTE = screens.documentation.module;
 const PRELOADED_ROUTES = [SHELL_ROUTE, DOCUMENTATION_ROUTE];
 
 /**
@@ -86,7 +87,7 @@ function preloadRouteChunks(): Plugin {
  * Lazy screens, dialogs and the reference data keep their own chunks.
  */
 const ENTRY_MODULE = '/main.ts';
-const LOGIN_ROUTE = '/app/routes/login-route.tsx';
+const LOGIN_ROUTE = screens.login.module;
 const WEB_ROOT = fileURLToPath(new URL('./src/web', import.meta.url));
 
 interface ModuleGraph {

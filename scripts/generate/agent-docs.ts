@@ -16,14 +16,13 @@ import {
   OPERATIONS_SEGMENT,
   llmsPointer,
   operationMarkdownPath,
-  pageKeyOf,
   pageMarkdownPath,
   type AgentDocs,
   type AgentOperation,
 } from '../../src/shared/portal-data/agent-docs.ts';
 import type { ChangelogVersion } from '../../src/shared/portal-data/changelog.ts';
 import { EXPORT_FILES, downloadHref } from '../../src/shared/portal-data/downloads.ts';
-import { documentationHref } from '../../src/shared/portal-data/links.ts';
+import { documentationHref, pageKeyOf } from '../../src/shared/portal-data/links.ts';
 import type { FieldNode, ReferenceOperation, ReferencePage } from '../../src/shared/portal-data/reference-page.ts';
 import { MarkdownWriter, fence, firstSentence, operationUrl } from './agent-docs/markdown-writer.ts';
 

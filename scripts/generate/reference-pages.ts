@@ -15,7 +15,7 @@ import { brandFromEnv, type Brand } from '../../src/shared/brand.ts';
 import { firstTagOf, isInternal, listOperations, operationIdOf, type OpenApiDocument } from '../../src/shared/openapi/openapi-document.ts';
 import type { Catalogue } from '../../src/shared/portal-data/catalogue.ts';
 import type { Changelog } from '../../src/shared/portal-data/changelog.ts';
-import { documentationHref, testerHref } from '../../src/shared/portal-data/links.ts';
+import { documentationHref, pageKeyOf, testerHref } from '../../src/shared/portal-data/links.ts';
 import type { Block, ReferencePage, SearchIndex } from '../../src/shared/portal-data/reference-page.ts';
 import { buildCatalogue } from './catalogue.ts';
 import { markdownBlocks } from './reference/markdown.ts';
@@ -130,7 +130,7 @@ export async function generateReferencePages(ctx: ReferencePagesInput): Promise<
   mkdirSync(dir, { recursive: true });
   // Pages of tags that no longer exist must not linger.
   for (const file of readdirSync(dir)) if (file.endsWith('.json')) rmSync(join(dir, file));
-  for (const page of pages) writeFileSync(join(dir, `${page.category}-${page.subcategory}.json`), JSON.stringify(page));
+  for (const page of pages) writeFileSync(join(dir, `${pageKeyOf(page)}.json`), JSON.stringify(page));
   writeFileSync(join(dir, 'search-index.json'), JSON.stringify(index));
   return pages;
 }

@@ -8,7 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { documentationHref } from '../../src/shared/portal-data/links.ts';
+import { isUserType, type UserType } from '../../src/shared/api-family.ts';
+import { documentationHref, pageKeyOf } from '../../src/shared/portal-data/links.ts';
 import {
   EMAIL_STAND_IN,
   ORIGIN_STAND_IN,
@@ -50,11 +51,14 @@ export function referencePages(referenceDir: string): PageAddress[] {
 }
 
 /** The spec's user types (the CurrentUser schema's userType enum): one rendering of each page per type. */
-export function userTypes(portalSpecFile: string): string[] {
+export function userTypes(portalSpecFile: string): UserType[] {
   const spec = JSON.parse(readFileSync(portalSpecFile, 'utf8')) as { components?: { schemas?: Record<string, { enum?: unknown[] }> } };
   const values = spec.components?.schemas?.UserType?.enum;
   if (!Array.isArray(values) || values.length === 0) throw new Error('prerender: the portal spec has no UserType enum');
-  return values.map(String);
+  return values.map((value) => {
+    if (!isUserType(value)) throw new Error(`prerender: the portal spec's UserType ${String(value)} is not in src/shared/api-family.ts`);
+    return value;
+  });
 }
 
 export async function prerender(options: PrerenderOptions = {}): Promise<number> {
@@ -75,7 +79,7 @@ export async function prerender(options: PrerenderOptions = {}): Promise<number>
       const rendered = await render({ url: documentationHref(page), ...page, user: { email: EMAIL_STAND_IN, userType }, origin: ORIGIN_STAND_IN });
       darkCss ??= systemDarkCss(rendered.styles);
       const { styles, extraCss } = pruneThemeVariables({ html: rendered.html, styles: rendered.styles, extraCss: darkCss });
-      const file = join(webDir, prerenderedPagePath(userType, `${page.category}-${page.subcategory}`));
+      const file = join(webDir, prerenderedPagePath(userType, pageKeyOf(page)));
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, composeDocument(template, { ...rendered, styles }, extraCss));
       count += 1;

@@ -2,51 +2,13 @@
  * Configuration: read from the environment once (plus `.env` in the working directory, if any),
  * validated as a whole, failing fast with every bad variable named, so a typo never silently falls back
  * to a default. Nothing else in the server reads process.env. No behaviour depends on NODE_ENV.
+ *
+ * Each variable is declared once, in CONFIG_VARIABLES: its name, default, meaning and how it is read.
+ * `Config` is derived from it, and a unit test (tests/unit/server/config-table.test.ts) fails when
+ * `.env.example` or the table in docs/configuration.md disagrees with it.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-
-export interface Config {
-  port: number;
-  host: string;
-  dataDir: string;
-  /** Unset: embedded PGlite under dataDir. Set: a PostgreSQL server through `pg`. */
-  databaseUrl: string | undefined;
-  seedDemo: boolean;
-  cookieSecure: boolean;
-  /** Passed to Fastify's trustProxy: false, true, a hop count or a list of addresses/CIDRs. */
-  trustProxy: boolean | number | string;
-  sessionIdleMinutes: number;
-  sessionMaxHours: number;
-  tokenTtlDays: number;
-  /** At least 32 characters; unset: keys generated into DATA_DIR/secrets.json on first start. */
-  tokenSecret: string | undefined;
-  rateLimitPerMinute: number;
-  /** Bound of the in-process public API response cache, in MB of bodies (0: no cache). */
-  responseCacheMb: number;
-  /** Public API calls are kept in the request log (Usage screen); false only to measure the cost. */
-  requestLog: boolean;
-  /** Days the request log and its rollups are kept. */
-  requestLogDays: number;
-  /** Days the account activity log is kept, whatever requestLogDays says. */
-  activityLogDays: number;
-  /**
-   * GitHub's secret scanning public keys (a JSON file in GitHub's `public_keys` shape); unset: leak reports
-   * are refused with 401, since none can be verified.
-   */
-  secretScanningKeysFile: string | undefined;
-  /** Idle keep-alive connections close after this; above a load balancer's own idle timeout. */
-  keepAliveTimeoutSeconds: number;
-  /**
-   * The reference (pages, their Markdown, llms.txt, the MCP server's documentation tools) readable without
-   * login. The screens (Settings, API Test, Usage) stay behind login whatever it says.
-   */
-  publicDocs: boolean;
-  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
-  /** Directory of the built app (dist/web) and of the export (dist/export). */
-  webDir: string;
-  exportDir: string;
-}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -119,52 +81,180 @@ export function loadEnvFile(cwd: string = process.cwd()): string | undefined {
   return path;
 }
 
+/** One environment variable: how it is documented and how its text becomes a value of the config. */
+export interface ConfigVariable<T> {
+  env: string;
+  /** The default as `.env.example` writes it; undefined: unset. */
+  default: string | undefined;
+  /** The Default column of docs/configuration.md, where the default is more than a value. */
+  defaultText?: string;
+  /** The Meaning column of docs/configuration.md. */
+  meaning: string;
+  read: (read: Reader, cwd: string) => T;
+}
+
+function variable<T>(declared: ConfigVariable<T>): ConfigVariable<T> {
+  return declared;
+}
+
+const integer = (env: string, fallback: number, min: number, max: number, meaning: string) =>
+  variable({ env, default: String(fallback), meaning, read: (read) => read.integer(env, fallback, min, max) });
+const boolean = (env: string, fallback: boolean, meaning: string) =>
+  variable({ env, default: String(fallback), meaning, read: (read) => read.boolean(env, fallback) });
+/** A directory or file, relative to the working directory. */
+const path = (env: string, fallback: string, meaning: string) =>
+  variable({ env, default: fallback, meaning, read: (read, cwd) => resolve(cwd, read.string(env, fallback)) });
+
+function readTrustProxy(read: Reader): boolean | number | string {
+  const raw = read.optional('TRUST_PROXY');
+  if (raw === undefined) return false;
+  if (/^(true|false)$/i.test(raw)) return raw.toLowerCase() === 'true';
+  if (/^\d+$/.test(raw)) return Number(raw);
+  if (/^[0-9a-fA-F.:/, ]+$|^(loopback|linklocal|uniquelocal)/.test(raw)) return raw;
+  read.problems.push(`TRUST_PROXY must be true, false, a hop count or addresses/CIDRs, got "${raw}"`);
+  return false;
+}
+
+export const CONFIG_VARIABLES = {
+  port: integer('PORT', 8080, 0, 65535, 'Port to listen on'),
+  host: variable({
+    env: 'HOST',
+    default: '127.0.0.1',
+    meaning: 'Address to listen on (`0.0.0.0` behind a load balancer)',
+    read: (read) => read.string('HOST', '127.0.0.1'),
+  }),
+  dataDir: path('DATA_DIR', './data', 'Embedded database (`pgdata/`), generated token keys (`secrets.json`), lock file. One server process per directory'),
+  /** Unset: embedded PGlite under dataDir. Set: a PostgreSQL server through `pg`. */
+  databaseUrl: variable({
+    env: 'DATABASE_URL',
+    default: undefined,
+    meaning: '`postgres://…`: use that PostgreSQL server instead of the embedded database',
+    read: (read) => {
+      const url = read.optional('DATABASE_URL');
+      if (url !== undefined && !/^postgres(ql)?:\/\//.test(url)) read.problems.push('DATABASE_URL must start with postgres:// or postgresql://');
+      return url;
+    },
+  }),
+  // Demo data is the embedded default's purpose; on a real server it must be asked for.
+  seedDemo: variable({
+    env: 'SEED_DEMO',
+    default: 'true',
+    defaultText: '`true` embedded, `false` with `DATABASE_URL`',
+    meaning: 'Demo accounts and data on first start of an empty database',
+    read: (read) => read.boolean('SEED_DEMO', read.optional('DATABASE_URL') === undefined),
+  }),
+  cookieSecure: boolean('COOKIE_SECURE', false, 'Always mark the session cookie Secure and send HSTS. Set `true` when served over HTTPS'),
+  /** Passed to Fastify's trustProxy: false, true, a hop count or a list of addresses/CIDRs. */
+  trustProxy: variable({
+    env: 'TRUST_PROXY',
+    default: 'false',
+    meaning:
+      'Trust `X-Forwarded-*`: `true`, a hop count (`1`), or addresses/CIDRs (`10.0.0.0/8`, `loopback`). Behind https the cookie is then Secure automatically',
+    read: readTrustProxy,
+  }),
+  sessionIdleMinutes: integer('SESSION_IDLE_MINUTES', 30, 1, 24 * 60, 'Session idle timeout'),
+  sessionMaxHours: integer('SESSION_MAX_HOURS', 12, 1, 24 * 30, 'Absolute session lifetime'),
+  tokenTtlDays: integer(
+    'TOKEN_TTL_DAYS',
+    90,
+    1,
+    3650,
+    "Lifetime of a token created without a chosen one (`expiresInDays`), and of tokens made before lifetimes could be chosen; a refresh starts a token's lifetime again",
+  ),
+  /** At least 32 characters; unset: keys generated into DATA_DIR/secrets.json on first start. */
+  tokenSecret: variable({
+    env: 'TOKEN_SECRET',
+    default: undefined,
+    meaning:
+      'At least 32 characters; the token lookup and encryption keys derive from it. Unset: keys are generated into `DATA_DIR/secrets.json` on first start. All replicas must share it; a server whose keys differ from the ones the database was created with refuses to start',
+    read: (read) => {
+      const secret = read.optional('TOKEN_SECRET');
+      if (secret !== undefined && secret.length < 32) read.problems.push('TOKEN_SECRET must be at least 32 characters (e.g. `openssl rand -base64 48`)');
+      return secret;
+    },
+  }),
+  rateLimitPerMinute: integer(
+    'RATE_LIMIT_PER_MINUTE',
+    600,
+    1,
+    1_000_000,
+    'Public API requests per token per minute, exact within a process (`docs/decisions/003-rate-limit-and-token-cache.md`)',
+  ),
+  /** Bound of the in-process public API response cache, in MB of bodies (0: no cache). */
+  // 32 MB: ~2,000 default pages of 10 orders (~15 KB each), or 200 pages of 100; small beside the process.
+  responseCacheMb: integer(
+    'RESPONSE_CACHE_MB',
+    32,
+    0,
+    4096,
+    "Public API answers kept in memory per owner, evicted exactly when that owner's data changes (`docs/decisions/012-conditional-requests-and-response-cache.md`). `0` turns the cache off; ETags and `304` still work",
+  ),
+  /** Days the request log and its rollups are kept. */
+  requestLogDays: integer(
+    'REQUEST_LOG_DAYS',
+    30,
+    1,
+    365,
+    'Days the request log (Usage screen) and its hourly rollups are kept; older day partitions are dropped by housekeeping',
+  ),
+  /** Days the account activity log is kept, whatever requestLogDays says. */
+  activityLogDays: integer(
+    'ACTIVITY_LOG_DAYS',
+    365,
+    1,
+    3650,
+    'Days the account activity log is kept (1 to 3650), whatever `REQUEST_LOG_DAYS` says; older events are deleted by housekeeping in batches of 10,000',
+  ),
+  /**
+   * GitHub's secret scanning public keys (a JSON file in GitHub's `public_keys` shape); unset: leak reports
+   * are refused with 401, since none can be verified.
+   */
+  secretScanningKeysFile: variable({
+    env: 'SECRET_SCANNING_KEYS_FILE',
+    default: undefined,
+    meaning:
+      'GitHub\'s secret scanning public keys (`curl https://api.github.com/meta/public_keys/secret_scanning > github-keys.json`), so leaked tokens GitHub reports are revoked at once (`docs/security.md`, "Leaked tokens"). Read at start; a file that cannot be used stops the start. Unset: every report is refused (401)',
+    read: (read, cwd) => {
+      const file = read.optional('SECRET_SCANNING_KEYS_FILE');
+      return file === undefined ? undefined : resolve(cwd, file);
+    },
+  }),
+  /** Public API calls are kept in the request log (Usage screen); false only to measure the cost. */
+  requestLog: boolean('REQUEST_LOG', true, 'Record public API calls for the Usage screen. `false` only to measure what logging costs'),
+  /** Idle keep-alive connections close after this; above a load balancer's own idle timeout. */
+  // 72 s: longer than the common 60 s idle timeout of load balancers, so they close first.
+  keepAliveTimeoutSeconds: integer(
+    'KEEP_ALIVE_TIMEOUT_SECONDS',
+    72,
+    1,
+    3600,
+    "Idle keep-alive connections close after this. Behind a load balancer keep it above the balancer's own idle timeout (60 s on most)",
+  ),
+  /**
+   * The reference (pages, their Markdown, llms.txt, the MCP server's documentation tools) readable without
+   * login. The screens (Settings, API Test, Usage) stay behind login whatever it says.
+   */
+  publicDocs: boolean(
+    'PUBLIC_DOCS',
+    false,
+    '`true`: the reference pages, their Markdown, `llms.txt` and the MCP server\'s documentation tools are readable without login (`docs/guide.md`, "For AI assistants"). Settings, API Test and Usage stay behind login whatever it says',
+  ),
+  logLevel: variable({
+    env: 'LOG_LEVEL',
+    default: 'info',
+    meaning: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`',
+    read: (read) => read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+  }),
+  /** Directory of the built app (dist/web) and of the export (dist/export). */
+  webDir: path('WEB_DIR', './dist/web', 'Built app the server serves'),
+  exportDir: path('EXPORT_DIR', './dist/export', 'Export the server serves'),
+};
+
+export type Config = { -readonly [K in keyof typeof CONFIG_VARIABLES]: ReturnType<(typeof CONFIG_VARIABLES)[K]['read']> };
+
 export function parseConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const read = new Reader(env);
-  const databaseUrl = read.optional('DATABASE_URL');
-  const secretScanningKeysFile = read.optional('SECRET_SCANNING_KEYS_FILE');
-  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
-    read.problems.push('DATABASE_URL must start with postgres:// or postgresql://');
-  }
-  const tokenSecret = read.optional('TOKEN_SECRET');
-  if (tokenSecret !== undefined && tokenSecret.length < 32) {
-    read.problems.push('TOKEN_SECRET must be at least 32 characters (e.g. `openssl rand -base64 48`)');
-  }
-  const trustProxyRaw = read.optional('TRUST_PROXY');
-  let trustProxy: Config['trustProxy'] = false;
-  if (trustProxyRaw !== undefined) {
-    if (/^(true|false)$/i.test(trustProxyRaw)) trustProxy = trustProxyRaw.toLowerCase() === 'true';
-    else if (/^\d+$/.test(trustProxyRaw)) trustProxy = Number(trustProxyRaw);
-    else if (/^[0-9a-fA-F.:/, ]+$|^(loopback|linklocal|uniquelocal)/.test(trustProxyRaw)) trustProxy = trustProxyRaw;
-    else read.problems.push(`TRUST_PROXY must be true, false, a hop count or addresses/CIDRs, got "${trustProxyRaw}"`);
-  }
-  const config: Config = {
-    port: read.integer('PORT', 8080, 0, 65535),
-    host: read.string('HOST', '127.0.0.1'),
-    dataDir: resolve(cwd, read.string('DATA_DIR', './data')),
-    databaseUrl,
-    // Demo data is the embedded default's purpose; on a real server it must be asked for.
-    seedDemo: read.boolean('SEED_DEMO', databaseUrl === undefined),
-    cookieSecure: read.boolean('COOKIE_SECURE', false),
-    trustProxy,
-    sessionIdleMinutes: read.integer('SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
-    sessionMaxHours: read.integer('SESSION_MAX_HOURS', 12, 1, 24 * 30),
-    tokenTtlDays: read.integer('TOKEN_TTL_DAYS', 90, 1, 3650),
-    tokenSecret,
-    rateLimitPerMinute: read.integer('RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
-    // 32 MB: ~2,000 default pages of 10 orders (~15 KB each), or 200 pages of 100; small beside the process.
-    responseCacheMb: read.integer('RESPONSE_CACHE_MB', 32, 0, 4096),
-    requestLog: read.boolean('REQUEST_LOG', true),
-    requestLogDays: read.integer('REQUEST_LOG_DAYS', 30, 1, 365),
-    activityLogDays: read.integer('ACTIVITY_LOG_DAYS', 365, 1, 3650),
-    secretScanningKeysFile: secretScanningKeysFile === undefined ? undefined : resolve(cwd, secretScanningKeysFile),
-    // 72 s: longer than the common 60 s idle timeout of load balancers, so they close first.
-    keepAliveTimeoutSeconds: read.integer('KEEP_ALIVE_TIMEOUT_SECONDS', 72, 1, 3600),
-    publicDocs: read.boolean('PUBLIC_DOCS', false),
-    logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
-    webDir: resolve(cwd, read.string('WEB_DIR', './dist/web')),
-    exportDir: resolve(cwd, read.string('EXPORT_DIR', './dist/export')),
-  };
+  const config = Object.fromEntries(Object.entries(CONFIG_VARIABLES).map(([key, declared]) => [key, declared.read(read, cwd)])) as Config;
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from './support/http-client.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 import { loadSpec, routableOperations } from '../../src/server/spec/openapi-document.ts';
+import { domainsOfFamily } from '../../src/shared/api-family.ts';
 import contract from '../fixtures/contract/public-operations.json';
 import { catalogueOperation, exampleCall } from './support/catalogue-calls.ts';
 
@@ -26,7 +27,7 @@ const publicOperations = routableOperations(spec)
     // A detail call with its ids at their examples: 200 or 404 (the row may belong to someone else), never 401 or 403.
     url: `/api/v1${exampleCall(catalogueOperation(op.operationId), spec).path}`,
   }));
-const domainsOf = (family: 'seller' | 'warehouse') => [...new Set(publicOperations.filter((op) => op.family === family).map((op) => op.domain))];
+const domainsOf = (family: 'seller' | 'warehouse') => domainsOfFamily(publicOperations, family);
 
 let server: TestServer;
 const clients = {} as Record<'seller' | 'warehouse', Client>;

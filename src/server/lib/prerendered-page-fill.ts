@@ -7,22 +7,16 @@ import {
   EMAIL_STAND_IN,
   HTML_CLASS_MARKER,
   ORIGIN_STAND_IN,
+  PRERENDER_STATE_ID,
   REMINDER_BANNER,
   REMINDER_STAND_IN,
   STATE_MARKER,
+  type PrerenderState,
 } from '../../shared/portal-data/prerendered-pages.ts';
 
-/** The id the app reads the state from (src/web/lib/prerender-state.ts PRERENDER_STATE_ID). */
-const STATE_ELEMENT_ID = 'portal-prerender-state';
-
-export interface PageFill {
-  user: { email: string; userType: string };
-  origin: string;
-  /** `<category>-<subcategory>`. */
-  page: string;
+/** The state the app hydrates from (its reminder: the sentence, or null for no banner), and the colour scheme. */
+export interface PageFill extends PrerenderState {
   colorMode: 'light' | 'dark' | null;
-  /** The expiry reminder's sentence; null: no banner (no token due, or dismissed today). */
-  reminder: string | null;
 }
 
 export function escapeHtml(text: string): string {
@@ -51,5 +45,5 @@ export function fillPrerenderedPage(template: string, fill: PageFill): string {
     .replaceAll(EMAIL_STAND_IN, () => email)
     .replaceAll(ORIGIN_STAND_IN, () => origin)
     .replace(REMINDER_BANNER, (banner) => (reminder === null ? '' : banner.replace(REMINDER_STAND_IN, () => reminder)))
-    .replace(STATE_MARKER, () => `<script type="application/json" id="${STATE_ELEMENT_ID}">${jsonForScript(state)}</script>`);
+    .replace(STATE_MARKER, () => `<script type="application/json" id="${PRERENDER_STATE_ID}">${jsonForScript(state)}</script>`);
 }

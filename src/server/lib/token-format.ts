@@ -9,8 +9,6 @@ import { crc32 } from 'node:zlib';
 import { brand } from '../../generated/brand.ts';
 import { familyOfTokenLetter, familyOfUserType, FAMILY, TOKEN_LETTER_CLASS, type UserType } from '../../shared/api-family.ts';
 
-export type { UserType };
-
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const RANDOM_LENGTH = 22;
 const CHECKSUM_LENGTH = 6;

@@ -13,13 +13,12 @@ import {
   LLMS_FULL_PATH,
   LLMS_TXT_PATH,
   htmlHrefOf,
-  pageKeyOf,
   parseMarkdownPath,
   withOrigin,
   type MarkdownAddress,
 } from '../../shared/portal-data/agent-docs.ts';
 import { downloadHref } from '../../shared/portal-data/downloads.ts';
-import { documentationHref } from '../../shared/portal-data/links.ts';
+import { documentationHref, pageKeyOf } from '../../shared/portal-data/links.ts';
 import type { ServerContext } from '../context.ts';
 import type { AgentDocsStore } from '../io/agent-docs-store.ts';
 import { NOT_FOUND_BODY } from '../lib/http-error.ts';

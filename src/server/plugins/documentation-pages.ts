@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { catalogue } from '../../generated/catalogue.ts';
 import type { UserType } from '../../shared/api-family.ts';
-import { resolvePage } from '../../shared/portal-data/links.ts';
+import { pageKeyOf, resolvePage } from '../../shared/portal-data/links.ts';
 import { pageMarkdownPath } from '../../shared/portal-data/agent-docs.ts';
 import { loginPathFor } from '../../shared/portal-data/login-redirect.ts';
 import { COLOR_MODE_COOKIE, PRERENDERED_DIR, REMINDER_DISMISSED_COOKIE, prerenderedPagePath } from '../../shared/portal-data/prerendered-pages.ts';
@@ -43,11 +43,11 @@ function loadPages(webDir: string): Map<string, string> {
 }
 
 /** The page a documentation URL shows, as resolvePage (the app's own rule) decides it. */
-function pageKeyOf(query: URLSearchParams, userType: UserType): string | null {
+function pageKeyOfQuery(query: URLSearchParams, userType: UserType): string | null {
   const resolution = resolvePage(catalogue.groups, query, userType);
-  if (resolution.found) return `${resolution.page.category}-${resolution.page.subcategory}`;
+  if (resolution.found) return pageKeyOf(resolution.page);
   // Reference data the catalogue does not list (a generated test spec) still has its page.
-  return resolution.subcategory ? `${resolution.category}-${resolution.subcategory}` : null;
+  return resolution.subcategory ? pageKeyOf({ category: resolution.category, subcategory: resolution.subcategory }) : null;
 }
 
 /** The user's token expiry reminder, as the app words it; null when none is due or it was dismissed today. */
@@ -89,7 +89,7 @@ export function registerDocumentationPages(
     if (user === undefined && !ctx.config.publicDocs) return reply.header('cache-control', 'no-store').redirect(loginPathFor(request.url), 302);
     if (resolution.found) void reply.header('link', markdownLink(pageMarkdownPath(resolution.page)));
     if (user === undefined) return options.sendAppShell(request, reply);
-    const pageKey = pageKeyOf(query, user.userType);
+    const pageKey = pageKeyOfQuery(query, user.userType);
     const template = pageKey === null ? undefined : pages.get(prerenderedPagePath(user.userType, pageKey));
     const origin = requestOrigin(request);
     if (template === undefined || pageKey === null || origin === undefined) return options.sendAppShell(request, reply);

@@ -3,7 +3,7 @@
  * per-token rate-limit windows.
  */
 import type { Queryable } from '../db/database.ts';
-import type { UserType } from './users-repository.ts';
+import type { UserType } from '../../shared/api-family.ts';
 
 export interface TokenRow {
   id: number;

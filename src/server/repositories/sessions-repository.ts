@@ -5,7 +5,7 @@
  */
 import type { Queryable } from '../db/database.ts';
 import type { ActivityOrigin } from '../lib/activity-origin.ts';
-import type { UserType } from './users-repository.ts';
+import type { UserType } from '../../shared/api-family.ts';
 
 export interface SessionUser {
   userId: number;

@@ -1,8 +1,5 @@
 import type { Queryable } from '../db/database.ts';
-import type { Schemas } from '../lib/schemas.ts';
-
-/** SELLER or WAREHOUSE, as the spec's UserType schema says. */
-export type UserType = Schemas['UserType'];
+import type { UserType } from '../../shared/api-family.ts';
 
 export interface UserRow {
   id: number;

@@ -1,11 +1,11 @@
 /**
  * Query and path parameters arrive as text. Ajv's type coercion turns any text JavaScript's Number()
  * accepts into a number: `Infinity`, `1e309`, `0x10`, `1e3`, 25 digits (echoed back rounded) and `-0`.
- * Here an integer parameter is read only in canonical decimal form (an optional minus and ASCII digits, no
- * leading zero, no `-0`: one spelling per number, so one resource has one URL and one cache key) that is a
+ * Here an integer parameter is read only in canonical decimal form (src/shared/decimal-integer.ts) as a
  * safe integer within the spec's minimum and maximum; anything else, or the parameter given twice, is a 400
  * naming it. String parameters stay strings. Ajv then validates without coercing anything.
  */
+import { parseDecimalInteger } from '../../shared/decimal-integer.ts';
 import { resolved } from '../../shared/openapi/openapi-document.ts';
 import { HttpError } from '../lib/http-error.ts';
 import type { Validate } from './ajv.ts';
@@ -14,15 +14,6 @@ import type { JsonSchema, OpenApiDocument, SpecParameter } from './openapi-docum
 interface IntegerBounds {
   minimum: number;
   maximum: number;
-}
-
-const DECIMAL_INTEGER = /^(0|-?[1-9][0-9]*)$/;
-
-/** The integer a parameter's text stands for, or undefined when it is not one in canonical decimal form. */
-export function parseDecimalInteger(text: string): number | undefined {
-  if (!DECIMAL_INTEGER.test(text)) return undefined;
-  const value = Number(text);
-  return Number.isSafeInteger(value) ? value : undefined;
 }
 
 function boundsOf(name: string, schema: JsonSchema): IntegerBounds {

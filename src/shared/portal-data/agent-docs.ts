@@ -26,10 +26,6 @@ export const OPERATIONS_SEGMENT = 'operations';
 /** Written into generated Markdown where the portal's own origin goes; the server writes in the request's. */
 export const MARKDOWN_ORIGIN = ORIGIN_STAND_IN;
 
-export function pageKeyOf(page: PageAddress): string {
-  return `${page.category}-${page.subcategory}`;
-}
-
 export function pageMarkdownPath(page: PageAddress): string {
   return `/documentation/${page.category}/${page.subcategory}.md`;
 }

@@ -12,6 +12,17 @@ export interface PageAddress {
   subcategory: string;
 }
 
+/** A documentation page's key: `seller-warehouse`, the name of its data file and of its rendered HTML. */
+export function pageKeyOf(page: PageAddress): string {
+  return `${page.category}-${page.subcategory}`;
+}
+
+/** `seller-warehouse` -> seller, warehouse (a category has no dash; a subcategory may). */
+export function pageOfKey(key: string): PageAddress {
+  const dash = key.indexOf('-');
+  return { category: key.slice(0, dash), subcategory: key.slice(dash + 1) };
+}
+
 export function documentationHref(page: PageAddress, anchor?: string): string {
   const query = new URLSearchParams({ category: page.category, subcategory: page.subcategory });
   return `/documentation?${query.toString()}${anchor ? `#${encodeURIComponent(anchor)}` : ''}`;

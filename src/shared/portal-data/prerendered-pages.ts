@@ -4,6 +4,8 @@
  * rendered once per user type (the badge, and whatever else differs by type, is in the HTML); the
  * user's email and the request's origin are written in by the server.
  */
+import type { UserType } from '../api-family.ts';
+import { REMINDER_LABEL } from './token-expiry.ts';
 
 /** Inside the built app's directory (WEB_DIR), never served as a file (plugins/static-files.ts skips it). */
 export const PRERENDERED_DIR = '_prerendered';
@@ -17,8 +19,29 @@ export function prerenderedPagePath(userType: string, pageKey: string): string {
 export const EMAIL_STAND_IN = 'signed-in-user@portal-prerender.invalid';
 export const ORIGIN_STAND_IN = 'https://portal-prerender.invalid';
 
-/** Replaced by the JSON the app hydrates from (PrerenderState in src/web/lib/prerender-state.ts). */
+/** Replaced by the JSON the app hydrates from: a PrerenderState in the element with PRERENDER_STATE_ID. */
 export const STATE_MARKER = '<!--portal-prerender-state-->';
+export const PRERENDER_STATE_ID = 'portal-prerender-state';
+
+/** The user drawn into a page: what the app's current-user query holds. */
+export interface PrerenderUser {
+  email: string;
+  userType: UserType;
+}
+
+/**
+ * What the server writes into a page for the app that hydrates it (src/web/lib/prerender-state.ts), and
+ * what the build-time render draws from.
+ */
+export interface PrerenderState {
+  user: PrerenderUser;
+  /** The origin the server wrote into the page's base URL and code samples. */
+  origin: string;
+  /** The documentation page in the HTML (links.ts pageKeyOf). */
+  page: string;
+  /** The token expiry reminder the server wrote into the page; null: none. */
+  reminder: string | null;
+}
 /** Replaced by ` class="dark"` or ` class="light"` for a user who chose a colour scheme, else by nothing. */
 export const HTML_CLASS_MARKER = ' data-portal-color-mode';
 
@@ -45,7 +68,7 @@ export const COLOR_MODE_COOKIE = 'portal-color-mode';
  */
 export const REMINDER_STAND_IN = 'Token expiry reminder stand-in.';
 /** The banner as rendered (features/tokens/components/expiry-reminder.tsx), from its first tag to its last. */
-export const REMINDER_BANNER = /<aside [^>]*aria-label="Token expiry reminder"[^>]*>[\s\S]*?<\/aside>/;
+export const REMINDER_BANNER = new RegExp(`<aside [^>]*aria-label="${REMINDER_LABEL}"[^>]*>[\\s\\S]*?</aside>`);
 
 /** The cookie that holds the local day the reminder was dismissed on; it ends at the user's midnight. */
 export const REMINDER_DISMISSED_COOKIE = 'portal-reminder-dismissed';
@@ -57,7 +80,7 @@ export interface PrerenderRequest {
   category: string;
   subcategory: string;
   /** The user drawn into the shell: EMAIL_STAND_IN and one user type. */
-  user: { email: string; userType: string };
+  user: PrerenderUser;
   /** ORIGIN_STAND_IN. */
   origin: string;
 }

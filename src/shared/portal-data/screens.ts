@@ -6,6 +6,8 @@
 export interface ScreenData {
   /** The route's path; `*` for any path no other screen claims. */
   readonly path: string;
+  /** Its route module, from src/web (the app loads it lazily; vite.config.ts names first-load chunks by it). */
+  readonly module: string;
   /** A URL that shows the screen, when its path is a pattern. */
   readonly sampleUrl?: string;
   /** Also the screen at `/`. */
@@ -23,15 +25,24 @@ export interface ScreenData {
 }
 
 export const screens = {
-  login: { path: '/login', outsideShell: true, title: 'Log in' },
-  documentation: { path: '/documentation', home: true, label: 'Documentation', reference: true },
-  explorer: { path: '/documentation/explorer', label: 'API explorer', parent: 'documentation', reference: true },
-  'api-test': { path: '/api-test', label: 'API Test', title: 'API Test' },
-  usage: { path: '/usage', label: 'Usage', title: 'Usage' },
-  activity: { path: '/activity', label: 'Activity', title: 'Activity' },
-  settings: { path: '/settings', label: 'Settings', title: 'Settings' },
-  'not-found': { path: '*', sampleUrl: '/no-such-page', title: 'Page not found' },
+  login: { path: '/login', module: '/app/routes/login-route.tsx', outsideShell: true, title: 'Log in' },
+  documentation: { path: '/documentation', module: '/features/docs/routes/documentation-route.tsx', home: true, label: 'Documentation', reference: true },
+  explorer: {
+    path: '/documentation/explorer',
+    module: '/features/docs/routes/explorer-route.tsx',
+    label: 'API explorer',
+    parent: 'documentation',
+    reference: true,
+  },
+  'api-test': { path: '/api-test', module: '/app/routes/api-test-route.tsx', label: 'API Test', title: 'API Test' },
+  usage: { path: '/usage', module: '/app/routes/usage-route.tsx', label: 'Usage', title: 'Usage' },
+  activity: { path: '/activity', module: '/app/routes/activity-route.tsx', label: 'Activity', title: 'Activity' },
+  settings: { path: '/settings', module: '/app/routes/settings-route.tsx', label: 'Settings', title: 'Settings' },
+  'not-found': { path: '*', module: '/app/routes/not-found-route.tsx', sampleUrl: '/no-such-page', title: 'Page not found' },
 } as const satisfies Record<string, ScreenData>;
+
+/** The shell's route module (sidebar and top bar around every screen inside it), from src/web. */
+export const SHELL_MODULE = '/app/shell/shell-route.tsx';
 
 export type ScreenName = keyof typeof screens;
 
@@ -45,6 +56,11 @@ export const screenList: readonly NamedScreen[] = Object.entries(screens).map(([
 /** The document title of a screen: its title, then the portal's name. */
 export function screenTitle(title: string, brandName: string): string {
   return `${title} · ${brandName} Developer Portal`;
+}
+
+/** The document title of a documentation page: `Orders · Seller API · Documentation`, or `Changelog · Documentation` for a group's only page. */
+export function documentationTitle(page: { title: string; groupTitle: string }): string {
+  return `${page.groupTitle === page.title ? page.title : `${page.title} · ${page.groupTitle}`} · Documentation`;
 }
 
 /** A URL that opens the screen. */

@@ -6,7 +6,7 @@
  */
 import { lazy, useState, type ComponentType } from 'react';
 
-interface RouteModule {
+export interface RouteModule {
   Component: ComponentType;
 }
 

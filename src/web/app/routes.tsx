@@ -8,19 +8,36 @@ import { Suspense } from 'react';
 import { matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { ScreenLoading } from '../components/screen-loading';
-import { lazyRoute, type LazyRoute } from './lazy-route';
+import { brand } from '../../generated/brand';
+import { SHELL_MODULE, screenTitle } from '../../shared/portal-data/screens';
+import type { LazyRoute } from './lazy-route';
 import { RouteErrorBoundary } from './route-error';
-import { appScreens, type AppScreen } from './screens';
+import { appScreens, routeOfModule, type AppScreen } from './screens';
 
-const shell = lazyRoute(() => import('./shell/shell-route'));
+const shell = routeOfModule(SHELL_MODULE);
 
 function lazyElement(route: LazyRoute): Pick<RouteObject, 'element' | 'handle'> {
   return { element: <route.Screen />, handle: route };
 }
 
+/** A screen with its document title from the screens table (the docs feature titles its own pages). */
+function screenElement(screen: AppScreen): Pick<RouteObject, 'element' | 'handle'> {
+  const { Screen } = screen.route;
+  const title = screen.title === undefined ? null : <title>{screenTitle(screen.title, brand.name)}</title>;
+  return {
+    element: (
+      <>
+        {title}
+        <Screen />
+      </>
+    ),
+    handle: screen.route,
+  };
+}
+
 /** A screen's route, and its index route too when it is also the screen at `/`. */
 function screenRoutes(screen: AppScreen): RouteObject[] {
-  const route = lazyElement(screen.route);
+  const route = screenElement(screen);
   return screen.home
     ? [
         { index: true, ...route },

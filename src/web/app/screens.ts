@@ -11,7 +11,7 @@ import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import VpnKeyOutlinedIcon from '@mui/icons-material/VpnKeyOutlined';
 import { screenList, type NamedScreen, type ScreenName } from '../../shared/portal-data/screens';
-import { lazyRoute, type LazyRoute } from './lazy-route';
+import { lazyRoute, type LazyRoute, type RouteModule } from './lazy-route';
 
 interface ScreenParts {
   /** Beside a top item's label in the sidebar. */
@@ -21,15 +21,23 @@ interface ScreenParts {
 
 export interface AppScreen extends NamedScreen, ScreenParts {}
 
-const parts: Record<ScreenName, ScreenParts> = {
-  login: { route: lazyRoute(() => import('./routes/login-route')) },
-  documentation: { icon: MenuBookOutlinedIcon, route: lazyRoute(() => import('../features/docs/routes/documentation-route')) },
-  explorer: { route: lazyRoute(() => import('../features/docs/routes/explorer-route')) },
-  'api-test': { icon: ScienceOutlinedIcon, route: lazyRoute(() => import('./routes/api-test-route')) },
-  usage: { icon: InsightsOutlinedIcon, route: lazyRoute(() => import('./routes/usage-route')) },
-  activity: { icon: HistoryOutlinedIcon, route: lazyRoute(() => import('./routes/activity-route')) },
-  settings: { icon: VpnKeyOutlinedIcon, route: lazyRoute(() => import('./routes/settings-route')) },
-  'not-found': { route: lazyRoute(() => import('./routes/not-found-route')) },
+const icons: Partial<Record<ScreenName, ComponentType<SvgIconProps>>> = {
+  documentation: MenuBookOutlinedIcon,
+  'api-test': ScienceOutlinedIcon,
+  usage: InsightsOutlinedIcon,
+  activity: HistoryOutlinedIcon,
+  settings: VpnKeyOutlinedIcon,
 };
 
-export const appScreens: readonly AppScreen[] = screenList.map((screen) => ({ ...screen, ...parts[screen.name] }));
+// Relative globs (keys like `./routes/usage-route.tsx`), so they resolve the same under Vite and Vitest.
+const routeModules = import.meta.glob<RouteModule>(['./routes/*-route.tsx', './shell/shell-route.tsx', '../features/*/routes/*-route.tsx']);
+
+/** The lazy route of a module named from src/web (`/app/routes/usage-route.tsx`), as the screens table names it. */
+export function routeOfModule(module: string): LazyRoute {
+  const key = module.startsWith('/app/') ? `.${module.slice('/app'.length)}` : `..${module}`;
+  const load = routeModules[key];
+  if (!load) throw new Error(`No route module ${module}`);
+  return lazyRoute(load);
+}
+
+export const appScreens: readonly AppScreen[] = screenList.map((screen) => ({ ...screen, icon: icons[screen.name], route: routeOfModule(screen.module) }));

@@ -5,19 +5,7 @@
  * strict CSP holds); the build-time render sets the same values before rendering, so both sides draw the
  * same first frame. After the first client navigation the app renders as it always did.
  */
-import type { CurrentUser } from './current-user';
-
-export const PRERENDER_STATE_ID = 'portal-prerender-state';
-
-export interface PrerenderState {
-  user: CurrentUser;
-  /** The origin the server wrote into the page's base URL and code samples. */
-  origin: string;
-  /** `<category>-<subcategory>` of the documentation page in the HTML. */
-  page: string;
-  /** The token expiry reminder the server wrote into the page; null: none. */
-  reminder: string | null;
-}
+import { PRERENDER_STATE_ID, type PrerenderState } from '../../shared/portal-data/prerendered-pages';
 
 let state: PrerenderState | null = null;
 let firstScreen = true;

@@ -13,19 +13,21 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { AppProviders } from '../app/providers';
 import { AppRoutes, preloadScreens } from '../app/routes';
 import { REMINDER_STAND_IN, type PrerenderedPage, type PrerenderRequest } from '../../shared/portal-data/prerendered-pages';
+import { pageKeyOf } from '../../shared/portal-data/links';
+import { documentationTitle } from '../../shared/portal-data/screens';
 import { currentUserQueryKey, type CurrentUser } from '../lib/current-user';
 import { createQueryClient } from '../lib/query-client';
 import { setPrerenderState } from '../lib/prerender-state';
-import { loadReferencePage, pageKey } from '../features/docs/lib/load-reference-page';
+import { loadReferencePage } from '../features/docs/lib/load-reference-page';
 import { createEmotionCache } from '../theme/emotion-cache';
 
 export async function renderDocumentationPage(request: PrerenderRequest): Promise<PrerenderedPage> {
   // Loaded before rendering, so the page renders whole in one pass (no loading state).
   const url = new URL(request.url, request.origin);
   const [page] = await Promise.all([loadReferencePage(request.category, request.subcategory), preloadScreens(url.pathname)]);
-  const user = request.user as CurrentUser;
+  const user: CurrentUser = request.user;
   // The reminder banner is drawn with a stand-in sentence; the server writes in the user's, or removes it.
-  setPrerenderState({ user, origin: request.origin, page: pageKey(request.category, request.subcategory), reminder: REMINDER_STAND_IN });
+  setPrerenderState({ user, origin: request.origin, page: pageKeyOf(request), reminder: REMINDER_STAND_IN });
   try {
     const queryClient = createQueryClient();
     queryClient.setQueryData(currentUserQueryKey, user);
@@ -43,8 +45,7 @@ export async function renderDocumentationPage(request: PrerenderRequest): Promis
       </StrictMode>,
     );
     const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-    const title = page.groupTitle === page.title ? page.title : `${page.title} · ${page.groupTitle}`;
-    return { html, styles, title: `${title} · Documentation` };
+    return { html, styles, title: documentationTitle(page) };
   } finally {
     setPrerenderState(null);
   }

@@ -51,7 +51,7 @@ describe('fillPrerenderedPage', () => {
   });
 
   it('writes the reminder into its banner, escaped, or takes the banner out when there is none', () => {
-    const fill = { user: { email: 'a@example.com', userType: 'SELLER' }, origin: 'http://a', page: 'p', colorMode: null };
+    const fill = { user: { email: 'a@example.com', userType: 'SELLER' as const }, origin: 'http://a', page: 'p', colorMode: null };
     const reminder = `Your API token “<b>$& ${EMAIL_STAND_IN}</b>” has expired.`;
     const html = fillPrerenderedPage(TEMPLATE, { ...fill, reminder });
     expect(html).toContain('<div role="status">Your API token “&lt;b&gt;$&amp; ' + EMAIL_STAND_IN + '&lt;/b&gt;” has expired.<!-- --> <a href="/settings">');

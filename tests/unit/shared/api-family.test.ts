@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { parse } from 'yaml';
 import {
   API_FAMILIES,
@@ -11,13 +11,17 @@ import {
   familyOfUserType,
   tokenPrefixOf,
   tokenVariableOf,
+  type UserType,
 } from '../../../src/shared/api-family';
+import type { components } from '../../../src/generated/api';
 
 describe('the API families', () => {
   it("name the spec's user types, one each", () => {
     const spec = parse(readFileSync('openapi/components/schemas/UserType.yaml', 'utf8')) as { enum: string[] };
     expect([...USER_TYPES].sort()).toEqual([...spec.enum].sort());
     expect(API_FAMILIES.map((family) => FAMILY[family].userType).sort()).toEqual([...USER_TYPES].sort());
+    // The one UserType of app, server and build is the spec's (checked by the typecheck).
+    expectTypeOf<UserType>().toEqualTypeOf<components['schemas']['UserType']>();
   });
 
   it("list the user's own family first", () => {

@@ -3,8 +3,7 @@
  * also be a domain of the account's own API, since a seller token can never read `inventory`.
  */
 import { HttpError } from '../../lib/http-error.ts';
-import { FAMILY, familyOfUserType } from '../../../shared/api-family.ts';
-import type { UserType } from '../../repositories/users-repository.ts';
+import { FAMILY, familyOfUserType, type UserType } from '../../../shared/api-family.ts';
 
 /** The scopes to store, in the API's order; null (every domain) stays null. A 400 names the field. */
 export function checkScopes(scopes: readonly string[] | null, userType: UserType, domains: readonly string[]): string[] | null {

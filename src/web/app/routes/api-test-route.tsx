@@ -4,9 +4,7 @@
  * form is rewritten once to the tester's own (./older-tester-link.ts).
  */
 import { Navigate, useSearchParams } from 'react-router';
-import { brand } from '../../../generated/brand';
 import { familyOfUserType } from '../../../shared/api-family';
-import { screens, screenTitle } from '../../../shared/portal-data/screens';
 import { useCurrentUser } from '../../lib/current-user';
 import { ApiTester } from '../../features/api-tester/components/api-tester';
 import { useApiTokens } from '../../lib/api-tokens';
@@ -23,10 +21,5 @@ export function Component() {
     if (!namesFamily(searchParams) && !user.data) return null;
     return <Navigate replace to={{ search: newerTesterParams(searchParams, operations, userFamily).toString() }} />;
   }
-  return (
-    <>
-      <title>{screenTitle(screens['api-test'].title, brand.name)}</title>
-      <ApiTester operations={operations} userFamily={userFamily} tokens={tokens.data} />
-    </>
-  );
+  return <ApiTester operations={operations} userFamily={userFamily} tokens={tokens.data} />;
 }

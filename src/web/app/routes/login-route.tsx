@@ -9,8 +9,6 @@ import { REDIRECT_PARAM, safeRedirectTarget } from '../../features/auth/lib/redi
 import { FullPageLoader } from '../../components/full-page-loader';
 import { useCurrentUser } from '../../lib/current-user';
 import { hasSessionHint } from '../../lib/session-hint';
-import { brand } from '../../../generated/brand';
-import { screens, screenTitle } from '../../../shared/portal-data/screens';
 
 export function Component() {
   const navigate = useNavigate();
@@ -23,10 +21,5 @@ export function Component() {
   const user = useCurrentUser({ enabled: signedIn });
   if (signedIn && user.isSuccess) return <Navigate to={destination} replace />;
   if (signedIn && user.isPending) return <FullPageLoader label="Checking your session" />;
-  return (
-    <>
-      <title>{screenTitle(screens.login.title, brand.name)}</title>
-      <LoginPage onSuccess={() => void navigate(destination, { replace: true })} />
-    </>
-  );
+  return <LoginPage onSuccess={() => void navigate(destination, { replace: true })} />;
 }

@@ -3,26 +3,21 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import Button from '@mui/material/Button';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import { EmptyState } from '../../components/empty-state';
-import { brand } from '../../../generated/brand';
-import { screens, screenTitle } from '../../../shared/portal-data/screens';
 
 export function Component() {
   const { pathname } = useLocation();
   return (
-    <>
-      <title>{screenTitle(screens['not-found'].title, brand.name)}</title>
-      <EmptyState
-        icon={<SearchOffIcon />}
-        title="Page not found"
-        headingLevel="h1"
-        action={
-          <Button component={RouterLink} to="/" variant="contained">
-            Back to the documentation
-          </Button>
-        }
-      >
-        There is no page at <code>{pathname}</code>. It may have moved, or the link may be mistyped.
-      </EmptyState>
-    </>
+    <EmptyState
+      icon={<SearchOffIcon />}
+      title="Page not found"
+      headingLevel="h1"
+      action={
+        <Button component={RouterLink} to="/" variant="contained">
+          Back to the documentation
+        </Button>
+      }
+    >
+      There is no page at <code>{pathname}</code>. It may have moved, or the link may be mistyped.
+    </EmptyState>
   );
 }

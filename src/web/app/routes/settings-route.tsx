@@ -2,9 +2,7 @@
  * /settings: the tokens feature's token management, then the sessions feature's signed-in sessions.
  * Signing this browser's session out leaves for /login the way Logout does (the shell's useLeaveSession).
  */
-import { brand } from '../../../generated/brand';
 import { familyOfUserType } from '../../../shared/api-family';
-import { screens, screenTitle } from '../../../shared/portal-data/screens';
 import { useCurrentUser } from '../../lib/current-user';
 import { userTypeLabel } from '../../features/auth/lib/user-type-label';
 import { SessionsSection } from '../../features/sessions/components/sessions-section';
@@ -16,7 +14,6 @@ export function Component() {
   const { leave } = useLeaveSession();
   return (
     <>
-      <title>{screenTitle(screens.settings.title, brand.name)}</title>
       <TokenSettings userTypeLabel={user.data ? userTypeLabel(user.data.userType) : 'Seller'} family={familyOfUserType(user.data?.userType ?? 'SELLER')} />
       <SessionsSection onSignOutThisBrowser={(end) => leave('Sign out this session', end)} />
     </>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogue } from '../../../../src/generated/catalogue';
+import type { CatalogueParameter } from '../../../../src/shared/portal-data/catalogue';
+import { parameterProblem } from '../../../../src/web/features/api-tester/lib/parameter-values';
 import { validateRequest } from '../../../../src/web/features/api-tester/lib/validate-request';
 import { digitsOnly } from '../../../../src/web/features/api-tester/lib/digits-only';
 
@@ -37,6 +39,20 @@ describe('validateRequest', () => {
   });
   it('passes a complete detail call', () => {
     expect(validateRequest({ operation: detail, token: 't', values: { returnId: '7' } })).toBeNull();
+  });
+});
+
+describe('parameterProblem reads integers as the server does (src/shared/decimal-integer.ts)', () => {
+  const noId = { idParam: null };
+  const offset: CatalogueParameter = { name: 'offset', in: 'query', required: false, type: 'integer', minimum: -10, maximum: 10 };
+  const unbounded: CatalogueParameter = { name: 'count', in: 'query', required: false, type: 'integer' };
+  it('takes a negative value the schema allows, the minimum deciding the sign', () => {
+    expect(parameterProblem(noId, offset, '-3')).toBeNull();
+    expect(parameterProblem(noId, offset, '-11')).toBe('Offset must be from -10 to 10.');
+  });
+  it('refuses -0 and a number past the safe integers, which the server would refuse', () => {
+    expect(parameterProblem(noId, offset, '-0')).toBe('Offset must be a whole number.');
+    expect(parameterProblem(noId, unbounded, '9'.repeat(25))).toBe('Count must be a whole number.');
   });
 });
 

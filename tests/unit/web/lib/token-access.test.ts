@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { familyOfUserType } from '../../../../src/shared/api-family';
-import { apiDomains, domainLabel } from '../../../../src/web/lib/api-domains';
+import { catalogue } from '../../../../src/generated/catalogue';
+import { domainsOfFamily, familyOfUserType } from '../../../../src/shared/api-family';
+import { domainLabel } from '../../../../src/web/lib/api-domains';
 import { accessSummary, hasAccess, noAccessMessage } from '../../../../src/web/lib/token-access';
 import { localDay } from '../../../../src/web/features/tokens/lib/reminder-dismissal';
 
-describe('apiDomains', () => {
+describe('domainsOfFamily', () => {
   it("lists each API's domains from the catalogue, in the spec's order", () => {
-    expect(apiDomains('seller')).toEqual(['warehouses', 'quotations', 'imports', 'products', 'orders']);
-    expect(apiDomains('warehouse')).toEqual(['quotations', 'imports', 'inventory', 'orders']);
+    expect(domainsOfFamily(catalogue.operations, 'seller')).toEqual(['warehouses', 'quotations', 'imports', 'products', 'orders']);
+    expect(domainsOfFamily(catalogue.operations, 'warehouse')).toEqual(['quotations', 'imports', 'inventory', 'orders']);
   });
   it('maps user types to families and labels domains', () => {
     expect(familyOfUserType('WAREHOUSE')).toBe('warehouse');

@@ -7,11 +7,10 @@ import { useState, type Ref } from 'react';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { FAMILY, familiesFirst, type ApiFamily } from '../../../../shared/api-family';
+import { domainsOfFamily, FAMILY, familiesFirst, type ApiFamily } from '../../../../shared/api-family';
 import { domainLabel } from '../../../lib/api-domains';
 import {
   choiceOf,
-  domainsFor,
   findOperation,
   operationsFor,
   orderTypesFor,
@@ -48,7 +47,7 @@ export function CallChoices({ operations, family, userFamily, operation, onFamil
   // List or detail (and the order type) may be chosen before the domain: held here until a call is.
   const [draft, setDraft] = useState<Pick<OperationChoice, 'mode' | 'orderType'>>({ mode: 'list', orderType: 'normal' });
   const choice: OperationChoice = operation ? choiceOf(operation) : { family, domain: '', ...draft };
-  const domains = domainsFor(operations.list, family);
+  const domains = domainsOfFamily(operations.list, family);
   const orderTypes = choice.domain ? orderTypesFor(operations.list, family, choice.domain) : [];
   const offered = choice.domain ? operationsFor(operations.list, choice) : [];
   // Another choice keeps the kind of call where the domain has one (a domain without details opens its list).

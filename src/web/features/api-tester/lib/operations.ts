@@ -5,7 +5,7 @@
  * several remain (two detail calls in one domain), the form offers them by name.
  */
 import type { CatalogueOperation } from '../../../../shared/portal-data/catalogue';
-import { domainsOfFamily, type ApiFamily } from '../../../../shared/api-family';
+import type { ApiFamily } from '../../../../shared/api-family';
 import type { CallMode, OrderType } from '../../../../shared/openapi/portal-extensions';
 import type { OperationMap } from '../../../lib/operation-map';
 
@@ -15,11 +15,6 @@ export type TesterOperation = Pick<
 >;
 export type { ApiFamily, OrderType };
 export type Mode = CallMode;
-
-/** The domains of one API family, in the spec's order. */
-export function domainsFor(operations: readonly TesterOperation[], family: ApiFamily): string[] {
-  return domainsOfFamily(operations, family);
-}
 
 /** The order types a domain has (empty for domains without them). */
 export function orderTypesFor(operations: readonly TesterOperation[], family: ApiFamily, domain: string): OrderType[] {

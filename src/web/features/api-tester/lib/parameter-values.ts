@@ -4,6 +4,7 @@
  * from each parameter's schema in the spec: its type, bounds and default. A value that breaks them is
  * never sent and never replaced: the form marks it until it is corrected.
  */
+import { parseDecimalInteger } from '../../../../shared/decimal-integer';
 import type { CatalogueParameter } from '../../../../shared/portal-data/catalogue';
 import type { TesterOperation } from './operations';
 
@@ -40,9 +41,8 @@ export function parameterProblem(operation: Pick<TesterOperation, 'idParam'>, pa
     return isSoleId(operation, parameter) ? ID_REQUIRED : `${label} is required.`;
   }
   if (parameter.type === 'integer') {
-    // Canonical decimal only, as the server reads it: no sign, no leading zero.
-    if (!/^(0|[1-9]\d*)$/.test(text)) return `${label} must be a whole number.`;
-    const value = Number(text);
+    const value = parseDecimalInteger(text);
+    if (value === undefined) return `${label} must be a whole number.`;
     const { minimum, maximum } = parameter;
     if ((minimum !== undefined && value < minimum) || (maximum !== undefined && value > maximum)) {
       return maximum === undefined ? `${label} must be at least ${minimum}.` : `${label} must be from ${minimum ?? 0} to ${maximum}.`;

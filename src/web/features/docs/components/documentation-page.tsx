@@ -9,7 +9,8 @@ import Button from '@mui/material/Button';
 import KeyIcon from '@mui/icons-material/KeyOutlined';
 import type { ApiFamily } from '../../../../shared/api-family';
 import type { ReferencePage } from '../../../../shared/portal-data/reference-page';
-import { documentationHref } from '../../../../shared/portal-data/links';
+import { documentationHref, pageKeyOf } from '../../../../shared/portal-data/links';
+import { documentationTitle } from '../../../../shared/portal-data/screens';
 import { catalogue } from '../../../../generated/catalogue';
 import { isPrerenderedPage } from '../../../lib/prerender-state';
 import { withOwnApiCalls } from '../lib/own-api-calls';
@@ -55,7 +56,7 @@ function basePathOf(serverUrl: string): string {
 export function DocumentationPage({ page, origin, onSearch, family }: DocumentationPageProps) {
   const basePath = basePathOf(page.serverUrl);
   const baseUrl = `${origin}${basePath}`;
-  const pageKey = `${page.category}-${page.subcategory}`;
+  const pageKey = pageKeyOf(page);
   const total = page.operations.length;
   // The page the HTML already holds (rendered at build time) is drawn whole at once, as it was rendered.
   const whole = isPrerenderedPage(pageKey);
@@ -87,7 +88,7 @@ export function DocumentationPage({ page, origin, onSearch, family }: Documentat
 
   return (
     <DocsRoot>
-      <title>{`${page.groupTitle === page.title ? page.title : `${page.title} · ${page.groupTitle}`} · Documentation`}</title>
+      <title>{documentationTitle(page)}</title>
       <DocsHeader
         title={page.title}
         eyebrow={

@@ -3,6 +3,7 @@
  * own small chunk (a dynamic import per page), so a page downloads only its own operations.
  * Promises are cached so React's `use()` sees the same one on every render.
  */
+import { pageKeyOf } from '../../../../shared/portal-data/links';
 import type { ReferencePage, SearchIndex } from '../../../../shared/portal-data/reference-page';
 import { prepareEntries, type PreparedEntry } from '../../../../shared/portal-data/search-ranking';
 
@@ -18,17 +19,13 @@ const cache = new Map<string, Promise<ReferencePage>>();
 /** Pages already loaded, readable synchronously so a known page renders without a loading state. */
 const loaded = new Map<string, ReferencePage>();
 
-export function pageKey(category: string, subcategory: string): string {
-  return `${category}-${subcategory}`;
-}
-
 /** True when generated data exists for the page. */
 export function hasPage(category: string, subcategory: string): boolean {
-  return loaders.has(pageKey(category, subcategory));
+  return loaders.has(pageKeyOf({ category, subcategory }));
 }
 
 export function loadReferencePage(category: string, subcategory: string): Promise<ReferencePage> {
-  const key = pageKey(category, subcategory);
+  const key = pageKeyOf({ category, subcategory });
   let promise = cache.get(key);
   if (!promise) {
     const load = loaders.get(key);
@@ -43,7 +40,7 @@ export function loadReferencePage(category: string, subcategory: string): Promis
 }
 
 export function loadedReferencePage(category: string, subcategory: string): ReferencePage | undefined {
-  return loaded.get(pageKey(category, subcategory));
+  return loaded.get(pageKeyOf({ category, subcategory }));
 }
 
 let searchPromise: Promise<SearchIndex> | undefined;

@@ -13,7 +13,7 @@ import { hasPage, loadReferencePage, loadedReferencePage } from '../lib/load-ref
 import { loadSearchDialog } from '../lib/load-search-dialog';
 import { useOpenSearch } from '../../../lib/search-opener';
 import type { ReferencePage } from '../../../../shared/portal-data/reference-page';
-import { resolvePage, type PageRef } from '../../../../shared/portal-data/links';
+import { pageKeyOf, resolvePage, type PageRef } from '../../../../shared/portal-data/links';
 import { familyOfUserType, type ApiFamily } from '../../../../shared/api-family';
 import { useOrigin } from '../lib/use-origin';
 import { lastUserType, useCurrentUser } from '../../../lib/current-user';
@@ -100,12 +100,7 @@ export function Component() {
   return (
     <>
       {pageRef && hasPage(pageRef.category, pageRef.subcategory) ? (
-        <LoadedPage
-          key={`${pageRef.category}-${pageRef.subcategory}`}
-          pageRef={pageRef}
-          onSearch={openSearch}
-          family={user.data ? familyOfUserType(user.data.userType) : undefined}
-        />
+        <LoadedPage key={pageKeyOf(pageRef)} pageRef={pageRef} onSearch={openSearch} family={user.data ? familyOfUserType(user.data.userType) : undefined} />
       ) : (
         <NoSuchPage
           groups={catalogue.groups}

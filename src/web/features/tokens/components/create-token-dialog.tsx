@@ -22,8 +22,9 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { FAMILY, type ApiFamily } from '../../../../shared/api-family';
-import { apiDomains, domainLabel } from '../../../lib/api-domains';
+import { catalogue } from '../../../../generated/catalogue';
+import { domainsOfFamily, FAMILY, type ApiFamily } from '../../../../shared/api-family';
+import { domainLabel } from '../../../lib/api-domains';
 import { formatDate } from '../../../lib/format-date';
 import type { TokenScope } from '../../../lib/token-access';
 import type { CreateApiTokenBody } from '../api/create-api-token';
@@ -67,7 +68,7 @@ interface CreateTokenDialogProps {
 
 export function CreateTokenDialog({ open, creating, family, error, onClose, onCreate }: CreateTokenDialogProps) {
   const { register, control, handleSubmit, reset, clearErrors, formState } = useForm<CreateTokenForm>({ defaultValues: EMPTY_FORM });
-  const domains = apiDomains(family);
+  const domains = domainsOfFamily(catalogue.operations, family);
   const access = useWatch({ control, name: 'access' });
   const lifetime = useWatch({ control, name: 'expiresInDays' });
   const close = () => {

@@ -11,7 +11,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import CloseIcon from '@mui/icons-material/Close';
-import { reminderText, tokensNeedingAttention } from '../../../../shared/portal-data/token-expiry';
+import { REMINDER_LABEL, reminderText, tokensNeedingAttention } from '../../../../shared/portal-data/token-expiry';
 import { useApiTokens } from '../../../lib/api-tokens';
 import { prerenderedReminder } from '../../../lib/prerender-state';
 import { useClockTick } from '../../../lib/use-clock-tick';
@@ -26,7 +26,7 @@ export function ExpiryReminder({ onSettings }: { onSettings: boolean }) {
   const text = tokens.data ? reminderText(tokensNeedingAttention(tokens.data, now)) : prerenderedReminder();
   if (!text) return null;
   return (
-    <Box component="aside" aria-label="Token expiry reminder" sx={{ mb: 3 }}>
+    <Box component="aside" aria-label={REMINDER_LABEL} sx={{ mb: 3 }}>
       <Alert
         severity="warning"
         role="status"

@@ -1,7 +1,7 @@
-/** Integer parameters are read only in canonical decimal form, as safe integers (src/server/spec/parameter-values.ts). */
+/** Integers in URLs are read only in canonical decimal form, as safe integers (src/shared/decimal-integer.ts). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseDecimalInteger } from '../../../src/server/spec/parameter-values.ts';
+import { parseDecimalInteger } from '../../../src/shared/decimal-integer.ts';
 
 describe('parseDecimalInteger', () => {
   it.each([
