@@ -60,7 +60,6 @@ function buildOperations(spec: OpenApiDocument): CatalogueOperation[] {
         path: entry.path,
         summary,
         tag: tag.name,
-        category: meaning.family,
         subcategory: tag['x-subcategory'],
         ...meaning,
         parameters: catalogueParameters(spec, entry),

@@ -54,7 +54,7 @@ function relinkTags(blocks: Block[] | undefined, pageOfTag: Map<string, Referenc
 
 /** Each change that names an operation still in the catalogue links to it. */
 function changelogWithLinks(changelog: Changelog | undefined, catalogue: Catalogue): ReferencePage['changelog'] {
-  const pageOf = new Map(catalogue.operations.map((op) => [op.operationId, { category: op.category, subcategory: op.subcategory }]));
+  const pageOf = new Map(catalogue.operations.map((op) => [op.operationId, { category: op.family, subcategory: op.subcategory }]));
   return (changelog?.versions ?? []).map((version) => ({
     ...version,
     changes: version.changes.map((change) => {

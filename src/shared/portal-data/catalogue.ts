@@ -42,7 +42,7 @@ export interface CatalogueOperation {
   path: string;
   summary: string;
   tag: string;
-  category: ApiFamily;
+  /** The reference page's second half (`x-subcategory` of its tag); its first is `family`. */
   subcategory: string;
   /** Which API (and which token type). */
   family: ApiFamily;

@@ -209,7 +209,6 @@ describe('catalogue.ts', () => {
         path,
         summary: expect.any(String),
         tag,
-        category: family,
         subcategory: expect.any(String),
         family,
         domain,
