@@ -5,7 +5,7 @@
  */
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '../../generated/api';
-import { ApiError, messageOf, toError } from './api-error';
+import { ApiError, headerSeconds, messageOf, toError } from './api-error';
 
 export const PORTAL_API_BASE = '/api';
 export const PUBLIC_API_BASE = '/api/v1';
@@ -36,7 +36,8 @@ apiClient.use(normaliseErrors);
 export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
   if (result.error !== undefined || !result.response.ok) {
     const { response } = result;
-    throw new ApiError(response.status, messageOf(result.error) ?? (response.statusText || `HTTP ${response.status}`));
+    const message = messageOf(result.error) ?? (response.statusText || `HTTP ${response.status}`);
+    throw new ApiError(response.status, message, headerSeconds(response.headers.get('retry-after')) ?? undefined);
   }
   return result.data as T;
 }

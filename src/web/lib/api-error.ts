@@ -5,12 +5,20 @@
  */
 export class ApiError extends Error {
   readonly status: number;
+  /** The answer's `Retry-After` in seconds, when it gave one (a 429 or 503 says how long to wait). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, retryAfterSeconds?: number) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** A header's whole number of seconds (`Retry-After: 840`, `RateLimit-Reset: 38`); null when absent or not one. */
+export function headerSeconds(raw: string | null): number | null {
+  return raw !== null && /^\d+$/.test(raw.trim()) ? Number(raw.trim()) : null;
 }
 
 /** Reads `message` from an error body shaped like the spec's `Error` schema, if it is one. */

@@ -114,6 +114,31 @@ describe('login', () => {
     }
   });
 
+  it('says how long signing in is paused when the throttle answers 429, counting down, and shows no failure toast', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      server.use(
+        http.post('*/api/auth/login', () =>
+          HttpResponse.json({ status: 429, message: 'Too many failed logins, retry in 90 seconds.' }, { status: 429, headers: { 'Retry-After': '90' } }),
+        ),
+      );
+      const { user } = renderApp('/login', { userEvent: { advanceTimers: vi.advanceTimersByTime } });
+      await user.type(await screen.findByLabelText('Email'), 'seller@example.com');
+      await user.type(screen.getByLabelText('Password'), 'demo-password');
+      await user.click(screen.getByRole('button', { name: /log in/i }));
+      const notice = await screen.findByRole('alert');
+      expect(notice).toHaveTextContent('Signing in from this address is paused after too many failed attempts. Try again in 1:30.');
+      expect(screen.queryByText(LOGIN_FAILED)).not.toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(32_000);
+      expect(screen.getByRole('alert')).toHaveTextContent(/Try again in 0:5[89]\.$/);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(await screen.findByRole('status')).toHaveTextContent('You can try signing in again.');
+      expect(screen.queryByText(/is paused/)).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('says inline what is missing or malformed, and sends nothing', async () => {
     let calls = 0;
     server.use(

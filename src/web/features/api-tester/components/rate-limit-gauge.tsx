@@ -7,7 +7,7 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { rateLimitText, type RateLimitState } from '../lib/rate-limit';
-import { useSecondsLeft } from '../lib/use-seconds-left';
+import { useSecondsLeft } from '../../../lib/use-seconds-left';
 
 interface RateLimitProps {
   state: RateLimitState;

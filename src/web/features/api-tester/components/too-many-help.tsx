@@ -7,7 +7,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import type { TesterResponse } from '../api/call-public-api';
 import { readRateLimit, retryText, tooManyText, waitSeconds } from '../lib/rate-limit';
-import { useSecondsLeft } from '../lib/use-seconds-left';
+import { useSecondsLeft } from '../../../lib/use-seconds-left';
 
 export function TooManyHelp({ response }: { response: Pick<TesterResponse, 'headers' | 'receivedAt'> }) {
   const headers = new Headers(response.headers);

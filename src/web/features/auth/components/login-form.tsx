@@ -1,7 +1,8 @@
 /**
  * The login form: email (type=email), password, user type (default Seller).
  * An empty field or a malformed email is said inline and nothing is sent; a failed login shows the
- * failure toast for exactly 3000 ms, one at a time (a repeated failure does not stack a second one).
+ * failure toast for exactly 3000 ms, one at a time (a repeated failure does not stack a second one). A login
+ * the throttle refuses (429) shows how long signing in is paused instead of the toast.
  */
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -17,6 +18,8 @@ import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { API_FAMILIES, FAMILY } from '../../../../shared/api-family';
 import { LOGIN_ERROR_TOAST_MS } from '../../../../shared/limits';
 import { useLogin, type LoginBody } from '../api/login';
+import { loginPauseEnd } from '../lib/login-pause';
+import { LoginPauseNotice } from './login-pause-notice';
 import type { CurrentUser } from '../../../lib/current-user';
 
 export const LOGIN_FAILED_MESSAGE = 'Login failed. Please check your email and password.';
@@ -36,6 +39,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => voi
   const { enqueueSnackbar } = useToast();
   const login = useLogin();
   const [showPassword, setShowPassword] = useState(false);
+  const [pausedUntil, setPausedUntil] = useState<number | undefined>(undefined);
   const {
     control,
     register,
@@ -48,7 +52,10 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => voi
   const onSubmit = handleSubmit((values) =>
     login.mutate(values, {
       onSuccess,
-      onError: () => {
+      onError: (error) => {
+        const pauseEnd = loginPauseEnd(error, Date.now());
+        setPausedUntil(pauseEnd);
+        if (pauseEnd !== undefined) return;
         enqueueSnackbar(LOGIN_FAILED_MESSAGE, { variant: 'error', autoHideDuration: LOGIN_ERROR_TOAST_MS, preventDuplicate: true });
       },
     }),
@@ -108,6 +115,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => voi
             </TextField>
           )}
         />
+        {pausedUntil === undefined ? null : <LoginPauseNotice key={pausedUntil} endsAt={pausedUntil} />}
         <Button type="submit" variant="contained" size="large" disabled={login.isPending} loading={login.isPending}>
           Log in
         </Button>
