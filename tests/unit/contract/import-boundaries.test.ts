@@ -25,11 +25,20 @@ const files: Record<string, string> = {
   'src/server/plugins/plugin.ts': "import { t } from '../../web/lib/fine';\nexport const p = t;\n",
   'src/web/lib/fine.ts': 'export const t = 1;\n',
   'src/server/repositories/repo.ts': "import { p } from '../plugins/plugin';\nexport const y = p;\n",
+  // The server's layers: a handler reaching into a hook, the public call into a handler, lib/ into a
+  // repository and into the file system; a hook asking the public call is the allowed direction.
+  'src/server/routes/uses-hook.ts': "import { p } from '../plugins/plugin';\nexport const y = p;\n",
+  'src/server/public-api/uses-handler.ts': "import { h } from '../routes/handler';\nexport const y = h;\n",
+  'src/server/routes/handler.ts': 'export const h = 1;\n',
+  'src/server/plugins/asks-public-call.ts': "import { d } from '../public-api/decision';\nexport const y = d;\n",
+  'src/server/public-api/decision.ts': 'export const d = 1;\n',
+  'src/server/lib/uses-repository.ts': "import { y } from '../repositories/repo';\nexport const z = y;\n",
+  'src/server/lib/reads-files.ts': "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n",
   'src/web/components/a.ts': "import type { B } from './b';\nexport type A = { b?: B };\n",
   'src/web/components/b.ts': "import type { A } from './a';\nexport type B = { a?: A };\n",
   'src/server/request-log/store.ts': 'export type Store = { n: number };\n',
   'src/server/request-log/postgres-store.ts': "import type { Store } from './store';\nexport const store: Store = { n: 1 };\n",
-  'src/server/app.ts': "import { store } from './request-log/postgres-store';\nexport const app = store;\n",
+  'src/server/storage.ts': "import { store } from './request-log/postgres-store';\nexport const storage = store;\n",
   'src/server/routes/uses-store.ts': "import type { Store } from '../request-log/store';\nexport const y = (store: Store) => store.n;\n",
   'src/server/routes/uses-tables.ts': "import { store } from '../request-log/postgres-store';\nexport const y = store;\n",
 };
@@ -55,7 +64,11 @@ describe('import boundaries', () => {
     expect(broken()).toEqual([
       'feature-docs-alone: src/web/features/docs/lib/uses-tester.ts -> src/web/features/api-tester/lib/tool.ts',
       'features-below-app: src/web/features/docs/lib/uses-app.ts -> src/web/app/routes.ts',
+      'handlers-apart-from-hooks: src/server/routes/uses-hook.ts -> src/server/plugins/plugin.ts',
+      'lib-is-pure: src/server/lib/uses-repository.ts -> src/server/repositories/repo.ts',
+      'lib-touches-no-files-or-network: src/server/lib/reads-files.ts -> fs',
       'no-circular: src/web/components/a.ts -> src/web/components/b.ts',
+      'public-call-below-hooks-and-handlers: src/server/public-api/uses-handler.ts -> src/server/routes/handler.ts',
       'repositories-hold-sql: src/server/repositories/repo.ts -> src/server/plugins/plugin.ts',
       'request-log-behind-its-store: src/server/routes/uses-tables.ts -> src/server/request-log/postgres-store.ts',
       'scripts-apart-from-web: scripts/gen.ts -> src/web/app/routes.ts',
