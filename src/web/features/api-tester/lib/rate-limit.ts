@@ -12,7 +12,6 @@ export interface HeaderSource {
   get(name: string): string | null;
 }
 
-
 export function readRateLimit(headers: HeaderSource): RateLimitState | null {
   const limit = headerSeconds(headers.get('ratelimit-limit'));
   const remaining = headerSeconds(headers.get('ratelimit-remaining'));
