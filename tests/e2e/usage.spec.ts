@@ -145,6 +145,8 @@ for (const { width, height } of [
     const { value } = await tokenWithValue(page);
     expect(curl(page, '/api/v1/seller/orders/normal?page=0&size=3', value)).toBe('200');
     await page.goto('/usage');
+    // The log's 2 seconds count from the screen showing its first page, not from the navigation.
+    await logShown(page);
     const log = page.getByRole('table', { name: 'Request log' });
     const row = log.getByRole('row', { name: /\/api\/v1\/seller\/orders\/normal\?page=0&size=3/ }).first();
     await expect(row).toBeVisible({ timeout: 2_000 });

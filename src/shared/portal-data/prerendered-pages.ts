@@ -5,7 +5,7 @@
  * user's email and the request's origin are written in by the server.
  */
 import type { UserType } from '../api-family.ts';
-import { REMINDER_LABEL } from './token-expiry.ts';
+import { REMINDER_LABEL } from './reminder-banner.ts';
 
 /** Inside the built app's directory (WEB_DIR), never served as a file (plugins/static-files.ts skips it). */
 export const PRERENDERED_DIR = '_prerendered';

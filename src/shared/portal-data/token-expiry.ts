@@ -6,12 +6,6 @@
 import { TOKEN_EXPIRY_WARNING_DAYS } from '../limits.ts';
 import { countOf } from '../plural.ts';
 
-/**
- * The reminder banner's accessible name: people (and tests) find it as the complementary landmark of this
- * name, and the server finds it by the same name in a page rendered at build time.
- */
-export const REMINDER_LABEL = 'Token expiry reminder';
-
 export type ExpiryState = { kind: 'expired' } | { kind: 'expiring'; daysLeft: number } | { kind: 'valid' };
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
