@@ -230,6 +230,15 @@ export const CONFIG_VARIABLES = {
     3600,
     "Idle keep-alive connections close after this. Behind a load balancer keep it above the balancer's own idle timeout (60 s on most)",
   ),
+  /** After SIGTERM, requests in flight get this long to finish before the process exits anyway. */
+  // 10 s: well inside the 30 s a container orchestrator waits by default before it kills the process.
+  shutdownGraceSeconds: integer(
+    'SHUTDOWN_GRACE_SECONDS',
+    10,
+    1,
+    600,
+    "After SIGTERM, requests in flight get this long to finish before the process exits anyway. Keep it below the orchestrator's own grace period (30 s in Kubernetes)",
+  ),
   /**
    * The reference (pages, their Markdown, llms.txt, the MCP server's documentation tools) readable without
    * login. The screens (Settings, API Test, Usage) stay behind login whatever it says.

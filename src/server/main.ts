@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     // Cut short, the rest of the build leaves its stamp unwritten: the next start does it again.
     rest?.stop();
     // A stuck request must not keep a stopped server alive forever.
-    setTimeout(() => process.exit(1), 10_000).unref();
+    setTimeout(() => process.exit(1), config.shutdownGraceSeconds * 1000).unref();
     const closingStarted = performance.now();
     app.close().then(
       () => {

@@ -47,7 +47,8 @@ describe('durability', () => {
   });
 
   it('SIGTERM finishes the request in flight, then exits cleanly and releases the data directory', async () => {
-    const server = await start(database);
+    // The grace is long: on a busy machine the login alone can take longer than the default 10 s.
+    const server = await start(database, { SHUTDOWN_GRACE_SECONDS: '120' });
     const body = JSON.stringify({ email: 'seller@example.com', password: 'demo-password', userType: 'SELLER' });
     let exited: Promise<number | string> | undefined;
     // "Expect: 100-continue": the server answers 100 once it has taken the request in (its onRequest hooks,
@@ -72,6 +73,23 @@ describe('durability', () => {
     expect(status).toBe(200);
     expect(await exited).toBe(0);
     expect(existsSync(join(database.dataDir, 'server.lock'))).toBe(false);
+  });
+
+  it('SHUTDOWN_GRACE_SECONDS bounds the wait: a request that never finishes does not keep a stopped server alive', async () => {
+    const server = await start(database, { SHUTDOWN_GRACE_SECONDS: '1' });
+    // The body is announced and never sent, so the login stays in flight until the process ends.
+    const login = request(`${server.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': 100 } });
+    login.on('error', () => undefined);
+    login.write('{');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const stopped = performance.now();
+    expect(await server.kill('SIGTERM')).toBe(1);
+    const waited = performance.now() - stopped;
+    expect(waited).toBeGreaterThanOrEqual(900);
+    // Well short of the default 10 s, so the setting is what ended it.
+    expect(waited).toBeLessThan(8000);
+    expect(server.output()).toMatch(/"msg":"shutting down"/);
+    expect(server.output()).not.toMatch(/"msg":"closed"/);
   });
 
   it('standard output gets one access line per answered request, also those still waiting to be written at a SIGTERM', async () => {
