@@ -67,10 +67,22 @@ module.exports = {
       { path: '^src/server/(plugins|routes)/' },
     ),
     rule(
+      'accounts-below-hooks-and-handlers',
+      'src/server/accounts/ (signing in, rechecking and closing shadow accounts) serves hooks, handlers and scripts, and imports none of them.',
+      { path: '^src/server/accounts/' },
+      { path: '^src/server/(plugins|routes|mcp)/' },
+    ),
+    rule(
+      'identity-talks-to-providers-only',
+      "src/server/identity/ talks to the provider's directory, OpenID Provider or WMS: no SQL, no handlers, no layer above lib/.",
+      { path: '^src/server/identity/' },
+      { path: '^src/server/(plugins|routes|public-api|mcp|request-log|repositories|db|accounts)/' },
+    ),
+    rule(
       'repositories-hold-sql',
       'Repositories hold SQL only: nothing above them, and no other store.',
       { path: '^src/server/repositories/' },
-      { path: '^src/server/(plugins|routes|public-api|mcp|request-log|io)/' },
+      { path: '^src/server/(plugins|routes|public-api|mcp|request-log|io|accounts)/' },
     ),
     rule(
       'request-log-below-the-public-call',

@@ -9,6 +9,7 @@ import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import { brand } from '../generated/brand.ts';
 import type { Config } from './config.ts';
+import { createIdentity } from './identity/providers.ts';
 import { DEFAULT_LOGIN_THROTTLE, type LoginThrottlePolicy, type ServerContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { DATABASE_UNAVAILABLE_BODY, NOT_FOUND_BODY } from './lib/http-error.ts';
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     responseCache,
     ...(testing.openDatabase === undefined ? {} : { openDatabase: testing.openDatabase }),
   });
+  const identity = createIdentity(config);
   const schemes = (spec.components as { securitySchemes?: Record<string, { name?: string }> }).securitySchemes ?? {};
   const ctx: ServerContext = {
     config,
@@ -165,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     responseCache,
     apiDomains: apiDomainsOf(spec),
     now,
+    identity,
     get db() {
       return storage.current.db;
     },
@@ -179,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('responseCache', responseCache);
   app.addHook('onClose', async () => {
     await passwords.close();
+    await identity.close();
     await storage.close();
   });
   try {

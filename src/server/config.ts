@@ -9,6 +9,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { AUTH_PROVIDERS } from './identity/provider.ts';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -101,6 +102,8 @@ const integer = (env: string, fallback: number, min: number, max: number, meanin
   variable({ env, default: String(fallback), meaning, read: (read) => read.integer(env, fallback, min, max) });
 const boolean = (env: string, fallback: boolean, meaning: string) =>
   variable({ env, default: String(fallback), meaning, read: (read) => read.boolean(env, fallback) });
+/** A text with no default: unset means undefined. */
+const optionalText = (env: string, meaning: string) => variable({ env, default: undefined, meaning, read: (read) => read.optional(env) });
 /** A directory or file, relative to the working directory. */
 const path = (env: string, fallback: string, meaning: string) =>
   variable({ env, default: fallback, meaning, read: (read, cwd) => resolve(cwd, read.string(env, fallback)) });
@@ -248,6 +251,113 @@ export const CONFIG_VARIABLES = {
     false,
     '`true`: the reference pages, their Markdown, `llms.txt` and the MCP server\'s documentation tools are readable without login (`docs/guide.md`, "For AI assistants"). Settings, API Test and Usage stay behind login whatever it says',
   ),
+  // Accounts (docs/identity.md). Each provider's variables are checked together in identityProblems().
+  authProvider: variable({
+    env: 'AUTH_PROVIDER',
+    default: 'local',
+    meaning:
+      "Where accounts live: `local` (the portal's own, demo accounts included), `ldap` (the provider's directory), `oidc` (its OpenID Provider) or `wms` (a signed password check against its warehouse system). See `docs/identity.md`",
+    read: (read) => read.oneOf('AUTH_PROVIDER', AUTH_PROVIDERS, 'local'),
+  }),
+  accountRecheckMinutes: integer(
+    'ACCOUNT_RECHECK_MINUTES',
+    15,
+    1,
+    24 * 60,
+    'With `ldap`, `oidc` or `wms`: an account with a live session or token is checked again with the provider at least this often; closed or downgraded there, its sessions end and its tokens stop',
+  ),
+  providerTimeoutSeconds: integer(
+    'PROVIDER_TIMEOUT_SECONDS',
+    5,
+    1,
+    60,
+    'How long a sign-in waits for the directory, the OpenID Provider or the warehouse system before it answers 503 "could not be reached"',
+  ),
+  publicOrigin: variable({
+    env: 'PUBLIC_ORIGIN',
+    default: undefined,
+    meaning:
+      "The portal's origin as browsers reach it (`https://developers.example.com`). Required with `oidc`: the redirect URI to register is `PUBLIC_ORIGIN/api/auth/oidc/callback`",
+    read: (read) => {
+      const origin = read.optional('PUBLIC_ORIGIN');
+      if (origin === undefined) return undefined;
+      const parsed = URL.canParse(origin) ? new URL(origin) : undefined;
+      if (parsed === undefined || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin.replace(/\/$/, '')) {
+        read.problems.push(`PUBLIC_ORIGIN must be an origin such as https://developers.example.com (scheme, host and port only), got "${origin}"`);
+        return undefined;
+      }
+      return parsed.origin;
+    },
+  }),
+  loginForm: variable({
+    env: 'LOGIN_FORM',
+    default: 'true',
+    defaultText: '`true` (`false` with `oidc`)',
+    meaning:
+      'Whether the login page shows the email and password form. With `oidc` it checks the portal\'s own accounts beside "Sign in with …"; with `local`, `ldap` and `wms` it is the only way in and cannot be turned off',
+    read: (read) => read.boolean('LOGIN_FORM', read.optional('AUTH_PROVIDER') !== 'oidc'),
+  }),
+  ldapUrl: optionalText('LDAP_URL', '`ldap://…` or `ldaps://…`: the directory (`ldap`)'),
+  ldapBindDn: optionalText('LDAP_BIND_DN', 'The service account that searches the directory for the signing-in user (`ldap`)'),
+  ldapBindPassword: optionalText('LDAP_BIND_PASSWORD', "The service account's password (`ldap`)"),
+  ldapUserBase: optionalText('LDAP_USER_BASE', 'Where users are searched (`ou=people,dc=example,dc=com`) (`ldap`)'),
+  ldapUserFilter: variable({
+    env: 'LDAP_USER_FILTER',
+    default: '(mail={email})',
+    meaning:
+      "The search for the signing-in user; `{email}` is replaced by the form's email, escaped (`ldap`). Active Directory: `(&(objectClass=user)(mail={email}))`",
+    read: (read) => read.string('LDAP_USER_FILTER', '(mail={email})'),
+  }),
+  ldapSubjectAttribute: variable({
+    env: 'LDAP_SUBJECT_ATTRIBUTE',
+    default: 'entryUUID',
+    meaning: 'The attribute that names a user for life (`ldap`): `entryUUID` (OpenLDAP), `objectGUID` (Active Directory)',
+    read: (read) => read.string('LDAP_SUBJECT_ATTRIBUTE', 'entryUUID'),
+  }),
+  ldapSellerGroup: optionalText('LDAP_SELLER_GROUP', 'DN of the group whose members sign in as sellers (`ldap`)'),
+  ldapWarehouseGroup: optionalText('LDAP_WAREHOUSE_GROUP', 'DN of the group whose members sign in as warehouse operators (`ldap`)'),
+  ldapCaFile: variable({
+    env: 'LDAP_CA_FILE',
+    default: undefined,
+    meaning: "PEM file of the CA that signed the directory's certificate, when it is not one Node trusts (`ldap` with `ldaps://`)",
+    read: (read, cwd) => {
+      const file = read.optional('LDAP_CA_FILE');
+      return file === undefined ? undefined : resolve(cwd, file);
+    },
+  }),
+  oidcIssuer: optionalText('OIDC_ISSUER', "The OpenID Provider's issuer URL; its discovery document is read from it (`oidc`)"),
+  oidcClientId: optionalText('OIDC_CLIENT_ID', "The portal's client id at the OpenID Provider (`oidc`)"),
+  oidcClientSecret: optionalText('OIDC_CLIENT_SECRET', "The portal's client secret (`oidc`)"),
+  oidcClientAuth: variable({
+    env: 'OIDC_CLIENT_AUTH',
+    default: 'client_secret_basic',
+    meaning: "How the portal authenticates at the token endpoint (`oidc`): `client_secret_basic` (OpenID's default) or `client_secret_post`",
+    read: (read) => read.oneOf('OIDC_CLIENT_AUTH', ['client_secret_basic', 'client_secret_post'] as const, 'client_secret_basic'),
+  }),
+  oidcUserTypeClaim: variable({
+    env: 'OIDC_USER_TYPE_CLAIM',
+    default: 'user_type',
+    meaning: 'The ID token or userinfo claim holding `SELLER` and/or `WAREHOUSE`, a string or an array (`oidc`)',
+    read: (read) => read.string('OIDC_USER_TYPE_CLAIM', 'user_type'),
+  }),
+  oidcDisplayName: variable({
+    env: 'OIDC_DISPLAY_NAME',
+    default: 'Acme WMS',
+    meaning: 'The name on the login page\'s "Sign in with …" button (`oidc`)',
+    read: (read) => read.string('OIDC_DISPLAY_NAME', 'Acme WMS'),
+  }),
+  wmsAuthUrl: optionalText(
+    'WMS_AUTH_URL',
+    "The warehouse system's password check (`wms`); the contract is `docs/identity.md` and the provider integration API",
+  ),
+  wmsAuthSecret: optionalText(
+    'WMS_AUTH_SECRET',
+    'At least 32 characters, shared with the warehouse system: signs each password check and verifies its account events (`wms`)',
+  ),
+  accountEventsSecret: optionalText(
+    'ACCOUNT_EVENTS_SECRET',
+    "At least 32 characters: verifies the signed account events the directory's owner sends (`ldap`; with `wms`, `WMS_AUTH_SECRET` does this)",
+  ),
   logLevel: variable({
     env: 'LOG_LEVEL',
     default: 'info',
@@ -264,6 +374,48 @@ export type Config = { -readonly [K in keyof typeof CONFIG_VARIABLES]: ReturnTyp
 export function parseConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const read = new Reader(env);
   const config = Object.fromEntries(Object.entries(CONFIG_VARIABLES).map(([key, declared]) => [key, declared.read(read, cwd)])) as Config;
+  read.problems.push(...identityProblems(config));
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;
+}
+
+/** What each AUTH_PROVIDER needs beside it, named together so one run lists every missing variable. */
+function identityProblems(config: Config): string[] {
+  const problems: string[] = [];
+  const need = (provider: string, names: Array<[string, unknown]>) => {
+    for (const [name, value] of names) if (value === undefined) problems.push(`${name} is required with AUTH_PROVIDER=${provider}`);
+  };
+  const longSecret = (name: string, value: string | undefined) => {
+    if (value !== undefined && value.length < 32) problems.push(`${name} must be at least 32 characters (e.g. \`openssl rand -base64 48\`)`);
+  };
+  if (config.authProvider === 'ldap') {
+    need('ldap', [
+      ['LDAP_URL', config.ldapUrl],
+      ['LDAP_USER_BASE', config.ldapUserBase],
+      ['LDAP_SELLER_GROUP', config.ldapSellerGroup],
+      ['LDAP_WAREHOUSE_GROUP', config.ldapWarehouseGroup],
+    ]);
+    if (config.ldapUrl !== undefined && !/^ldaps?:\/\//.test(config.ldapUrl)) problems.push('LDAP_URL must start with ldap:// or ldaps://');
+    if (!config.ldapUserFilter.includes('{email}')) problems.push('LDAP_USER_FILTER must contain {email}');
+    if ((config.ldapBindDn === undefined) !== (config.ldapBindPassword === undefined)) problems.push('LDAP_BIND_DN and LDAP_BIND_PASSWORD are set together');
+  }
+  if (config.authProvider === 'oidc') {
+    need('oidc', [
+      ['OIDC_ISSUER', config.oidcIssuer],
+      ['OIDC_CLIENT_ID', config.oidcClientId],
+      ['OIDC_CLIENT_SECRET', config.oidcClientSecret],
+      ['PUBLIC_ORIGIN', config.publicOrigin],
+    ]);
+  }
+  if (config.authProvider === 'wms') {
+    need('wms', [
+      ['WMS_AUTH_URL', config.wmsAuthUrl],
+      ['WMS_AUTH_SECRET', config.wmsAuthSecret],
+    ]);
+    if (config.wmsAuthUrl !== undefined && !/^https?:\/\//.test(config.wmsAuthUrl)) problems.push('WMS_AUTH_URL must start with http:// or https://');
+  }
+  longSecret('WMS_AUTH_SECRET', config.wmsAuthSecret);
+  longSecret('ACCOUNT_EVENTS_SECRET', config.accountEventsSecret);
+  if (config.authProvider !== 'oidc' && !config.loginForm) problems.push(`LOGIN_FORM=false leaves no way to sign in with AUTH_PROVIDER=${config.authProvider}`);
+  return problems;
 }

@@ -13,6 +13,7 @@ import type { TokenCache } from './public-api/token-cache.ts';
 import type { ResponseCache } from './public-api/response-cache.ts';
 import type { RequestLogStore } from './request-log/store.ts';
 import type { UserType } from '../shared/api-family.ts';
+import type { Identity } from './identity/providers.ts';
 
 /**
  * Failed-login budgets (docs/decisions/005-login-throttling-and-http-limits.md): per account *and* client
@@ -59,4 +60,6 @@ export interface ServerContext {
    * in tests that move time on instead of waiting. The database's own now() still stamps what it stores.
    */
   now: () => number;
+  /** Where accounts live (AUTH_PROVIDER) and how to reach the provider: identity/providers.ts. */
+  identity: Identity;
 }

@@ -174,11 +174,11 @@ export async function findLiveToken(db: Queryable, digest: Buffer): Promise<Toke
   const rows = await db.query<TokenPrincipalRow & Record<string, unknown>>(
     `SELECT ${PRINCIPAL_COLUMNS}, t.digest, t.ciphertext, t.expires_at
        FROM ${PRINCIPAL_FROM}
-      WHERE t.digest = $1 AND t.expires_at > now() AND t.revoked_at IS NULL
+      WHERE t.digest = $1 AND t.expires_at > now() AND t.revoked_at IS NULL AND u.closed_at IS NULL
      UNION ALL
      SELECT ${PRINCIPAL_COLUMNS}, t.previous_digest, NULL, t.previous_expires_at
        FROM ${PRINCIPAL_FROM}
-      WHERE t.previous_digest = $1 AND t.previous_expires_at > now() AND t.revoked_at IS NULL`,
+      WHERE t.previous_digest = $1 AND t.previous_expires_at > now() AND t.revoked_at IS NULL AND u.closed_at IS NULL`,
     [digest],
   );
   return rows[0];
@@ -208,4 +208,10 @@ export async function recordTokenUse(db: Queryable, id: number): Promise<void> {
       WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= now() - interval '1 minute')`,
     [id],
   );
+}
+
+/** The ids of every token of one account, revoked and expired ones too. */
+export async function tokenIdsOf(db: Queryable, userId: number): Promise<number[]> {
+  const rows = await db.query<{ id: number }>('SELECT id FROM api_tokens WHERE user_id = $1', [userId]);
+  return rows.map((row) => row.id);
 }

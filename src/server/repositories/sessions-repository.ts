@@ -22,21 +22,26 @@ const USER_AGENT_MAX = 200;
 /** A session is live while neither its absolute nor its idle expiry has passed. */
 const LIVE = (idleParam: string) => `s.expires_at > now() AND s.last_seen_at > now() - make_interval(mins => ${idleParam})`;
 
-export async function createSession(db: Queryable, idHash: Buffer, userId: number, maxHours: number, origin: ActivityOrigin): Promise<void> {
-  await db.query(`INSERT INTO sessions (id_hash, user_id, expires_at, user_agent, ip_address) VALUES ($1, $2, now() + make_interval(hours => $3), $4, $5)`, [
-    idHash,
-    userId,
-    maxHours,
-    origin.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
-    origin.ipAddress,
-  ]);
+/** `providerSid`: the OpenID Provider's session it was signed in with, which its back-channel logout names. */
+export async function createSession(
+  db: Queryable,
+  idHash: Buffer,
+  userId: number,
+  maxHours: number,
+  origin: ActivityOrigin,
+  providerSid?: string,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO sessions (id_hash, user_id, expires_at, user_agent, ip_address, provider_sid) VALUES ($1, $2, now() + make_interval(hours => $3), $4, $5, $6)`,
+    [idHash, userId, maxHours, origin.userAgent?.slice(0, USER_AGENT_MAX) ?? null, origin.ipAddress, providerSid ?? null],
+  );
 }
 
 export async function findSession(db: Queryable, idHash: Buffer, idleMinutes: number): Promise<SessionUser | undefined> {
   const rows = await db.query<{ id: number; user_id: number; email: string; user_type: UserType; stale: boolean }>(
     `SELECT s.id, s.user_id, u.email, u.user_type, s.last_seen_at < now() - interval '1 minute' AS stale
        FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.id_hash = $1 AND ${LIVE('$2')}`,
+      WHERE s.id_hash = $1 AND ${LIVE('$2')} AND u.closed_at IS NULL`,
     [idHash, idleMinutes],
   );
   const row = rows[0];

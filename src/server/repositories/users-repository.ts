@@ -5,13 +5,14 @@ export interface UserRow {
   id: number;
   email: string;
   user_type: UserType;
-  password_hash: string;
+  password_hash: string | null;
 }
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
-  const rows = await db.query<UserRow & Record<string, unknown>>('SELECT id, email, user_type, password_hash FROM users WHERE email = $1', [
-    email.toLowerCase(),
-  ]);
+  const rows = await db.query<UserRow & Record<string, unknown>>(
+    "SELECT id, email, user_type, password_hash FROM users WHERE email = $1 AND auth_provider = 'local'",
+    [email.toLowerCase()],
+  );
   return rows[0];
 }
 

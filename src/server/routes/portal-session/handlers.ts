@@ -8,15 +8,27 @@
  * pause. See docs/decisions/005-login-throttling-and-http-limits.md.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.ts';
 import { QueueFullError } from '../../lib/bounded-queue.ts';
 import { HttpError, LOGIN_FAILED_MESSAGE } from '../../lib/http-error.ts';
 import { isWeakerThan, unmatchableHash } from '../../lib/password.ts';
 import { activityOrigin } from '../../lib/activity-origin.ts';
 import { recordActivity } from '../../repositories/activity-repository.ts';
-import { createSession, deleteSession } from '../../repositories/sessions-repository.ts';
-import { findUserByEmail, updatePasswordHash, type UserRow } from '../../repositories/users-repository.ts';
-import { clearSessionCookie, hashSessionId, newSessionId, sessionCookieValue, setSessionCookie } from '../../lib/session-cookie.ts';
+import { deleteSession } from '../../repositories/sessions-repository.ts';
+import { findUserByEmail, updatePasswordHash } from '../../repositories/users-repository.ts';
+import { shadowAccountsByEmail } from '../../repositories/accounts-repository.ts';
+import { clearSessionCookie, hashSessionId, sessionCookieValue } from '../../lib/session-cookie.ts';
+import { shadowAccountFor } from '../../accounts/shadow-sign-in.ts';
+import type { HashingSlot } from '../../io/password-hasher.ts';
+import {
+  PROVIDER_NAMES,
+  PROVIDER_RETRY_AFTER_SECONDS,
+  PROVIDER_UNAVAILABLE_MESSAGE,
+  ProviderUnavailableError,
+  type PasswordProvider,
+} from '../../identity/provider.ts';
+import { startSession as startSessionFor, type SignedIn } from './start-session.ts';
 import type { Schemas } from '../../lib/schemas.ts';
 import type { OperationHandler } from '../../spec/operation-handler.ts';
 import { takeLoginAttempt } from './login-attempt.ts';
@@ -25,6 +37,7 @@ export function sessionHandlers(ctx: ServerContext): Record<'login' | 'logout' |
   // Checked for unknown emails: it costs one derivation at the current cost, like a real check, and matches nothing.
   const dummyHash = unmatchableHash(ctx.scryptCost);
   const policy = ctx.loginThrottle;
+  const startSession = (request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn) => startSessionFor(ctx, request, reply, signedIn);
 
   /**
    * A refused login (429, 503) is answered after a pause: a client that sends the next login as soon as
@@ -48,53 +61,83 @@ export function sessionHandlers(ctx: ServerContext): Record<'login' | 'logout' |
     }
   }
 
+  /** The portal's own account: the password against its stored hash, rehashed if the cost has grown. */
+  async function checkLocal(request: FastifyRequest, body: Schemas['LoginRequest'], slot: HashingSlot): Promise<SignedIn> {
+    const email = body.email.toLowerCase();
+    const user = await findUserByEmail(ctx.db, email);
+    const passwordOk = await slot.verify(body.password, user?.password_hash ?? dummyHash);
+    if (user === undefined || user.password_hash === null || !passwordOk || user.user_type !== body.userType) {
+      // The account's owner sees attempts on their email; an unknown email has no owner to tell. Written
+      // without waiting for the disk flush (it records no change), so a known email's failure answers
+      // as fast as an unknown one's and the timing does not tell which emails have accounts.
+      if (user !== undefined) await recordActivity(ctx.db.relaxed, { userId: user.id, type: 'sign_in_failed', origin: activityOrigin(request) });
+      throw new HttpError(401, LOGIN_FAILED_MESSAGE);
+    }
+    if (user.password_hash !== null && isWeakerThan(user.password_hash, ctx.scryptCost))
+      await updatePasswordHash(ctx.db, user.id, await slot.hash(body.password));
+    return { id: user.id, email: user.email, userType: user.user_type };
+  }
+
+  /**
+   * An account of the warehouse system (AUTH_PROVIDER ldap or wms): the provider checks the password, the
+   * shadow account signs in. A provider that cannot be reached is a 503, never a wrong password.
+   */
+  async function checkWithProvider(request: FastifyRequest, body: Schemas['LoginRequest'], provider: PasswordProvider): Promise<SignedIn> {
+    const email = body.email.toLowerCase();
+    const origin = activityOrigin(request);
+    const check = await provider.checkPassword({ email, password: body.password, userType: body.userType });
+    const account = check.accepted ? await ctx.db.transaction((tx) => shadowAccountFor(tx, provider.kind, check.account, body.userType, origin)) : undefined;
+    if (account === undefined) {
+      // As for a local account: the owners of this email here see the attempt.
+      for (const owner of await shadowAccountsByEmail(ctx.db, provider.kind, email)) {
+        await recordActivity(ctx.db.relaxed, {
+          userId: owner.id,
+          type: 'sign_in_failed',
+          origin,
+          details: { provider: owner.provider, subject: owner.subject },
+        });
+      }
+      throw new HttpError(401, LOGIN_FAILED_MESSAGE);
+    }
+    return { id: account.id, email: account.email, userType: account.userType, provider: { kind: provider.kind, subject: account.subject } };
+  }
+
   const login: OperationHandler = {
     changesState: true,
     async handle(request, reply) {
       const body = request.body as Schemas['LoginRequest'];
       const email = body.email.toLowerCase();
-      // A place in the hashing pool first: a flood is refused here, before it costs any database work.
+      // A place in the hashing pool first: a flood is refused here, before it costs any database work (or,
+      // with an external provider, a call to it).
       const slot = await busyAs503(() => ctx.passwords.acquire());
-      let user: UserRow | undefined;
+      let signedIn: SignedIn;
       try {
         const claim = await takeLoginAttempt(ctx, request.ip, email);
         if (!('attempt' in claim)) {
           slot.release();
           return await refuse(new HttpError(429, `Too many failed logins, retry in ${claim.retryAfter} seconds.`, { 'retry-after': String(claim.retryAfter) }));
         }
-        let passwordOk: boolean;
+        const provider = ctx.identity.passwords;
         try {
-          user = await findUserByEmail(ctx.db, email);
-          passwordOk = await slot.verify(body.password, user?.password_hash ?? dummyHash);
+          signedIn = provider === undefined ? await checkLocal(request, body, slot) : await checkWithProvider(request, body, provider);
         } catch (error) {
-          await claim.attempt.abandoned();
+          // A wrong password keeps its strike; anything else checked no password and gives it back.
+          if (!(error instanceof HttpError && error.statusCode === 401)) await claim.attempt.abandoned();
+          if (error instanceof ProviderUnavailableError) {
+            request.log.error(
+              { provider: error.provider, step: error.step, reason: error.message },
+              `sign-in: the ${PROVIDER_NAMES[error.provider]} could not be reached`,
+            );
+            throw new HttpError(503, PROVIDER_UNAVAILABLE_MESSAGE, { 'retry-after': String(PROVIDER_RETRY_AFTER_SECONDS) });
+          }
           throw error;
         }
-        if (user === undefined || !passwordOk || user.user_type !== body.userType) {
-          // The account's owner sees attempts on their email; an unknown email has no owner to tell. Written
-          // without waiting for the disk flush (it records no change), so a known email's failure answers
-          // as fast as an unknown one's and the timing does not tell which emails have accounts.
-          if (user !== undefined) await recordActivity(ctx.db.relaxed, { userId: user.id, type: 'sign_in_failed', origin: activityOrigin(request) });
-          throw new HttpError(401, LOGIN_FAILED_MESSAGE);
-        }
         await claim.attempt.succeeded();
-        if (isWeakerThan(user.password_hash, ctx.scryptCost)) await updatePasswordHash(ctx.db, user.id, await slot.hash(body.password));
       } finally {
         slot.release();
       }
-      // A new id on every login; the session the browser came with (if any) ends here. The new session and
-      // its signed_in event commit together or not at all.
-      const signedIn = user;
-      const origin = activityOrigin(request);
-      const previous = sessionCookieValue(ctx, request);
-      const id = newSessionId();
-      await ctx.db.transaction(async (tx) => {
-        if (previous !== undefined) await deleteSession(tx, hashSessionId(previous), ctx.config.sessionIdleMinutes);
-        await createSession(tx, hashSessionId(id), signedIn.id, ctx.config.sessionMaxHours, origin);
-        await recordActivity(tx, { userId: signedIn.id, type: 'signed_in', origin });
-      });
-      setSessionCookie(ctx, request, reply, id);
-      const current: Schemas['CurrentUser'] = { email: user.email, userType: user.user_type };
+      await startSession(request, reply, signedIn);
+      const current: Schemas['CurrentUser'] = { email: signedIn.email, userType: signedIn.userType };
       return current;
     },
   };

@@ -21,7 +21,7 @@ import type { ActivityEvent } from '../api/list-activity';
 import { detailsText, EVENT_LABELS } from '../lib/activity-text';
 
 /** Events that call for attention are drawn in the error colour. */
-const ALARMING = new Set<ActivityEvent['type']>(['sign_in_failed', 'token_revoked_leaked']);
+const ALARMING = new Set<ActivityEvent['type']>(['sign_in_failed', 'token_revoked_leaked', 'account_closed']);
 
 /** Below md, the table reads as a list: rows are blocks, and each cell names its column (data-label). */
 const stacked = (theme: Theme) => ({

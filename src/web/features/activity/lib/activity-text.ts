@@ -21,6 +21,20 @@ export const EVENT_LABELS: Record<ActivityEventType, string> = {
   token_deleted: 'Token deleted',
   token_revoked_leaked: 'Token revoked (found in public)',
   ip_allowlist_changed: 'IP allowlist changed',
+  account_closed: 'Account closed in the warehouse system',
+  account_reopened: 'Account reopened',
+};
+
+const PROVIDER_LABELS: Record<NonNullable<ActivityDetails['provider']>, string> = {
+  ldap: 'Directory (LDAP)',
+  oidc: 'Single sign-on (OpenID Connect)',
+  wms: 'Warehouse system',
+};
+
+const REASON_TEXTS: Record<NonNullable<ActivityDetails['reason']>, string> = {
+  closed: 'Closed or removed there: sessions ended, tokens stopped',
+  user_type_removed: 'No longer holds this user type: sessions ended, tokens stopped',
+  provider_logout: 'Signed out at the identity provider',
 };
 
 /** "Any IP address" for an empty list, else its entries. */
@@ -49,5 +63,7 @@ export function detailsText(type: ActivityEventType, details: ActivityDetails): 
   }
   if (details.foundAt !== undefined) parts.push(`Found in public at ${details.foundAt}${details.source ? ` (${details.source})` : ''}`);
   if (details.sessionsEnded !== undefined) parts.push(`${countOf(details.sessionsEnded, 'session')} signed out`);
+  if (details.reason !== undefined) parts.push(REASON_TEXTS[details.reason]);
+  if (details.provider !== undefined) parts.push(`${PROVIDER_LABELS[details.provider]}${details.subject === undefined ? '' : ` · ${details.subject}`}`);
   return parts.join(' · ');
 }
