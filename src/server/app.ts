@@ -10,6 +10,7 @@ import compress from '@fastify/compress';
 import { brand } from '../generated/brand.ts';
 import type { Config } from './config.ts';
 import { createIdentity } from './identity/providers.ts';
+import { registerAccountRecheck } from './plugins/account-recheck.ts';
 import { DEFAULT_LOGIN_THROTTLE, type LoginThrottlePolicy, type ServerContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { DATABASE_UNAVAILABLE_BODY, NOT_FOUND_BODY } from './lib/http-error.ts';
@@ -206,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerSecurityHeaders(app, headers);
     registerAccessLog(app);
     registerHousekeeping(app, ctx);
+    registerAccountRecheck(app, ctx);
     const defaults = createHandlers(ctx);
     registerDeprecationHeaders(app, spec);
     const security = { apiToken: (userType: UserType, domain: string) => requireApiToken(ctx, userType, domain), sessionCookie: () => requireSession(ctx) };

@@ -50,6 +50,17 @@ class Reader {
     return Number(value);
   }
 
+  /** A plain decimal (`15`, `0.5`): for durations where a fraction of the unit is a sensible setting. */
+  decimal(name: string, fallback: number, min: number, max: number): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if (!/^\d+(\.\d+)?$/.test(value) || Number(value) < min || Number(value) > max) {
+      this.problems.push(`${name} must be a number from ${min} to ${max}, got "${value}"`);
+      return fallback;
+    }
+    return Number(value);
+  }
+
   boolean(name: string, fallback: boolean): boolean {
     const value = this.raw(name)?.toLowerCase();
     if (value === undefined) return fallback;
@@ -259,13 +270,13 @@ export const CONFIG_VARIABLES = {
       "Where accounts live: `local` (the portal's own, demo accounts included), `ldap` (the provider's directory), `oidc` (its OpenID Provider) or `wms` (a signed password check against its warehouse system). See `docs/identity.md`",
     read: (read) => read.oneOf('AUTH_PROVIDER', AUTH_PROVIDERS, 'local'),
   }),
-  accountRecheckMinutes: integer(
-    'ACCOUNT_RECHECK_MINUTES',
-    15,
-    1,
-    24 * 60,
-    'With `ldap`, `oidc` or `wms`: an account with a live session or token is checked again with the provider at least this often; closed or downgraded there, its sessions end and its tokens stop',
-  ),
+  accountRecheckMinutes: variable({
+    env: 'ACCOUNT_RECHECK_MINUTES',
+    default: '15',
+    meaning:
+      'With `ldap`, `oidc` or `wms`: an account with a live session or token is checked again with the provider at least this often (0.05 to 1440; a fraction such as `0.5` is allowed); closed or downgraded there, its sessions end and its tokens stop',
+    read: (read) => read.decimal('ACCOUNT_RECHECK_MINUTES', 15, 0.05, 24 * 60),
+  }),
   providerTimeoutSeconds: integer(
     'PROVIDER_TIMEOUT_SECONDS',
     5,
