@@ -78,10 +78,17 @@ async function main(): Promise<void> {
   // that need the database wait for it (plugins/database-gate.ts); if it cannot open, the server stops.
   await app.openDatabase();
   app.log.info(
-    { address, database: config.databaseUrl === undefined ? `pglite:${config.dataDir}` : 'postgres', startupMs: Math.round(performance.now() - started) },
+    {
+      address,
+      database: config.databaseUrl === undefined ? `pglite:${config.dataDir}` : 'postgres',
+      authProvider: config.authProvider,
+      startupMs: Math.round(performance.now() - started),
+    },
     'database ready',
   );
-  printStartupBanner({ address, demoAccounts: config.seedDemo && config.databaseUrl === undefined });
+  // The demo logins work only where the login form checks the portal's own accounts.
+  const localForm = config.authProvider === 'local' || (config.authProvider === 'oidc' && config.loginForm);
+  printStartupBanner({ address, demoAccounts: config.seedDemo && config.databaseUrl === undefined && localForm });
   startRest();
 }
 

@@ -12,6 +12,8 @@ export interface Identity {
   readonly passwords?: PasswordProvider;
   /** `ldap`, `oidc`, `wms`: an account by subject, for the periodic recheck and the provider's signed calls. */
   readonly lookup?: { readonly kind: ExternalProviderKind; lookUp(subject: string): Promise<AccountState> };
+  /** `oidc`: reads the provider's metadata and says what an operator registers (`npm run check:auth`). */
+  probe?(): Promise<string[]>;
   close(): Promise<void>;
 }
 
