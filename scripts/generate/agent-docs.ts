@@ -21,6 +21,7 @@ import {
   type AgentOperation,
 } from '../../src/shared/portal-data/agent-docs.ts';
 import type { ChangelogVersion } from '../../src/shared/portal-data/changelog.ts';
+import { versionMarkdown, versionView } from '../../src/shared/portal-data/changelog-view.ts';
 import { EXPORT_FILES, downloadHref } from '../../src/shared/portal-data/downloads.ts';
 import { documentationHref, pageKeyOf } from '../../src/shared/portal-data/links.ts';
 import type { FieldNode, ReferenceOperation, ReferencePage } from '../../src/shared/portal-data/reference-page.ts';
@@ -96,18 +97,17 @@ function operationMarkdown(page: ReferencePage, op: ReferenceOperation, writer: 
 }
 
 function changelogMarkdown(versions: readonly ChangelogVersion[], writer: MarkdownWriter): string {
-  return versions
-    .map((version) => {
-      const heading = `## ${version.version}${version.date ? ` (${version.date})` : ''}`;
-      if (version.changes.length === 0) return `${heading}\n\nNo changes to the API.`;
-      const items = version.changes.map((change) => {
-        const where = change.operation ? `\`${change.operation}\`: ` : '';
-        const link = change.href ? ` ([documentation](${writer.href(change.href)}))` : '';
-        return `- **${change.kind}${change.breaking ? ', breaking' : ''}**: ${where}${change.description}${link}`;
-      });
-      return `${heading}\n\n${items.join('\n')}`;
-    })
+  return changelogEntries(versions, writer)
+    .map((entry) => entry.markdown)
     .join(SEPARATOR);
+}
+
+function changelogEntries(versions: readonly ChangelogVersion[], writer: MarkdownWriter): AgentDocs['changelog'] {
+  return versions.map((version, index) => ({
+    version: version.version,
+    date: version.date,
+    markdown: versionMarkdown(versionView(version, index === versions.length - 1), (href) => writer.href(href)),
+  }));
 }
 
 function pageMarkdown(page: ReferencePage, writer: MarkdownWriter): string {
@@ -221,7 +221,7 @@ export function buildAgentDocs(input: AgentDocsInput): AgentDocs {
     operations: operationDocs,
     operationList,
     schemas: schemasOf(pages, writer),
-    changelog: pages.find((page) => page.changelog)?.changelog ?? [],
+    changelog: changelogEntries(pages.find((page) => page.changelog)?.changelog ?? [], writer),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import type { Brand } from '../../src/shared/brand.ts';
 import type { OpenApiDocument } from '../../src/shared/openapi/openapi-document.ts';
-import type { Changelog, ChangelogVersion } from '../../src/shared/portal-data/changelog.ts';
+import { UNRELEASED, type Changelog, type ChangelogVersion } from '../../src/shared/portal-data/changelog.ts';
 import { substituteBrandDeep } from '../generate/brand.ts';
 import { compareSpecs } from './compare.ts';
 import { withoutReleaseMetadata, type Release } from './releases.ts';
@@ -22,7 +22,7 @@ export function buildChangelog(current: OpenApiDocument, releases: Release[], br
   const last = releases.at(-1);
   const unreleased = last ? compareSpecs(withoutReleaseMetadata(last.spec), current) : [];
   const currentVersion = String(current.info?.version ?? '');
-  if (unreleased.length > 0)
-    versions.push({ version: currentVersion === last?.version ? `${currentVersion} (unreleased)` : currentVersion, date: null, changes: unreleased });
+  // Not released yet, whatever info.version already says: `npm run release` gives them their number.
+  if (unreleased.length > 0) versions.push({ version: UNRELEASED, date: null, changes: unreleased });
   return substituteBrandDeep({ currentVersion, versions: versions.reverse() }, brand);
 }

@@ -5,7 +5,9 @@
  *   - an enum value removed anywhere (a client may send it, or switch on it);
  *   - a changed `type` (a client parses the old one).
  * Changes under `components` are left out: the library reports each one again, resolved, under every
- * operation that uses it, which is what an integrator reads.
+ * operation that uses it, which is what an integrator reads. Edits that change no request or answer
+ * (examples, descriptions, summaries, tags and tag groups) are marked documentation only, so the changelog
+ * can set them apart from what an integrator must act on.
  */
 import { apiCompare } from 'api-smart-diff';
 import { HTTP_METHODS, isObject } from '../../src/shared/openapi/openapi-document.ts';
@@ -43,12 +45,45 @@ function operationIdAt(doc: unknown, path: string, method: string): string | nul
   return isObject(operation) && typeof operation.operationId === 'string' ? operation.operationId : null;
 }
 
-/** Cleans the library's text: `[Added] property `x` to ...` -> `Added property `x` to ...`. */
+/** Keys whose values only explain: changing them changes no request and no answer. */
+const EXPLAINING_KEYS = new Set(['description', 'summary', 'example', 'examples', 'externalDocs', 'x-codeSamples', 'title']);
+/** Top-level keys that only arrange or explain the document. */
+const EXPLAINING_ROOTS = new Set(['tags', 'x-tagGroups', 'info', 'externalDocs']);
+
+function isDocumentationOnly(diff: Diff): boolean {
+  if (diff.type === 'annotation') return true;
+  const path = diff.path.map(String);
+  if (EXPLAINING_ROOTS.has(path[0] ?? '')) return true;
+  // `properties.description` is a field named description, not an explanation: only keys outside `properties`.
+  return path.some((key, at) => EXPLAINING_KEYS.has(key) && path[at - 1] !== 'properties');
+}
+
+const VERBS = { add: 'Added', remove: 'Removed', replace: 'Changed', rename: 'Renamed' } as const;
+
+/** Where a path points, in words: `paths./x.get.responses.403.content.application/json.examples.y` -> "example `y` of the 403 response". */
+function placeOf(path: string[]): string {
+  const at = (key: string) => path.indexOf(key);
+  const examples = at('examples');
+  const response = at('responses');
+  const parts: string[] = [];
+  if (examples !== -1 && path[examples + 1] !== undefined) parts.push(`example \`${path[examples + 1]}\``);
+  else if (path.at(-1) === 'description') parts.push('the description');
+  else if (path.at(-1) === 'summary') parts.push('the summary');
+  if (response !== -1 && path[response + 1] !== undefined) parts.push(`the ${path[response + 1]} response`);
+  if (path[0] === 'tags') parts.push('a tag');
+  return parts.length > 0 ? parts.join(' of ') : path.slice(3).join('.') || 'the document';
+}
+
+/** Cleans the library's text (`[Added] property `x` to ...` -> `Added property `x` to ...`), or says in words what a bare path means. */
 function describe(diff: Diff): string {
-  const text = (diff.description ?? `${diff.action} ${diff.path.join('.')}`)
+  if (diff.path[0] === 'x-tagGroups') return 'Rearranged the navigation groups';
+  if (diff.description === undefined || /^\[?\w+\]? annotation\b/i.test(diff.description)) return `${VERBS[diff.action]} ${placeOf(diff.path.map(String))}`;
+  const text = diff.description
     .replace(/^\[(\w+)\]\s*/, '$1 ')
     .replace(/\s+/g, ' ')
     .trim();
+  // The library names what an explanation belongs to ("Replaced query parameter `page`"): say that its words changed.
+  if (diff.type === 'annotation' && diff.action === 'replace') return `Reworded the documentation of ${text.replace(/^\w+\s+/, '')}`;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
@@ -57,7 +92,7 @@ export function compareSpecs(before: unknown, after: unknown): ApiChange[] {
   const changes: ApiChange[] = [];
   const seen = new Set<string>();
   for (const diff of diffs) {
-    if (diff.path[0] === 'components' || diff.type === 'annotation') continue;
+    if (diff.path[0] === 'components') continue;
     const [root, path, method] = diff.path.map(String);
     const onOperation = root === 'paths' && path !== undefined && method !== undefined && METHODS.has(method);
     const operation = onOperation ? `${method.toUpperCase()} ${path}` : null;
@@ -67,6 +102,7 @@ export function compareSpecs(before: unknown, after: unknown): ApiChange[] {
       operation,
       operationId: onOperation ? (operationIdAt(after, path, method) ?? operationIdAt(before, path, method)) : null,
       description: describe(diff),
+      documentationOnly: isDocumentationOnly(diff),
     };
     const key = JSON.stringify(change);
     if (seen.has(key)) continue;

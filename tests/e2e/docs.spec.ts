@@ -236,6 +236,24 @@ test.describe('documentation', () => {
     await expect(page.getByRole('heading', { level: 2, name: /^1\.0\.0 \d{4}-\d{2}-\d{2}$/ })).toBeVisible();
   });
 
+  test('on a phone the Changelog reads without scrolling sideways; documentation edits stay collapsed until asked for', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await login(page);
+    await page.goto('/documentation?category=authentication&subcategory=changelog');
+    await expect(page.getByRole('heading', { level: 1, name: 'Changelog' })).toBeVisible();
+    // Never a second "1.0.0": what is not released yet is "Unreleased".
+    await expect(page.getByRole('heading', { level: 2, name: /^1\.0\.0\b/ })).toHaveCount(1);
+    const documentationOnly = page.locator('details.changelog-documentation').first();
+    if ((await documentationOnly.count()) > 0) {
+      await expect(documentationOnly).not.toHaveAttribute('open');
+      await documentationOnly.locator('summary').click();
+      await expect(documentationOnly).toHaveAttribute('open');
+    }
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   test.describe('layout', () => {
     test('at 1440 px the sample tabs fit one row and every line of a sample is in view', async ({ page }) => {
       await page.setViewportSize({ width: 1440, height: 900 });

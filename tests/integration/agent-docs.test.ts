@@ -190,7 +190,12 @@ describe('the MCP server', () => {
     const missing = await client.callTool({ name: 'get_operation', arguments: { operationId: 'nope' } });
     expect(missing.isError).toBe(true);
     expect(textOf(await client.callTool({ name: 'get_schema', arguments: { name: 'ReturnOrder' } }))).toContain('`returnReason`');
-    expect(JSON.parse(textOf(await client.callTool({ name: 'get_changelog', arguments: {} })))).toEqual(expect.any(Array));
+    // The same sentences as the Changelog page's Markdown, with this portal's origin in the links.
+    const changelog = textOf(await client.callTool({ name: 'get_changelog', arguments: {} }));
+    expect(changelog).toMatch(/^## /);
+    const changelogPage = await (await get(server.baseUrl, '/documentation/authentication/changelog.md', { [TOKEN_HEADER]: sellerToken })).text();
+    expect(changelogPage).toContain(changelog);
+    expect(changelog).not.toContain('portal-prerender.invalid');
     const { resources } = await client.listResources();
     expect(resources.map((resource) => resource.name).sort()).toEqual(['llms.txt', 'openapi']);
     const llms = await client.readResource({ uri: `${server.baseUrl}/llms.txt` });

@@ -102,7 +102,9 @@ export function documentationTools(store: AgentDocsStore): McpTool[] {
           if (at === -1) return text(`No version "${since}". Versions: ${versions.map((version) => version.version).join(', ')}.`, true);
           versions = versions.slice(0, at);
         }
-        return text(withOrigin(JSON.stringify(versions, null, 2), origin));
+        // The Changelog page's own Markdown: the same sentences a person reads there.
+        if (versions.length === 0) return text('No change since then.');
+        return text(withOrigin(versions.map((version) => version.markdown).join('\n\n'), origin));
       },
     ),
   ];

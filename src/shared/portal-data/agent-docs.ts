@@ -77,7 +77,8 @@ export interface AgentDocs {
   operationList: AgentOperation[];
   /** A component schema's fields as Markdown, keyed by its name. */
   schemas: Record<string, string>;
-  changelog: ChangelogVersion[];
+  /** Each version with its Markdown, as the Changelog page's Markdown writes it (get_changelog answers it). */
+  changelog: Array<Pick<ChangelogVersion, 'version' | 'date'> & { markdown: string }>;
 }
 
 /** The generated Markdown with the portal's own origin written in. */

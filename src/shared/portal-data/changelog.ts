@@ -14,11 +14,17 @@ export interface ApiChange {
   operationId: string | null;
   /** Human-readable, e.g. "Added required query parameter `status`". */
   description: string;
+  /** An edit that changes no request or answer (an example, a description, a tag): shown apart, collapsed. */
+  documentationOnly: boolean;
   /** The operation's place in the documentation, when it still exists (filled in with the pages). */
   href?: string;
 }
 
+/** The heading of changes not released yet. */
+export const UNRELEASED = 'Unreleased';
+
 export interface ChangelogVersion {
+  /** `1.2.0`, or UNRELEASED. */
   version: string;
   /** `YYYY-MM-DD`; null for changes not released yet. */
   date: string | null;

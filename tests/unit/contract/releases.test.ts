@@ -82,6 +82,36 @@ describe('what counts as breaking', () => {
     expect(deprecation).toEqual([expect.objectContaining({ kind: 'deprecated', breaking: false, operationId: 'listSellerQuotations' })]);
   });
 
+  it('documentation only: examples, descriptions, tags and tag groups; a new field or parameter is not', () => {
+    const onlyDocs = (edit: (doc: Doc) => void) => changed(edit).map((change) => change.documentationOnly);
+    expect(onlyDocs((doc) => (doc.paths['/seller/warehouses'].get.description = 'Reworded.'))).toEqual([true]);
+    expect(onlyDocs((doc) => (doc.tags[0].description = 'Reworded.'))).toEqual([true]);
+    expect(
+      onlyDocs((doc) => {
+        const response = doc.paths['/seller/warehouses'].get.responses['200'];
+        response.content['application/json'].examples = { ...response.content['application/json'].examples, another: { value: {} } };
+      }),
+    ).toEqual([true]);
+    expect(onlyDocs((doc) => (doc.components.schemas.Warehouse.properties.nickname = { type: 'string' })).every((only) => !only)).toBe(true);
+    expect(
+      onlyDocs((doc) => doc.paths['/seller/quotations'].get.parameters.push({ name: 'status', in: 'query', schema: { type: 'string' } })).every(
+        (only) => !only,
+      ),
+    ).toBe(true);
+    // A field that happens to be named "description" is part of the answer.
+    expect(onlyDocs((doc) => (doc.components.schemas.Warehouse.properties.description = { type: 'string' })).every((only) => !only)).toBe(true);
+  });
+
+  it('documentation edits read as sentences, never as a path into the document', () => {
+    const texts = changed((doc) => {
+      const response = doc.paths['/seller/warehouses'].get.responses['200'];
+      response.content['application/json'].examples = { ...response.content['application/json'].examples, another: { value: {} } };
+      doc.tags[0].description = 'Reworded.';
+    }).map((change) => change.description);
+    expect(texts).toEqual(expect.arrayContaining(['Added example `another` of the 200 response', 'Changed the description of a tag']));
+    for (const text of texts) expect(text).not.toMatch(/paths\.|\.get\.|content\.application/);
+  });
+
   it('the gate lists each breaking change on its own line and lets a new major version through', () => {
     const doc = structuredClone(base()) as Doc;
     delete doc.paths['/seller/warehouses/{warehouseId}'];

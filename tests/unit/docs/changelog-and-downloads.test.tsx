@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { ChangelogSection } from '../../../src/web/features/docs/components/changelog-section';
-import type { ChangelogVersion } from '../../../src/shared/portal-data/changelog';
+import { UNRELEASED, type ChangelogVersion } from '../../../src/shared/portal-data/changelog';
 import { EXPORT_FILES } from '../../../src/shared/portal-data/downloads';
 import { server, setupMsw } from '../web/support/msw-server';
 import { getCurrentUser } from '../web/support/handlers';
@@ -100,6 +100,7 @@ describe('ChangelogSection', () => {
           operation: 'GET /seller/warehouses/{warehouseId}',
           operationId: 'getSellerWarehouse',
           description: 'Removed operation GET /seller/warehouses/{warehouseId}',
+          documentationOnly: false,
         },
         {
           kind: 'deprecated',
@@ -108,6 +109,7 @@ describe('ChangelogSection', () => {
           operationId: 'listSellerQuotations',
           description: 'Added deprecated status',
           href: '/documentation?category=seller&subcategory=quotation#listSellerQuotations',
+          documentationOnly: false,
         },
         {
           kind: 'added',
@@ -116,6 +118,25 @@ describe('ChangelogSection', () => {
           operationId: 'listSellerProducts',
           description: 'Added property `color` to `data[]` in Response 200',
           href: '/documentation?category=seller&subcategory=product#listSellerProducts',
+          documentationOnly: false,
+        },
+        {
+          kind: 'changed',
+          breaking: false,
+          operation: 'GET /seller/products',
+          operationId: 'listSellerProducts',
+          description: 'Changed the description of the 200 response',
+          href: '/documentation?category=seller&subcategory=product#listSellerProducts',
+          documentationOnly: true,
+        },
+        {
+          kind: 'added',
+          breaking: false,
+          operation: 'GET /seller/products',
+          operationId: 'listSellerProducts',
+          description: 'Added example `empty` of the 200 response',
+          href: '/documentation?category=seller&subcategory=product#listSellerProducts',
+          documentationOnly: true,
         },
       ],
     },
@@ -146,5 +167,34 @@ describe('ChangelogSection', () => {
     );
     expect(within(latest).getAllByText('Breaking')).toHaveLength(1);
     expect(within(screen.getByRole('region', { name: '1.0.0 2026-11-23' })).getByText('First release.')).toBeInTheDocument();
+  });
+
+  it('sets edits that change no request or answer apart, collapsed, grouped by operation in sentences', () => {
+    render(
+      <MemoryRouter>
+        <ChangelogSection versions={versions} />
+      </MemoryRouter>,
+    );
+    const latest = screen.getByRole('region', { name: '2.0.0 2027-01-10' });
+    const summary = within(latest).getByText('Documentation only (2 edits)');
+    const details = summary.closest('details');
+    expect(details).not.toBeNull();
+    expect(details).not.toHaveAttribute('open');
+    // Not under Added or Changed: those list what an integrator acts on.
+    const added = within(latest).getByRole('heading', { level: 3, name: 'Added' }).closest('section') as HTMLElement;
+    expect(added).not.toHaveTextContent('example');
+    const line = within(details as HTMLElement)
+      .getByRole('link', { name: 'GET /seller/products' })
+      .closest('li');
+    expect(line).toHaveTextContent('GET /seller/products: Changed the description of the 200 response. Added example `empty` of the 200 response.');
+  });
+
+  it('heads changes not released yet "Unreleased", never a version number', () => {
+    render(
+      <MemoryRouter>
+        <ChangelogSection versions={[{ version: UNRELEASED, date: null, changes: versions[0]!.changes }, ...versions]} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('region', { name: 'Unreleased not released yet' })).toBeInTheDocument();
   });
 });

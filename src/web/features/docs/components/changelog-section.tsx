@@ -1,35 +1,50 @@
 /**
- * The Changelog page's versions, newest first: each with its date and its changes grouped as added,
- * changed, deprecated and removed, breaking ones marked. Computed at build time from openapi/releases/.
+ * The Changelog page's versions, newest first, as people read them (shared/portal-data/changelog-view.ts):
+ * what an integrator must act on, by kind and operation, breaking changes marked; then the edits that change
+ * no request or answer, collapsed under "Documentation only". Computed at build time from openapi/releases/.
  */
 import { Link } from 'react-router';
-import { CHANGE_KINDS, type ApiChange, type ChangelogVersion } from '../../../../shared/portal-data/changelog';
-
-const KIND_TITLES = { added: 'Added', changed: 'Changed', deprecated: 'Deprecated', removed: 'Removed' } as const;
+import type { ChangelogVersion } from '../../../../shared/portal-data/changelog';
+import { versionView, type OperationChanges } from '../../../../shared/portal-data/changelog-view';
 
 function versionAnchor(version: string): string {
   return `version-${version.replace(/[^0-9A-Za-z.]+/g, '-').replace(/-+$/, '')}`;
 }
 
-function ChangeLine({ change }: { change: ApiChange }) {
+function OperationLine({ group }: { group: OperationChanges }) {
   return (
     <li>
-      {/* A badge drawn by the page's stylesheet: MUI's Chip would be a chunk of its own on every reference page. */}
-      {change.breaking ? <span className="badge badge-breaking">Breaking</span> : null}
-      {change.operation ? (
+      {group.operation === null ? null : (
         <>
-          {change.href ? (
-            <Link to={change.href}>
-              <code>{change.operation}</code>
+          {group.href ? (
+            <Link to={group.href}>
+              <code>{group.operation}</code>
             </Link>
           ) : (
-            <code>{change.operation}</code>
+            <code>{group.operation}</code>
           )}
           {': '}
         </>
-      ) : null}
-      {change.description}
+      )}
+      {group.changes.map((change, at) => (
+        <span key={at}>
+          {at > 0 ? ' ' : null}
+          {/* A badge drawn by the page's stylesheet: MUI's Chip would be a chunk of its own on every reference page. */}
+          {change.breaking ? <span className="badge badge-breaking">Breaking</span> : null}
+          {`${change.description.replace(/\.$/, '')}.`}
+        </span>
+      ))}
     </li>
+  );
+}
+
+function OperationList({ operations }: { operations: OperationChanges[] }) {
+  return (
+    <ul>
+      {operations.map((group) => (
+        <OperationLine key={group.operation ?? ''} group={group} />
+      ))}
+    </ul>
   );
 }
 
@@ -38,36 +53,30 @@ export function ChangelogSection({ versions }: { versions: ChangelogVersion[] })
     <div className="prose changelog">
       {versions.map((version, index) => {
         const anchor = versionAnchor(version.version);
-        const first = index === versions.length - 1;
-        const breaking = version.changes.filter((change) => change.breaking).length;
+        const view = versionView(version, index === versions.length - 1);
         return (
           <section key={version.version} aria-labelledby={anchor}>
             <h2 id={anchor}>
               <a href={`#${anchor}`} className="heading-link">
-                {version.version}
+                {view.version}
               </a>{' '}
               <span className="muted" style={{ fontSize: '1rem', fontWeight: 400 }}>
-                {version.date ?? 'not released yet'}
+                {view.dateText}
               </span>
             </h2>
-            {breaking > 0 ? <p>{`${breaking} breaking ${breaking === 1 ? 'change' : 'changes'}.`}</p> : null}
-            {version.changes.length === 0 ? (
-              <p className="muted">{first ? 'First release.' : 'No change to operations, parameters, fields or enum values.'}</p>
-            ) : (
-              CHANGE_KINDS.map((kind) => {
-                const changes = version.changes.filter((change) => change.kind === kind);
-                if (changes.length === 0) return null;
-                return (
-                  <section key={kind}>
-                    <h3>{KIND_TITLES[kind]}</h3>
-                    <ul>
-                      {changes.map((change, at) => (
-                        <ChangeLine key={at} change={change} />
-                      ))}
-                    </ul>
-                  </section>
-                );
-              })
+            {view.breakingText === null ? null : <p>{view.breakingText}</p>}
+            {view.emptyText === null ? null : <p className="muted">{view.emptyText}</p>}
+            {view.kinds.map((kind) => (
+              <section key={kind.kind}>
+                <h3>{kind.title}</h3>
+                <OperationList operations={kind.operations} />
+              </section>
+            ))}
+            {view.documentation === null ? null : (
+              <details className="changelog-documentation">
+                <summary>{view.documentation.title}</summary>
+                <OperationList operations={view.documentation.operations} />
+              </details>
             )}
           </section>
         );

@@ -178,6 +178,10 @@ export const DocsRoot = styled('div')(({ theme }) => {
       border: '1px solid',
     },
     '.badge-breaking': { color: v.palette.error.main, borderColor: v.palette.error.main },
+    // Long paths and names in a change break anywhere rather than push the page sideways on a phone.
+    '.changelog li': { overflowWrap: 'anywhere', marginBottom: theme.spacing(0.75) },
+    '.changelog-documentation': { margin: theme.spacing(2, 0) },
+    '.changelog-documentation > summary': { cursor: 'pointer', fontWeight: 600, color: v.palette.text.secondary },
     '.deprecated': { fontSize: '0.75rem', color: v.palette.warning.main, border: `1px solid ${v.palette.warning.main}`, borderRadius: 4, padding: '0 0.4em' },
     '.auth-note': { fontSize: '0.875rem', color: v.palette.text.secondary, margin: theme.spacing(1, 0) },
     '.op-side': { display: 'grid', gap: theme.spacing(2), alignContent: 'start', minWidth: 0 },
