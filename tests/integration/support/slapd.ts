@@ -25,13 +25,13 @@ import type { LdapSettings } from '../../../src/server/identity/ldap-provider.ts
 const run = promisify(execFile);
 const SLAPD = '/usr/sbin/slapd';
 
-export const SUFFIX = 'dc=example,dc=com';
-export const PEOPLE = `ou=people,${SUFFIX}`;
+const SUFFIX = 'dc=example,dc=com';
+const PEOPLE = `ou=people,${SUFFIX}`;
 export const SELLER_GROUP = `cn=sellers,ou=groups,${SUFFIX}`;
-export const WAREHOUSE_GROUP = `cn=warehouse,ou=groups,${SUFFIX}`;
+const WAREHOUSE_GROUP = `cn=warehouse,ou=groups,${SUFFIX}`;
 const ROOT_DN = `cn=admin,${SUFFIX}`;
 const ROOT_PASSWORD = 'root-secret-0f3c';
-export const SERVICE_DN = `cn=portal,ou=services,${SUFFIX}`;
+const SERVICE_DN = `cn=portal,ou=services,${SUFFIX}`;
 export const SERVICE_PASSWORD = 'service-secret-7d1e';
 
 interface DirectoryUser {
