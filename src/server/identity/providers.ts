@@ -5,6 +5,7 @@
  */
 import type { Config } from '../config.ts';
 import type { AccountState, AuthProviderKind, ExternalProviderKind, PasswordProvider } from './provider.ts';
+import { createLdapProvider, type LdapSettings } from './ldap-provider.ts';
 
 export interface Identity {
   readonly kind: AuthProviderKind;
@@ -21,7 +22,31 @@ export function createIdentity(config: Config): Identity {
   switch (config.authProvider) {
     case 'local':
       return { kind: 'local', close: async () => undefined };
+    case 'ldap': {
+      const ldap = createLdapProvider(ldapSettings(config));
+      return { kind: 'ldap', passwords: ldap, lookup: { kind: 'ldap', lookUp: (subject) => ldap.lookUp(subject) }, close: () => ldap.close() };
+    }
     default:
       throw new Error(`AUTH_PROVIDER=${config.authProvider} is not available in this build`);
   }
+}
+
+/** The LDAP_* settings; parseConfig has already checked that the required ones are set. */
+function ldapSettings(config: Config): LdapSettings {
+  const required = (name: string, value: string | undefined): string => {
+    if (value === undefined) throw new Error(`${name} is required with AUTH_PROVIDER=ldap`);
+    return value;
+  };
+  return {
+    url: required('LDAP_URL', config.ldapUrl),
+    caFile: config.ldapCaFile,
+    bindDn: config.ldapBindDn,
+    bindPassword: config.ldapBindPassword,
+    userBase: required('LDAP_USER_BASE', config.ldapUserBase),
+    userFilter: config.ldapUserFilter,
+    subjectAttribute: config.ldapSubjectAttribute,
+    sellerGroup: required('LDAP_SELLER_GROUP', config.ldapSellerGroup),
+    warehouseGroup: required('LDAP_WAREHOUSE_GROUP', config.ldapWarehouseGroup),
+    timeoutSeconds: config.providerTimeoutSeconds,
+  };
 }
