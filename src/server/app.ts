@@ -207,7 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerSecurityHeaders(app, headers);
     registerAccessLog(app);
     registerHousekeeping(app, ctx);
-    registerAccountRecheck(app, ctx);
+    registerAccountRecheck(app, ctx, storage.ready);
     const defaults = createHandlers(ctx);
     registerDeprecationHeaders(app, spec);
     const security = { apiToken: (userType: UserType, domain: string) => requireApiToken(ctx, userType, domain), sessionCookie: () => requireSession(ctx) };

@@ -8,12 +8,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { recheckDueAccounts } from '../accounts/recheck.ts';
 
-export function registerAccountRecheck(app: FastifyInstance, ctx: ServerContext): void {
+/** `databaseReady`: the timer starts once the database is open (the server listens before it is). */
+export function registerAccountRecheck(app: FastifyInstance, ctx: ServerContext, databaseReady: Promise<unknown>): void {
   const lookup = ctx.identity.lookup;
   if (lookup === undefined) return;
   const tickMs = Math.min(60_000, (ctx.config.accountRecheckMinutes * 60_000) / 2);
   let running = false;
-  const timer = setInterval(() => {
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const tick = () => {
     // One pass at a time: a slow provider must not stack passes up.
     if (running) return;
     running = true;
@@ -25,7 +28,18 @@ export function registerAccountRecheck(app: FastifyInstance, ctx: ServerContext)
       .finally(() => {
         running = false;
       });
-  }, tickMs);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  };
+  databaseReady.then(
+    () => {
+      if (closed) return;
+      timer = setInterval(tick, tickMs);
+      timer.unref();
+    },
+    // The server stops when its database cannot open: nothing to recheck.
+    () => undefined,
+  );
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearInterval(timer);
+  });
 }

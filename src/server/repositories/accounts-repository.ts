@@ -117,7 +117,7 @@ export async function claimAccountsDue(db: Queryable, provider: ExternalProvider
       WHERE u.id IN (
         SELECT d.id FROM users d
          WHERE d.auth_provider = $1
-           AND (d.checked_at IS NULL OR d.checked_at < now() - make_interval(secs => $2 * 60))
+           AND (d.checked_at IS NULL OR d.checked_at < now() - make_interval(secs => $2::float8 * 60))
            AND (EXISTS (SELECT 1 FROM sessions s WHERE s.user_id = d.id AND s.expires_at > now())
              OR EXISTS (SELECT 1 FROM api_tokens t WHERE t.user_id = d.id AND t.revoked_at IS NULL
                           AND (t.expires_at > now() OR t.previous_expires_at > now())))
