@@ -5,27 +5,10 @@
 import type { Database, Transaction } from '../database.ts';
 import { hashPassword, type ScryptCost } from '../../lib/password.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts.ts';
-import { generateDemoData, type SeedRow } from './demo-data.ts';
+import { generateDemoData } from './demo-data.ts';
+import { insertRows, insertTables } from './insert-rows.ts';
 
 const ID_TABLES = ['users', 'warehouses', 'quotations', 'imports', 'products', 'normal_orders', 'return_orders'];
-
-async function insertRows(tx: Transaction, table: string, rows: SeedRow[], batchSize = 200): Promise<void> {
-  const first = rows[0];
-  if (first === undefined) return;
-  const columns = Object.keys(first);
-  for (let start = 0; start < rows.length; start += batchSize) {
-    const batch = rows.slice(start, start + batchSize);
-    const params: unknown[] = [];
-    const tuples = batch.map((row) => {
-      const placeholders = columns.map((column) => {
-        params.push(row[column] ?? null);
-        return `$${params.length}`;
-      });
-      return `(${placeholders.join(', ')})`;
-    });
-    await tx.query(`INSERT INTO ${table} (${columns.join(', ')}) VALUES ${tuples.join(', ')}`, params);
-  }
-}
 
 /** Moves each identity sequence past the explicit ids the seed wrote. */
 async function syncIdentitySequences(tx: Transaction): Promise<void> {
@@ -52,7 +35,7 @@ export async function seedDemo(db: Database, cost?: ScryptCost): Promise<boolean
         password_hash: demoHash,
       })),
     );
-    for (const [table, rows] of Object.entries(data)) await insertRows(tx, table, rows);
+    await insertTables(tx, data);
     await syncIdentitySequences(tx);
   });
   return true;
