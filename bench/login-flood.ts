@@ -6,7 +6,9 @@
  *   checked with scrypt at the production cost, the most a login can cost the server;
  * - while it sends logins with a wrong password: after the address's failed-login budget, each is refused
  *   before any check.
- * The server's RSS is sampled throughout. BENCH_COMPARE_ROOT names another checkout (with node_modules and
+ * The server's RSS is sampled throughout. Then the same with accounts from the warehouse system
+ * (bench/lib/identity-providers.ts): an LDAP directory (Debian's slapd) and the reference WMS, where each
+ * login is a bind or a signed HTTP call instead of a scrypt check. BENCH_COMPARE_ROOT names another checkout (with node_modules and
  * src/generated; BENCH_COMPARE_LABEL names it) whose server is measured the same way in the same run, e.g. the
  * commit before a change.
  */
@@ -14,7 +16,8 @@ import { execFileSync, execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { DEMO_SELLER, createSellerToken } from './lib/api-session.ts';
+import { DEMO_SELLER, createSellerToken, type Account } from './lib/api-session.ts';
+import { identityProviders, type IdentityProviderRun } from './lib/identity-providers.ts';
 import { benchModules, options, root } from './lib/options.ts';
 import { startOurServer } from './lib/our-server.ts';
 import { createDatabase, dropDatabase, postgresAvailable } from './lib/postgres.ts';
@@ -71,8 +74,8 @@ interface AutocannonStatusJson {
 }
 
 /** Logins on `connections` connections for `seconds`, in autocannon's own process. */
-async function loginLoad(origin: string, password: string, seconds: number, connections: number): Promise<LoginLoad> {
-  const body = JSON.stringify({ ...DEMO_SELLER, password });
+async function loginLoad(origin: string, account: Account, seconds: number, connections: number): Promise<LoginLoad> {
+  const body = JSON.stringify(account);
   const args = [
     resolve(benchModules, 'autocannon/autocannon.js'),
     '-j',
@@ -110,10 +113,11 @@ function commitOf(directory: string): string {
 }
 
 async function measureTarget(
-  target: { label: string; serverRoot: string; database: 'pglite' | 'postgres'; port: number; header: string },
+  target: { label: string; serverRoot: string; database: 'pglite' | 'postgres'; port: number; header: string; provider?: IdentityProviderRun },
   log: (line: string) => void,
 ): Promise<FloodTarget> {
-  const { label, serverRoot, database, port, header } = target;
+  const { label, serverRoot, database, port, header, provider } = target;
+  const account = provider?.account ?? DEMO_SELLER;
   const databaseName = database === 'postgres' ? `bench_flood_${process.pid}_${port}` : undefined;
   const databaseUrl = databaseName === undefined ? undefined : await createDatabase(databaseName);
   const server = await startOurServer({
@@ -121,9 +125,10 @@ async function measureTarget(
     port,
     serverRoot,
     ...(databaseUrl === undefined ? {} : { databaseUrl }),
+    ...(provider === undefined ? {} : { env: provider.env }),
   });
   try {
-    const token = await createSellerToken(server.origin);
+    const token = await createSellerToken(server.origin, 'benchmark', account);
     await new Promise((resolveIdle) => setTimeout(resolveIdle, 2_000));
     const idleRssBytes = rssBytes(server.pid);
     const endpoint = {
@@ -142,7 +147,7 @@ async function measureTarget(
           ? null
           : loginLoad(
               server.origin,
-              flood === 'right-password' ? DEMO_SELLER.password : 'not-the-password',
+              flood === 'right-password' ? account : { ...account, password: 'not-the-password' },
               options.warmupSeconds * 2 + options.loadSeconds + 2,
               options.loginConnections,
             );
@@ -178,6 +183,19 @@ export async function runLoginFlood(header: string, log: (line: string) => void)
     for (const checkout of checkouts) {
       const label = `${checkout.name}, ${database === 'pglite' ? 'PGlite' : 'PostgreSQL'}`;
       targets.push(await measureTarget({ label, serverRoot: checkout.root, database, port, header }, log));
+      port += 1;
+    }
+  }
+  // Accounts from the warehouse system, on this checkout: the provider answers each login instead of scrypt.
+  for (const database of databases) {
+    for (const start of identityProviders) {
+      const provider = await start();
+      try {
+        const label = `this checkout, ${database === 'pglite' ? 'PGlite' : 'PostgreSQL'}, ${provider.name}`;
+        targets.push(await measureTarget({ label, serverRoot: root, database, port, header, provider }, log));
+      } finally {
+        await provider.stop();
+      }
       port += 1;
     }
   }

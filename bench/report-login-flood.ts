@@ -60,7 +60,9 @@ export function loginFloodSection(results: BenchResults): string[] {
       "with the demo seller's **right** password (each must be checked with scrypt at the production cost, N=2^17: the most a login can cost); and with a **wrong** password " +
       "(after the address's failed-login budget each is refused before any check). Logins start before the API's warm-up and outlast its measured run; the server's RSS is sampled every 250 ms throughout. " +
       `Goal: the list keeps at least ${THROUGHPUT_GOAL * 100}% of its throughput, and memory stays bounded: at most 160 MB per hashing thread ` +
-      `(${threads} on this machine; scrypt's 128 MB working set and the thread itself) above the API alone, whatever the number of logins.`,
+      `(${threads} on this machine; scrypt's 128 MB working set and the thread itself) above the API alone, whatever the number of logins. ` +
+      "The rows named after a provider sign a seller of the warehouse system in instead (`AUTH_PROVIDER=ldap` against Debian's slapd, `AUTH_PROVIDER=wms` against the reference WMS, each on this machine): " +
+      "each right-password login is a directory bind or a signed HTTP call, and the first one also writes the account's sandbox. Goal for them: the list keeps at least the share it keeps under the portal's own logins.",
     '',
     '### Goals',
     '',

@@ -1,12 +1,14 @@
 /** The demo seller's session and API token, got the way a user gets them: through the portal's API. */
 export const DEMO_SELLER = { email: 'seller@example.com', password: 'demo-password', userType: 'SELLER' };
 
-/** The demo seller's session cookie, from a login through the API (Origin set: the CSRF rule). */
-export async function sessionCookie(origin: string): Promise<string> {
+export type Account = typeof DEMO_SELLER;
+
+/** The account's session cookie (the demo seller's by default), from a login through the API (Origin set: the CSRF rule). */
+export async function sessionCookie(origin: string, account: Account = DEMO_SELLER): Promise<string> {
   const login = await fetch(`${origin}/api/auth/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: origin },
-    body: JSON.stringify(DEMO_SELLER),
+    body: JSON.stringify(account),
   });
   await login.arrayBuffer();
   if (login.status !== 200) throw new Error(`login answered ${login.status}`);
@@ -16,9 +18,9 @@ export async function sessionCookie(origin: string): Promise<string> {
     .join('; ');
 }
 
-/** A valid API token for the demo seller: POST /api/auth/token with the session cookie and a same-origin Origin. */
-export async function createSellerToken(origin: string, title = 'benchmark'): Promise<string> {
-  const cookie = await sessionCookie(origin);
+/** A valid API token for a seller (the demo seller by default): POST /api/auth/token with the session cookie and a same-origin Origin. */
+export async function createSellerToken(origin: string, title = 'benchmark', account: Account = DEMO_SELLER): Promise<string> {
+  const cookie = await sessionCookie(origin, account);
   const created = await fetch(`${origin}/api/auth/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Origin: origin, Cookie: cookie },
