@@ -35,8 +35,11 @@ function report(ok: boolean, step: string, text: string): void {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${step.padEnd(10)} ${text}`);
 }
 
+/** What a provider would log in the server: here, lines on standard error. */
+const log = { info: (details: object, message: string) => console.error(`     ${message} ${JSON.stringify(details)}`) };
+
 async function checkPasswordProvider(config: Config, email: string, userType: UserType): Promise<boolean> {
-  const identity = createIdentity(config);
+  const identity = createIdentity(config, log);
   const provider = identity.passwords;
   if (provider === undefined) throw new Error(`AUTH_PROVIDER=${config.authProvider} has no password check`);
   try {
@@ -85,7 +88,7 @@ async function main(): Promise<number> {
     return 2;
   }
   if (config.authProvider === 'oidc') {
-    const identity = createIdentity(config);
+    const identity = createIdentity(config, log);
     try {
       const lines = (await identity.probe?.()) ?? [];
       for (const line of lines) report(true, 'discovery', line);

@@ -9,6 +9,7 @@
  *   requests.http                  VS Code REST Client / JetBrains HTTP Client, tokens from variables
  *   api.d.ts                       openapi-typescript types for openapi-fetch
  *   reference.html                 `redocly build-docs --inlineBundle`, made to load nothing from the network
+ * And provider/: the provider integration document (openapi/provider/) as provider-integration.yaml and .json.
  * The list of files lives in src/shared/portal-data/downloads.ts. Reads src/generated/ (run
  * `npm run generate` first). Option: `--out DIR` (default dist/export).
  */
@@ -20,7 +21,7 @@ import { stringify } from 'yaml';
 import type { OpenApiDocument } from '../src/shared/openapi/openapi-document.ts';
 import type { Brand } from '../src/shared/brand.ts';
 import type { Catalogue } from '../src/shared/portal-data/catalogue.ts';
-import { EXPORT_SCOPES, scopeDir, scopeTitle, type ExportScope } from '../src/shared/portal-data/downloads.ts';
+import { EXPORT_SCOPES, PROVIDER_DIR, scopeDir, scopeTitle, type ExportScope } from '../src/shared/portal-data/downloads.ts';
 import { exampleRequests, familiesOf } from './export/example-requests.ts';
 import { familySpec } from './export/family-spec.ts';
 import { httpFile } from './export/http-file.ts';
@@ -56,6 +57,15 @@ async function exportScope(publicSpec: OpenApiDocument, scope: ExportScope, outD
   await writeFile(join(dir, 'postman-collection.json'), `${JSON.stringify(collection, null, 2)}\n`);
 }
 
+/** The provider integration document, as `npm run generate` bundled it, in JSON and YAML. */
+async function exportProviderDocument(outDir: string, generatedDir: string): Promise<void> {
+  const spec = JSON.parse(await readFile(join(generatedDir, 'openapi.provider.json'), 'utf8')) as OpenApiDocument;
+  const dir = join(outDir, PROVIDER_DIR);
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'provider-integration.json'), `${JSON.stringify(spec, null, 2)}\n`);
+  await writeFile(join(dir, 'provider-integration.yaml'), stringify(spec, { lineWidth: 0, version: '1.1' }));
+}
+
 /** `generatedDir` is where `npm run generate` wrote (tests pass their temp dir). */
 export async function exportSpec(outDir = join(ROOT_DIR, 'dist/export'), generatedDir = GENERATED_DIR): Promise<void> {
   const publicJsonFile = join(generatedDir, 'openapi.public.json');
@@ -68,6 +78,7 @@ export async function exportSpec(outDir = join(ROOT_DIR, 'dist/export'), generat
   await mkdir(outDir, { recursive: true });
   // One scope at a time: each starts a Redocly process, and the machine may have two cores.
   for (const scope of EXPORT_SCOPES) await exportScope(publicSpec, scope, outDir, brand, catalogue);
+  await exportProviderDocument(outDir, generatedDir);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

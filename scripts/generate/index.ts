@@ -1,6 +1,6 @@
 /**
  * `npm run generate`: openapi/ -> src/generated/.
- *   lint (zero problems) -> bundle public + portal -> brand substitution -> write the specs, api.d.ts,
+ *   lint (zero problems) -> bundle public + portal + provider -> brand substitution -> write the specs, api.d.ts,
  *   brand.ts, catalogue.ts and response-fields.ts (the tester's table columns) -> reference pages (docs).
  * Options: `--out DIR` writes somewhere else (tests). Env: BRAND (default src/shared/brand.ts).
  */
@@ -66,11 +66,15 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateC
   );
   const publicSpec = substituteBrandDeep(bundles.publicSpec, brand);
   const portalSpec = substituteBrandDeep(bundles.portalSpec, brand);
+  // The provider's contract: the server validates the warehouse system's answers with it, the export ships it.
+  const providerSpec = substituteBrandDeep(bundles.providerSpec, brand);
   assertPublicOnly(publicSpec);
 
   const publicJson = toJson(publicSpec);
   const portalJson = toJson(portalSpec);
   assertNoPlaceholders(portalJson, 'openapi/');
+  const providerJson = toJson(providerSpec);
+  assertNoPlaceholders(providerJson, 'openapi/provider/');
 
   const catalogue = buildCatalogue(publicSpec, brand);
   // Releases keep the placeholders, so they are compared with the spec before brand substitution.
@@ -83,6 +87,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateC
       writeOutput(outDir, 'openapi.public.json', publicJson),
       writeOutput(outDir, 'openapi.public.yaml', YAML_HEADER + stringify(publicSpec, { lineWidth: 0, version: '1.1' })),
       writeOutput(outDir, 'openapi.portal.json', portalJson),
+      writeOutput(outDir, 'openapi.provider.json', providerJson),
       writeOutput(outDir, 'brand.ts', `${TS_HEADER}export const brand = ${JSON.stringify(brand)} as const;\n`),
       writeOutput(outDir, 'catalogue.ts', catalogueModule(catalogue)),
       writeOutput(outDir, 'response-fields.ts', responseFieldsModule(buildResponseFields(publicSpec, catalogue))),

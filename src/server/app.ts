@@ -153,7 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     responseCache,
     ...(testing.openDatabase === undefined ? {} : { openDatabase: testing.openDatabase }),
   });
-  const identity = createIdentity(config);
+  const identity = createIdentity(config, app.log);
   const schemes = (spec.components as { securitySchemes?: Record<string, { name?: string }> }).securitySchemes ?? {};
   const ctx: ServerContext = {
     config,

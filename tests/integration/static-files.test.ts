@@ -40,6 +40,8 @@ beforeAll(async () => {
   mkdirSync(join(exported, 'seller'), { recursive: true });
   for (const file of ['openapi.yaml', 'postman-collection.json', 'insomnia.json', 'requests.http', 'api.d.ts', 'reference.html'])
     writeFileSync(join(exported, 'seller', file), 'x');
+  mkdirSync(join(exported, 'provider'), { recursive: true });
+  for (const file of ['provider-integration.yaml', 'provider-integration.json']) writeFileSync(join(exported, 'provider', file), 'x');
   writeFileSync(join(exported, 'stray.txt'), 'not part of the export');
   server = await startTestServer({ database, env: { WEB_DIR: web, EXPORT_DIR: exported } });
 });
@@ -128,6 +130,8 @@ it('gives each download its media type and a file name naming brand, API and for
     ['/downloads/seller/requests.http', /^text\/plain; charset=utf-8$/, 'attachment; filename="acme-seller-api-requests.http"'],
     ['/downloads/seller/api.d.ts', /^text\/plain; charset=utf-8$/, 'attachment; filename="acme-seller-api-api.d.ts"'],
     ['/downloads/seller/reference.html', /^text\/html; charset=utf-8$/, 'inline; filename="acme-seller-api-reference.html"'],
+    ['/downloads/provider/provider-integration.yaml', /^application\/yaml; charset=utf-8$/, 'attachment; filename="acme-provider-integration.yaml"'],
+    ['/downloads/provider/provider-integration.json', /^application\/json; charset=utf-8$/, 'attachment; filename="acme-provider-integration.json"'],
   ];
   for (const [path, type, disposition] of expected) {
     const response = await get(path);
@@ -138,4 +142,5 @@ it('gives each download its media type and a file name naming brand, API and for
   // A file in the folder that the export does not list, and a family that does not exist, are not served.
   expect((await get('/downloads/stray.txt')).status).toBe(404);
   expect((await get('/downloads/admin/openapi.yaml')).status).toBe(404);
+  expect((await get('/downloads/provider/openapi.yaml')).status).toBe(404);
 });

@@ -6,6 +6,7 @@
 import type { Config } from '../config.ts';
 import type { AccountState, AuthProviderKind, ExternalProviderKind, PasswordProvider } from './provider.ts';
 import { createLdapProvider, type LdapSettings } from './ldap-provider.ts';
+import { createWmsProvider, type ProviderLog } from './wms-provider.ts';
 
 export interface Identity {
   readonly kind: AuthProviderKind;
@@ -18,13 +19,19 @@ export interface Identity {
   close(): Promise<void>;
 }
 
-export function createIdentity(config: Config): Identity {
+/** Built from the configuration, whose identityProblems() already required each provider's settings. */
+export function createIdentity(config: Config, log: ProviderLog): Identity {
   switch (config.authProvider) {
     case 'local':
       return { kind: 'local', close: async () => undefined };
     case 'ldap': {
       const ldap = createLdapProvider(ldapSettings(config));
       return { kind: 'ldap', passwords: ldap, lookup: { kind: 'ldap', lookUp: (subject) => ldap.lookUp(subject) }, close: () => ldap.close() };
+    }
+    case 'wms': {
+      if (config.wmsAuthUrl === undefined || config.wmsAuthSecret === undefined) throw new Error('AUTH_PROVIDER=wms needs WMS_AUTH_URL and WMS_AUTH_SECRET');
+      const wms = createWmsProvider({ url: config.wmsAuthUrl, secret: config.wmsAuthSecret, timeoutSeconds: config.providerTimeoutSeconds, log });
+      return { kind: 'wms', passwords: wms, lookup: wms, close: () => wms.close() };
     }
     default:
       throw new Error(`AUTH_PROVIDER=${config.authProvider} is not available in this build`);

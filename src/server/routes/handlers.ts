@@ -13,6 +13,7 @@ import { sessionHandlers } from './portal-session/handlers.ts';
 import { sessionListHandlers } from './portal-session/sessions-handlers.ts';
 import { tokenHandlers } from './portal-tokens/handlers.ts';
 import { leakNoticeHandlers } from './portal-tokens/leak-notice-handlers.ts';
+import { providerEventHandlers } from './provider-events/handlers.ts';
 import { secretScanningHandlers } from './secret-scanning/handlers.ts';
 import { usageHandlers } from './portal-usage/handlers.ts';
 
@@ -25,6 +26,7 @@ export function createHandlers(ctx: ServerContext): HandlerMap {
     ...usageHandlers(ctx),
     ...leakNoticeHandlers(ctx),
     ...secretScanningHandlers(ctx),
+    ...providerEventHandlers(ctx),
 
     ...publicHandlers(ctx, sandboxSource),
   };

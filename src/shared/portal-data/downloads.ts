@@ -33,6 +33,17 @@ export const EXPORT_FILES: readonly ExportFile[] = [
   { file: 'reference.html', label: 'HTML reference (offline)', short: 'HTML', contentType: 'text/html; charset=utf-8', inline: true },
 ];
 
+/**
+ * The provider integration document (openapi/provider/): what the provider's warehouse system implements so
+ * its accounts sign in here, and the portal's signed endpoint it calls. It is for the provider's own
+ * developers, not the API's integrators, so the downloads menu leaves it out; docs/identity.md links it.
+ */
+export const PROVIDER_DIR = 'provider';
+export const PROVIDER_FILES: readonly ExportFile[] = [
+  { file: 'provider-integration.yaml', label: 'Provider integration, OpenAPI YAML', short: 'OpenAPI', contentType: 'application/yaml; charset=utf-8' },
+  { file: 'provider-integration.json', label: 'Provider integration, OpenAPI JSON', short: 'JSON', contentType: 'application/json; charset=utf-8' },
+];
+
 /** The files offered in the header's row for the user's own API, in this order. */
 export const HEADLINE_FILES: readonly string[] = ['openapi.yaml', 'postman-collection.json', 'insomnia.json', 'requests.http', 'api.d.ts'];
 
@@ -49,13 +60,19 @@ export function downloadHref(scope: ExportScope, file: string): string {
   return `/downloads/${scopeDir(scope)}${file}`;
 }
 
-/** The name a saved file gets: `acme-api-openapi.yaml`, `acme-seller-api-postman-collection.json`. */
-export function downloadFileName(brandPrefix: string, scope: ExportScope, file: string): string {
+/**
+ * The name a saved file gets: `acme-api-openapi.yaml`, `acme-seller-api-postman-collection.json`,
+ * `acme-provider-integration.yaml`.
+ */
+export function downloadFileName(brandPrefix: string, scope: ExportScope | typeof PROVIDER_DIR, file: string): string {
+  if (scope === PROVIDER_DIR) return `${brandPrefix}-${file}`;
   return `${brandPrefix}-${scope === 'all' ? '' : `${scope}-`}api-${file}`;
 }
 
 /** The scope and file a `/downloads/…` path names, or undefined when it names none of the export's files. */
-export function parseDownloadPath(path: string): { scope: ExportScope; file: ExportFile } | undefined {
+export function parseDownloadPath(path: string): { scope: ExportScope | typeof PROVIDER_DIR; file: ExportFile } | undefined {
+  const provider = PROVIDER_FILES.find((candidate) => path === `/downloads/${PROVIDER_DIR}/${candidate.file}`);
+  if (provider !== undefined) return { scope: PROVIDER_DIR, file: provider };
   const match = /^\/downloads\/(?:(seller|warehouse)\/)?([^/]+)$/.exec(path);
   const file = EXPORT_FILES.find((candidate) => candidate.file === match?.[2]);
   if (!match || !file) return undefined;

@@ -21,7 +21,7 @@ import { exportSpec } from '../../../scripts/export.ts';
 import { chromiumPath } from '../../../scripts/lib/chromium.ts';
 import insomniaSchema from '../../../scripts/export/insomnia-v4.schema.json';
 import { API_FAMILIES, tokenVariableOf, type ApiFamily } from '../../../src/shared/api-family.ts';
-import { EXPORT_FILES, EXPORT_SCOPES, scopeDir, type ExportScope } from '../../../src/shared/portal-data/downloads.ts';
+import { EXPORT_FILES, EXPORT_SCOPES, PROVIDER_DIR, PROVIDER_FILES, scopeDir, type ExportScope } from '../../../src/shared/portal-data/downloads.ts';
 import type { Catalogue } from '../../../src/shared/portal-data/catalogue.ts';
 import { PIPELINE_TIMEOUT_MS, generateIntoTemp } from './support/contract.ts';
 
@@ -61,9 +61,21 @@ interface Spec {
 
 it('writes the same files for the whole API (at the root) and for the Seller and Warehouse APIs', async () => {
   const names = EXPORT_FILES.map((file) => file.file).sort();
-  expect((await readdir(exportDir)).filter((name) => !['seller', 'warehouse'].includes(name)).sort()).toEqual(names);
+  expect((await readdir(exportDir)).filter((name) => !['seller', 'warehouse', PROVIDER_DIR].includes(name)).sort()).toEqual(names);
   expect((await readdir(join(exportDir, 'seller'))).sort()).toEqual(names);
   expect((await readdir(join(exportDir, 'warehouse'))).sort()).toEqual(names);
+});
+
+it('writes the provider integration document beside them, JSON and YAML the same valid OpenAPI 3.1 document, no placeholder left', async () => {
+  const dir = join(exportDir, PROVIDER_DIR);
+  expect((await readdir(dir)).sort()).toEqual(PROVIDER_FILES.map((file) => file.file).sort());
+  const json = JSON.parse(await readFile(join(dir, 'provider-integration.json'), 'utf8')) as { paths: Record<string, unknown> };
+  expect(parse(await readFile(join(dir, 'provider-integration.yaml'), 'utf8'), { version: '1.1' })).toEqual(json);
+  expect(json).toEqual(JSON.parse(await readFile(join(outDir, 'openapi.provider.json'), 'utf8')));
+  expect(Object.keys(json.paths)).toEqual(['/portal/password-check', '/portal/accounts/{subject}', '/api/provider/account-events']);
+  expect(JSON.stringify(json)).not.toMatch(/\{\{/);
+  const result = await validate(structuredClone(json) as never);
+  expect(result.valid ? [] : result.errors, JSON.stringify(result)).toEqual([]);
 });
 
 describe.each(EXPORT_SCOPES)('%s', (scope) => {
