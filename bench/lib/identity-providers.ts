@@ -3,6 +3,7 @@
  * provider on a private port and says how the portal reaches it and which account signs in.
  */
 import { startSlapd, USERS } from '../../tests/integration/support/slapd.ts';
+import { newSecret, startReferenceWms, WMS_PASSWORD } from '../../tests/integration/support/reference-wms.ts';
 import type { Account } from './api-session.ts';
 
 export interface IdentityProviderRun {
@@ -25,4 +26,15 @@ async function ldap(): Promise<IdentityProviderRun> {
   };
 }
 
-export const identityProviders: Array<() => Promise<IdentityProviderRun>> = [ldap];
+async function wms(): Promise<IdentityProviderRun> {
+  const secret = newSecret();
+  const reference = await startReferenceWms(secret);
+  return {
+    name: 'WMS (reference)',
+    env: { AUTH_PROVIDER: 'wms', WMS_AUTH_URL: reference.passwordCheckUrl, WMS_AUTH_SECRET: secret },
+    account: { email: 'seller@wms.example.com', password: WMS_PASSWORD, userType: 'SELLER' },
+    stop: () => reference.close(),
+  };
+}
+
+export const identityProviders: Array<() => Promise<IdentityProviderRun>> = [ldap, wms];
