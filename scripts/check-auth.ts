@@ -21,14 +21,17 @@ async function readPassword(): Promise<string> {
   if (fromEnv !== undefined && fromEnv !== '') return fromEnv;
   if (process.stdin.isTTY) process.stderr.write('Password of the test account (not shown): ');
   process.stdin.setRawMode?.(true);
+  // Enter, or Ctrl+D (end of transmission) in a raw terminal, ends the password.
+  const isEnd = (character: string) => character === '\r' || character === '\n' || character === String.fromCharCode(4);
   let text = '';
   for await (const chunk of process.stdin) {
     text += String(chunk);
-    if (/[\r\n\u0004]/.test(text)) break;
+    if ([...text].some(isEnd)) break;
   }
   process.stdin.setRawMode?.(false);
   if (process.stdin.isTTY) process.stderr.write('\n');
-  return text.replace(/[\r\n\u0004].*$/s, '');
+  const end = [...text].findIndex(isEnd);
+  return end === -1 ? text : [...text].slice(0, end).join('');
 }
 
 function report(ok: boolean, step: string, text: string): void {

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestDatabase } from './test-database.ts';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const TSX = `${ROOT}node_modules/.bin/tsx`;
+export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export const TSX = `${ROOT}node_modules/.bin/tsx`;
 
 export interface ServerProcess {
   child: ChildProcess;
