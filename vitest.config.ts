@@ -20,6 +20,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // Some compare or compile whole specs: a second or two alone, several on a busy 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {
