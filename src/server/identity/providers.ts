@@ -5,6 +5,7 @@
  */
 import type { Config } from '../config.ts';
 import type { AccountState, AuthProviderKind, ExternalProviderKind, PasswordProvider } from './provider.ts';
+import { createOidcRelyingParty, type OidcRelyingParty, type RefreshTokenStore } from './oidc-relying-party.ts';
 
 export interface Identity {
   readonly kind: AuthProviderKind;
@@ -12,13 +13,42 @@ export interface Identity {
   readonly passwords?: PasswordProvider;
   /** `ldap`, `oidc`, `wms`: an account by subject, for the periodic recheck and the provider's signed calls. */
   readonly lookup?: { readonly kind: ExternalProviderKind; lookUp(subject: string): Promise<AccountState> };
+  /** `oidc`: "Sign in with ..." (routes/portal-oidc/), RP-initiated and back-channel logout. */
+  readonly oidc?: OidcRelyingParty;
   close(): Promise<void>;
 }
 
-export function createIdentity(config: Config): Identity {
+/** What a provider needs of the rest of the server: `oidc` keeps refresh tokens for its recheck. */
+export interface IdentityDependencies {
+  refreshTokens?: RefreshTokenStore;
+}
+
+export function createIdentity(config: Config, dependencies: IdentityDependencies = {}): Identity {
   switch (config.authProvider) {
     case 'local':
       return { kind: 'local', close: async () => undefined };
+    case 'oidc': {
+      const { oidcIssuer, oidcClientId, oidcClientSecret, publicOrigin } = config;
+      // parseConfig refuses oidc without these; this narrows their types.
+      if (oidcIssuer === undefined || oidcClientId === undefined || oidcClientSecret === undefined || publicOrigin === undefined)
+        throw new Error('AUTH_PROVIDER=oidc needs OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and PUBLIC_ORIGIN');
+      if (dependencies.refreshTokens === undefined) throw new Error('AUTH_PROVIDER=oidc needs a refresh token store');
+      const oidc = createOidcRelyingParty(
+        {
+          issuer: oidcIssuer,
+          clientId: oidcClientId,
+          clientSecret: oidcClientSecret,
+          clientAuth: config.oidcClientAuth,
+          timeoutSeconds: config.providerTimeoutSeconds,
+          userTypeClaim: config.oidcUserTypeClaim,
+          redirectUri: `${publicOrigin}/api/auth/oidc/callback`,
+          postLogoutRedirectUri: `${publicOrigin}/login`,
+        },
+        dependencies.refreshTokens,
+      );
+      // No password provider: the login form, when LOGIN_FORM shows it, checks the portal's own accounts.
+      return { kind: 'oidc', lookup: oidc, oidc, close: () => oidc.close() };
+    }
     default:
       throw new Error(`AUTH_PROVIDER=${config.authProvider} is not available in this build`);
   }
