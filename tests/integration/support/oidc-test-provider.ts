@@ -46,7 +46,7 @@ export interface TestOpenIdProvider {
   changeNextIdToken(change: (claims: JWTPayload) => JWTPayload): void;
   /** The provider's own back-channel logout of `sub` (and `sid`) to the client. */
   backchannelLogout(clientId: string, sub: string, sid: string): Promise<void>;
-  /** Back-channel logout calls it made, by status. */
+  /** Back-channel logout calls it made: 200 for each the portal accepted, 400 for each it refused. */
   backchannelLogouts: number[];
   stop(): Promise<void>;
 }
@@ -115,6 +115,12 @@ export async function startTestOpenIdProvider(options: TestProviderOptions): Pro
     // A refresh token for every client allowed the grant (Keycloak's way), offline_access asked or not.
     issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) => client.grantTypeAllowed('refresh_token'),
     pkce: { required: () => true },
+    // Its own calls (back-channel logout) go to the portal on 127.0.0.1, which its protection against
+    // requests to special-use addresses would refuse: a test provider may call loopback.
+    fetch: (url: string, init: RequestInit & { dispatcher?: unknown }) => {
+      const { dispatcher: _dispatcher, ...rest } = init;
+      return fetch(url, rest);
+    },
     ttl: { AccessToken: 3600, IdToken: 3600, RefreshToken: 86_400, Interaction: 600, Session: 86_400, Grant: 86_400 },
   });
 
@@ -159,7 +165,9 @@ export async function startTestOpenIdProvider(options: TestProviderOptions): Pro
     async backchannelLogout(clientId, sub, sid) {
       const client = await provider.Client.find(clientId);
       if (client === undefined) throw new Error(`no client ${clientId}`);
+      // Throws unless the portal answers 200 or 204 (the provider's events fire only for its end-session).
       await client.backchannelLogout(sub, sid);
+      backchannelLogouts.push(200);
     },
     backchannelLogouts,
     stop: () =>
