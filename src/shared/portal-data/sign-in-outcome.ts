@@ -6,6 +6,8 @@
 import { REDIRECT_PARAM, safeRedirectTarget } from './login-redirect.ts';
 
 export const SIGN_IN_OUTCOME_PARAM = 'signIn';
+/** The 503 of a sign-in whose provider cannot be reached, and the login page's toast for `unavailable`. */
+export const PROVIDER_UNAVAILABLE_MESSAGE = 'The warehouse system could not be reached; try again in a minute.';
 /** `failed`: refused (wrong account, wrong user type, a tampered answer); `unavailable`: the provider could not be reached. */
 export const SIGN_IN_OUTCOMES = ['failed', 'unavailable'] as const;
 export type SignInOutcome = (typeof SIGN_IN_OUTCOMES)[number];
