@@ -10,7 +10,8 @@ import { refreshTokenStore } from '../../src/server/accounts/oidc-refresh-tokens
 import { loadTokenKeys } from '../../src/server/io/token-keys.ts';
 import { ProviderUnavailableError } from '../../src/server/identity/provider.ts';
 import { OidcBrowser, signInAtProvider } from './support/oidc-browser.ts';
-import { freePort, startOidcPortal, type OidcPortal } from './support/oidc-portal.ts';
+import { freePort } from './support/free-port.ts';
+import { startOidcPortal, type OidcPortal } from './support/oidc-portal.ts';
 import { TEST_CLIENT_SECRET } from './support/oidc-test-provider.ts';
 import { startTestServer } from './support/test-server.ts';
 

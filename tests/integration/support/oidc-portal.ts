@@ -3,20 +3,9 @@
  * process over real HTTP. The portal's port is chosen first: its PUBLIC_ORIGIN, and so the redirect URI
  * the provider has registered, must name it.
  */
-import { createServer } from 'node:net';
+import { freePort } from './free-port.ts';
 import { startTestServer, type StartOptions, type TestServer } from './test-server.ts';
 import { startTestOpenIdProvider, TEST_CLIENT_SECRET, type TestOpenIdProvider } from './oidc-test-provider.ts';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 export interface OidcPortal {
   portal: TestServer;
