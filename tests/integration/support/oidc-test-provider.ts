@@ -1,4 +1,3 @@
-/// <reference path="./oidc-provider.d.ts" />
 /**
  * A real OpenID Provider for tests (oidc-provider), in the test process on a free port: the portal's
  * clients registered (one authenticating with client_secret_basic, one with client_secret_post), four
