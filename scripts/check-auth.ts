@@ -42,7 +42,7 @@ function report(ok: boolean, step: string, text: string): void {
 const log = { info: (details: object, message: string) => console.error(`     ${message} ${JSON.stringify(details)}`) };
 
 async function checkPasswordProvider(config: Config, email: string, userType: UserType): Promise<boolean> {
-  const identity = createIdentity(config, log);
+  const identity = createIdentity(config, { log });
   const provider = identity.passwords;
   if (provider === undefined) throw new Error(`AUTH_PROVIDER=${config.authProvider} has no password check`);
   try {
@@ -60,6 +60,36 @@ async function checkPasswordProvider(config: Config, email: string, userType: Us
     const state = await provider.lookUp(account.subject);
     report(state.open, 'recheck', state.open ? 'found again by its subject' : 'not found again by its subject: the recheck would close it');
     return state.open;
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailableError)) throw error;
+    report(false, error.step, error.message);
+    return false;
+  } finally {
+    await identity.close();
+  }
+}
+
+/** Nothing is signed in here, so no refresh token is ever kept. */
+const NO_REFRESH_TOKENS = { read: async () => undefined, write: async () => undefined, forget: async () => undefined };
+
+/** The provider's discovery document and endpoints; a sign-in itself needs a browser, so the client secret is checked at the first one. */
+async function checkOpenIdProvider(config: Config): Promise<boolean> {
+  const identity = createIdentity(config, { log, refreshTokens: NO_REFRESH_TOKENS });
+  try {
+    const oidc = identity.oidc;
+    if (oidc === undefined) throw new Error('AUTH_PROVIDER=oidc built no relying party');
+    await oidc.beginSignIn();
+    report(true, 'discovery', `${config.oidcIssuer} answers with its discovery document and keys`);
+    report(true, 'register', `redirect URI ${config.publicOrigin}/api/auth/oidc/callback`);
+    report(true, 'register', `back-channel logout URI ${config.publicOrigin}/api/auth/oidc/backchannel-logout`);
+    const endSession = await oidc.endSessionUrl();
+    report(
+      true,
+      'register',
+      endSession === undefined ? 'no end_session_endpoint: logout ends the portal session only' : `post-logout redirect URI ${config.publicOrigin}/login`,
+    );
+    console.log('The client secret and the user-type claim are checked at the first sign-in in a browser.');
+    return true;
   } catch (error) {
     if (!(error instanceof ProviderUnavailableError)) throw error;
     report(false, error.step, error.message);
@@ -90,20 +120,7 @@ async function main(): Promise<number> {
     report(false, 'arguments', '--user-type must be SELLER or WAREHOUSE');
     return 2;
   }
-  if (config.authProvider === 'oidc') {
-    const identity = createIdentity(config, log);
-    try {
-      const lines = (await identity.probe?.()) ?? [];
-      for (const line of lines) report(true, 'discovery', line);
-      return 0;
-    } catch (error) {
-      if (!(error instanceof ProviderUnavailableError)) throw error;
-      report(false, error.step, error.message);
-      return 1;
-    } finally {
-      await identity.close();
-    }
-  }
+  if (config.authProvider === 'oidc') return (await checkOpenIdProvider(config)) ? 0 : 1;
   if (values.email === undefined) {
     report(false, 'arguments', 'name a test account: npm run check:auth -- --email someone@example.com --user-type SELLER');
     return 2;

@@ -11,6 +11,8 @@ import { brand } from '../generated/brand.ts';
 import type { Config } from './config.ts';
 import { createIdentity } from './identity/providers.ts';
 import { registerAccountRecheck } from './plugins/account-recheck.ts';
+import { refreshTokenStore } from './accounts/oidc-refresh-tokens.ts';
+import { portalSettingsOf } from './lib/portal-settings.ts';
 import { DEFAULT_LOGIN_THROTTLE, type LoginThrottlePolicy, type ServerContext } from './context.ts';
 import type { Database } from './db/database.ts';
 import { DATABASE_UNAVAILABLE_BODY, NOT_FOUND_BODY } from './lib/http-error.ts';
@@ -37,6 +39,7 @@ import { MAX_PARAM_LENGTH, methodNotAllowed, registerSpecRoutes } from './plugin
 import { registerDatabaseGate } from './plugins/database-gate.ts';
 import { registerDeprecationHeaders } from './plugins/deprecation-header.ts';
 import { registerStaticFiles } from './plugins/static-files.ts';
+import { registerFormBodies } from './plugins/form-bodies.ts';
 import { registerDocumentationPages } from './plugins/documentation-pages.ts';
 import { registerAgentDocsRoutes } from './plugins/agent-docs-routes.ts';
 import { registerMcpEndpoint } from './plugins/mcp-endpoint.ts';
@@ -153,7 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     responseCache,
     ...(testing.openDatabase === undefined ? {} : { openDatabase: testing.openDatabase }),
   });
-  const identity = createIdentity(config, app.log);
+  const identity = createIdentity(config, { log: app.log, refreshTokens: refreshTokenStore(() => storage.current.db, keys) });
   const schemes = (spec.components as { securitySchemes?: Record<string, { name?: string }> }).securitySchemes ?? {};
   const ctx: ServerContext = {
     config,
@@ -190,6 +193,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerDatabaseGate(app, storage.ready);
     // The API speaks JSON only: other bodies get 415 instead of reaching validation as strings.
     app.removeContentTypeParser('text/plain');
+    // Except where a protocol sends a form: the OpenID Provider's back-channel logout.
+    registerFormBodies(app, new Set(['oidcBackchannelLogout']));
     // Before compress: its onSend hook must see the body uncompressed.
     registerRequestLogHooks(
       app,
@@ -233,6 +238,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       exportDir: config.exportDir,
       webBuilt: start.webBuilt,
       restOfBuild,
+      pageSettings: portalSettingsOf(config),
     });
     const agentDocs = loadAgentDocs();
     registerAgentDocsRoutes(app, ctx, agentDocs);

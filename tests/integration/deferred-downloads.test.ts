@@ -10,6 +10,7 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from './support/test-database.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
+import { servedIndex } from './support/served-index.ts';
 
 const INDEX = '<!doctype html><html><head><script type="module" src="/assets/app-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
 const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: "row ${i}" }`).join(', ')}];\n`;
@@ -80,7 +81,7 @@ describe('while the downloads are being made', () => {
     expect((await fetch(`${server.baseUrl}/downloads/nothing.yaml`)).status).toBe(404);
     const login = await fetch(`${server.baseUrl}/login`);
     expect(login.status).toBe(200);
-    expect(await login.text()).toBe(INDEX);
+    expect(await login.text()).toBe(servedIndex(INDEX));
   });
 
   it('serves the downloads and the build’s compressed copies once they are made', async () => {

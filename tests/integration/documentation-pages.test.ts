@@ -20,6 +20,7 @@ import {
 } from '../../src/shared/portal-data/prerendered-pages.ts';
 import { createTestDatabase } from './support/test-database.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
+import { servedIndex } from './support/served-index.ts';
 
 let server: TestServer;
 let publicServer: TestServer;
@@ -149,8 +150,8 @@ describe('signed in', () => {
   it('gives the plain app for a page nothing was rendered for, or a Host it will not write into a page', async () => {
     const client = server.client();
     await client.login();
-    expect((await client.get('/documentation?category=buyer', { unchecked: true })).text).toBe(INDEX);
-    expect((await client.get('/documentation?category=seller&subcategory=import', { unchecked: true })).text).toBe(INDEX);
+    expect((await client.get('/documentation?category=buyer', { unchecked: true })).text).toBe(servedIndex(INDEX));
+    expect((await client.get('/documentation?category=seller&subcategory=import', { unchecked: true })).text).toBe(servedIndex(INDEX));
     // fetch will not send a Host of its own choosing: a raw request does.
     const url = new URL(server.baseUrl);
     const body = await new Promise<string>((resolve, reject) => {
@@ -160,7 +161,7 @@ describe('signed in', () => {
         response.on('end', () => resolve(text));
       }).on('error', reject);
     });
-    expect(body).toBe(INDEX);
+    expect(body).toBe(servedIndex(INDEX));
   });
 });
 
@@ -176,12 +177,14 @@ describe('the page’s Markdown named in the HTML answer', () => {
 });
 
 describe('PUBLIC_DOCS=true', () => {
+  const PUBLIC_SETTINGS = { publicDocs: true, loginForm: true, signInWith: null };
+
   it('answers a logged-out reader with the app (no user written in), its Link and Vary, for /, /documentation and a page', async () => {
     const client = publicServer.client();
     for (const path of ['/', '/documentation', '/documentation?category=seller&subcategory=order']) {
       const response = await client.get(path, { unchecked: true });
       expect(response.status, path).toBe(200);
-      expect(response.text, path).toBe(INDEX);
+      expect(response.text, path).toBe(servedIndex(INDEX, PUBLIC_SETTINGS));
       expect(response.headers.get('vary'), path).toMatch(/\baccept\b/i);
     }
     const page = await client.get('/documentation?category=warehouse&subcategory=inventory', { unchecked: true });
@@ -199,7 +202,8 @@ describe('PUBLIC_DOCS=true', () => {
     const client = publicServer.client();
     for (const path of ['/api/auth/me', '/api/auth/token', '/api/usage/requests']) expect((await client.get(path, { unchecked: true })).status, path).toBe(401);
     // /settings, /api-test, /usage are the plain app, no page and no user in it.
-    for (const path of ['/settings', '/api-test', '/usage']) expect((await client.get(path, { unchecked: true })).text, path).toBe(INDEX);
+    for (const path of ['/settings', '/api-test', '/usage'])
+      expect((await client.get(path, { unchecked: true })).text, path).toBe(servedIndex(INDEX, PUBLIC_SETTINGS));
   });
 
   it('without it, the same visit is redirected to /login', async () => {

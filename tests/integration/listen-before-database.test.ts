@@ -15,6 +15,7 @@ import { openDatabase } from '../../src/server/db/open-database.ts';
 import { DEMO_PASSWORD } from './support/http-client.ts';
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
 import { TEST_SCRYPT_COST } from './support/test-server.ts';
+import { servedIndex } from './support/served-index.ts';
 
 const INDEX = '<!doctype html><html><head><title>Portal</title></head><body><div id="root"></div></body></html>';
 
@@ -84,7 +85,7 @@ describe('a server listening before its database is ready', () => {
 
     const login = await fetch(`${baseUrl}/login`);
     expect(login.status).toBe(200);
-    expect(await login.text()).toBe(INDEX);
+    expect(await login.text()).toBe(servedIndex(INDEX));
 
     const health = fetch(`${baseUrl}/healthz`);
     const signIn = fetch(`${baseUrl}/api/auth/login`, {

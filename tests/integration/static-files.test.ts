@@ -9,6 +9,7 @@ import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSy
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase } from './support/test-database.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
+import { servedIndex } from './support/served-index.ts';
 
 let server: TestServer;
 const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: "row ${i}" }`).join(', ')}];\n`;
@@ -63,7 +64,7 @@ function rawGet(path: string, headers: Record<string, string>): Promise<{ header
   });
 }
 
-it('serves index.html for client routes, revalidated every time, under the CSP', async () => {
+it('serves index.html for client routes with the settings the login page reads written in, revalidated every time, under the CSP', async () => {
   // `/` and `/documentation` are answered by plugins/documentation-pages.ts (documentation-pages.test.ts).
   for (const path of ['/login', '/api-test?family=seller', '/settings', '/documentation/explorer']) {
     const response = await get(path, { accept: 'text/html' });
@@ -71,7 +72,7 @@ it('serves index.html for client routes, revalidated every time, under the CSP',
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
-    expect(await response.text()).toBe(INDEX);
+    expect(await response.text()).toBe(servedIndex(INDEX));
   }
 });
 

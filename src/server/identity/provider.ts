@@ -67,6 +67,6 @@ export const PROVIDER_NAMES: Record<AuthProviderKind, string> = {
   wms: 'warehouse system',
 };
 
-/** The 503 a sign-in gets when the provider cannot be reached; with Retry-After. */
-export const PROVIDER_UNAVAILABLE_MESSAGE = 'The warehouse system could not be reached; try again in a minute.';
+/** The 503 a sign-in gets when the provider cannot be reached; with Retry-After. The login page says it too. */
+export { PROVIDER_UNAVAILABLE_MESSAGE } from '../../shared/portal-data/sign-in-outcome.ts';
 export const PROVIDER_RETRY_AFTER_SECONDS = 60;

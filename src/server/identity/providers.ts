@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import type { AccountState, AuthProviderKind, ExternalProviderKind, PasswordProvider } from './provider.ts';
 import { createLdapProvider, type LdapSettings } from './ldap-provider.ts';
 import { createWmsProvider, type ProviderLog } from './wms-provider.ts';
+import { createOidcRelyingParty, type OidcRelyingParty, type RefreshTokenStore } from './oidc-relying-party.ts';
 
 export interface Identity {
   readonly kind: AuthProviderKind;
@@ -14,13 +15,19 @@ export interface Identity {
   readonly passwords?: PasswordProvider;
   /** `ldap`, `oidc`, `wms`: an account by subject, for the periodic recheck and the provider's signed calls. */
   readonly lookup?: { readonly kind: ExternalProviderKind; lookUp(subject: string): Promise<AccountState> };
-  /** `oidc`: reads the provider's metadata and says what an operator registers (`npm run check:auth`). */
-  probe?(): Promise<string[]>;
+  /** `oidc`: "Sign in with ..." (routes/portal-oidc/), RP-initiated and back-channel logout. */
+  readonly oidc?: OidcRelyingParty;
   close(): Promise<void>;
 }
 
+/** What a provider needs of the rest of the server: a log, and for `oidc` a store of refresh tokens for its recheck. */
+export interface IdentityDependencies {
+  log: ProviderLog;
+  refreshTokens?: RefreshTokenStore;
+}
+
 /** Built from the configuration, whose identityProblems() already required each provider's settings. */
-export function createIdentity(config: Config, log: ProviderLog): Identity {
+export function createIdentity(config: Config, dependencies: IdentityDependencies): Identity {
   switch (config.authProvider) {
     case 'local':
       return { kind: 'local', close: async () => undefined };
@@ -30,8 +37,35 @@ export function createIdentity(config: Config, log: ProviderLog): Identity {
     }
     case 'wms': {
       if (config.wmsAuthUrl === undefined || config.wmsAuthSecret === undefined) throw new Error('AUTH_PROVIDER=wms needs WMS_AUTH_URL and WMS_AUTH_SECRET');
-      const wms = createWmsProvider({ url: config.wmsAuthUrl, secret: config.wmsAuthSecret, timeoutSeconds: config.providerTimeoutSeconds, log });
+      const wms = createWmsProvider({
+        url: config.wmsAuthUrl,
+        secret: config.wmsAuthSecret,
+        timeoutSeconds: config.providerTimeoutSeconds,
+        log: dependencies.log,
+      });
       return { kind: 'wms', passwords: wms, lookup: wms, close: () => wms.close() };
+    }
+    case 'oidc': {
+      const { oidcIssuer, oidcClientId, oidcClientSecret, publicOrigin } = config;
+      // parseConfig refuses oidc without these; this narrows their types.
+      if (oidcIssuer === undefined || oidcClientId === undefined || oidcClientSecret === undefined || publicOrigin === undefined)
+        throw new Error('AUTH_PROVIDER=oidc needs OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and PUBLIC_ORIGIN');
+      if (dependencies.refreshTokens === undefined) throw new Error('AUTH_PROVIDER=oidc needs a refresh token store');
+      const oidc = createOidcRelyingParty(
+        {
+          issuer: oidcIssuer,
+          clientId: oidcClientId,
+          clientSecret: oidcClientSecret,
+          clientAuth: config.oidcClientAuth,
+          timeoutSeconds: config.providerTimeoutSeconds,
+          userTypeClaim: config.oidcUserTypeClaim,
+          redirectUri: `${publicOrigin}/api/auth/oidc/callback`,
+          postLogoutRedirectUri: `${publicOrigin}/login`,
+        },
+        dependencies.refreshTokens,
+      );
+      // No password provider: the login form, when LOGIN_FORM shows it, checks the portal's own accounts.
+      return { kind: 'oidc', lookup: oidc, oidc, close: () => oidc.close() };
     }
     default:
       throw new Error(`AUTH_PROVIDER=${config.authProvider} is not available in this build`);

@@ -24,7 +24,7 @@ export function escapeHtml(text: string): string {
 }
 
 /** JSON inside <script type="application/json">: nothing in it may close the element or open a comment. */
-function jsonForScript(value: unknown): string {
+export function jsonForScript(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')

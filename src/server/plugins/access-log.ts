@@ -1,8 +1,8 @@
 /**
  * The server log without secrets, and its access lines: Fastify's own request logs are off; one line per
  * response carries method, a redacted URL, status and time. Token values are removed from the refresh,
- * end-grace and delete paths and from anything that looks like a token; headers (cookie, token header) are
- * never logged. A last line of defence scrubs token-like strings from every log line before it is written
+ * end-grace and delete paths, the OpenID callback's query (its code) is removed, and so is anything that
+ * looks like a token; headers (cookie, token header) are never logged. A last line of defence scrubs token-like strings from every log line before it is written
  * (pino's streamWrite hook: the serialized line, straight to the destination, with no stream in between).
  * Not the Usage screen's log of public calls per token: that is public-api/request-log-hooks.ts.
  */
@@ -11,10 +11,12 @@ import { standardOutputLog } from '../io/log-destination.ts';
 import { redactTokenLike } from '../lib/token-format.ts';
 
 const TOKEN_PATHS = /^(\/api\/auth\/token\/(?:refresh\/|previous-value\/)?)[^/?]+/;
+/** The OpenID Provider's answer: an authorization code and the sign-in's state are in its query. */
+const OIDC_CALLBACK_QUERY = /^(\/api\/auth\/oidc\/callback\?).*/s;
 
-/** A token in the path of a token operation, whatever its shape; token-like strings anywhere are left to the line's scrub (streamWrite). */
+/** A token in the path of a token operation, whatever its shape, and the OpenID callback's query; token-like strings anywhere are left to the line's scrub (streamWrite). */
 function redactUrl(url: string): string {
-  return url.replace(TOKEN_PATHS, '$1[redacted]');
+  return url.replace(TOKEN_PATHS, '$1[redacted]').replace(OIDC_CALLBACK_QUERY, '$1[redacted]');
 }
 
 export function loggerOptions(level: string, destination: { write(line: string): unknown } = standardOutputLog()): FastifyServerOptions['logger'] {

@@ -14,10 +14,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { brand } from '../../generated/brand.ts';
 import { downloadFileName, parseDownloadPath } from '../../shared/portal-data/downloads.ts';
 import { PRERENDERED_DIR } from '../../shared/portal-data/prerendered-pages.ts';
+import { PAGE_SETTINGS_ID } from '../../shared/portal-data/page-settings.ts';
 import { compressCopies, isCompressedCopy, isCompressible, readCompressedCopies, type CompressedCopies } from '../io/compressed-copies.ts';
 import { filesUnder } from '../io/files-under.ts';
 import { MALFORMED_URL_MESSAGE, NOT_FOUND_BODY } from '../lib/http-error.ts';
 import { CONTENT_TYPES } from '../lib/content-types.ts';
+import { jsonForScript } from '../lib/prerendered-page-fill.ts';
 import { WITHOUT_DATABASE } from './database-gate.ts';
 
 const NOT_BUILT_BODY = Object.freeze({ status: 404, message: 'The app is not built: run `npm run build`.' });
@@ -107,6 +109,27 @@ export interface StaticFilesOptions {
   webBuilt?: Promise<void>;
   /** The rest of the build (export, compressed copies) while it runs after listen; undefined when it is done. */
   restOfBuild?: Promise<void>;
+  /** The portal's settings (getPortalSettings), written into index.html so the login page needs no request. */
+  pageSettings?: unknown;
+}
+
+/**
+ * index.html with the settings in a JSON script before </head>: made once, since they change only with the
+ * configuration. Its compressed copies are made from these bytes (the build's are of the file without them).
+ */
+function withPageSettings(file: StaticFile, settings: unknown): StaticFile {
+  const script = `<script type="application/json" id="${PAGE_SETTINGS_ID}">${jsonForScript(settings)}</script>`;
+  const raw = Buffer.from(
+    file.raw.toString('utf8').replace('</head>', () => `${script}</head>`),
+    'utf8',
+  );
+  const filled: StaticFile = { ...file, raw, etag: `"${createHash('sha1').update(raw).digest('base64url').slice(0, 20)}"` };
+  if (filled.compressible) {
+    filled.compressed = compressCopies(raw);
+    // A failure is met (and falls back to the raw bytes) when a request asks: not an unhandled rejection now.
+    filled.compressed.catch(() => undefined);
+  }
+  return filled;
 }
 
 export interface StaticFiles {
@@ -123,7 +146,9 @@ export function registerStaticFiles(app: FastifyInstance, options: StaticFilesOp
   let index: StaticFile | undefined;
   const webLoaded = (options.webBuilt ?? Promise.resolve()).then(() => {
     web = loadWeb();
-    index = web.get('/index.html');
+    const page = web.get('/index.html');
+    index = page === undefined || options.pageSettings === undefined ? page : withPageSettings(page, options.pageSettings);
+    if (index !== undefined) web.set('/index.html', index);
   });
   // Awaited by buildApp after the rest is ready; a failed build must not count as unhandled before then.
   webLoaded.catch(() => undefined);

@@ -6,6 +6,7 @@
 import type { Queryable } from '../db/database.ts';
 import type { ActivityOrigin } from '../lib/activity-origin.ts';
 import type { UserType } from '../../shared/api-family.ts';
+import type { ExternalProviderKind } from '../identity/provider.ts';
 
 export interface SessionUser {
   userId: number;
@@ -102,4 +103,35 @@ export async function deleteSessionById(db: Queryable, userId: number, sessionId
 
 export async function deleteExpiredSessions(db: Queryable, idleMinutes: number): Promise<void> {
   await db.query('DELETE FROM sessions WHERE expires_at <= now() OR last_seen_at <= now() - make_interval(mins => $1)', [idleMinutes]);
+}
+
+/**
+ * Deletes the sessions an OpenID Provider's back-channel logout names: those signed in with its session
+ * `sid`, or with no sid every session of the subject's shadow accounts (both given: that session, if it is
+ * the subject's). Returns each live one's user and subject, for its signed_out event.
+ */
+export async function deleteProviderSessions(
+  db: Queryable,
+  provider: ExternalProviderKind,
+  logout: { sessionId?: string; subject?: string },
+  idleMinutes: number,
+): Promise<Array<{ userId: number; subject: string }>> {
+  const rows = await db.query<{ user_id: number; subject: string; live: boolean }>(
+    `DELETE FROM sessions s USING users u
+      WHERE u.id = s.user_id AND u.auth_provider = $1
+        AND ($2::text IS NULL OR s.provider_sid = $2)
+        AND ($3::text IS NULL OR u.subject = $3)
+        AND ($2::text IS NOT NULL OR $3::text IS NOT NULL)
+      RETURNING s.user_id, u.subject, (${LIVE('$4')}) AS live`,
+    [provider, logout.sessionId ?? null, logout.subject ?? null, idleMinutes],
+  );
+  return rows.filter((row) => row.live).map((row) => ({ userId: row.user_id, subject: row.subject }));
+}
+
+/** Where the account of a session lives (`local`, `oidc`, ...), for the logout's answer; undefined for no such session. */
+export async function sessionAccountProvider(db: Queryable, idHash: Buffer): Promise<string | undefined> {
+  const rows = await db.query<{ auth_provider: string }>('SELECT u.auth_provider FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id_hash = $1', [
+    idHash,
+  ]);
+  return rows[0]?.auth_provider;
 }

@@ -9,6 +9,7 @@ import { publicHandlers } from '../public-api/handlers.ts';
 import { sandboxSource } from '../public-api/sandbox-source.ts';
 import type { HandlerMap } from '../spec/operation-handler.ts';
 import { activityHandlers } from './portal-activity/handlers.ts';
+import { oidcHandlers } from './portal-oidc/handlers.ts';
 import { sessionHandlers } from './portal-session/handlers.ts';
 import { sessionListHandlers } from './portal-session/sessions-handlers.ts';
 import { tokenHandlers } from './portal-tokens/handlers.ts';
@@ -21,6 +22,7 @@ export function createHandlers(ctx: ServerContext): HandlerMap {
   return {
     ...sessionHandlers(ctx),
     ...sessionListHandlers(ctx),
+    ...oidcHandlers(ctx),
     ...activityHandlers(ctx),
     ...tokenHandlers(ctx),
     ...usageHandlers(ctx),

@@ -46,6 +46,8 @@ export interface StartOptions extends Omit<BuildAppOptions, 'config' | 'logStrea
    * (test-database.ts) is made and dropped on close.
    */
   database?: TestDatabase;
+  /** A port chosen beforehand (the server's own origin in its configuration, e.g. PUBLIC_ORIGIN); default any free one. */
+  port?: number;
 }
 
 export async function startTestServer(options: StartOptions = {}): Promise<TestServer> {
@@ -69,7 +71,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
       callback();
     },
   });
-  const { env: _env, database: _database, ...buildOptions } = options;
+  const { env: _env, database: _database, port = 0, ...buildOptions } = options;
   let app: FastifyInstance;
   try {
     app = await buildApp({ ...buildOptions, testing: { scryptCost: TEST_SCRYPT_COST, ...buildOptions.testing }, config, logStream });
@@ -80,7 +82,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   }
   // Tests begin once retention's start-up pass is done, as they did when it ran before listen.
   await app.startupCleanUp;
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = await app.listen({ port, host: '127.0.0.1' });
   return {
     baseUrl: address,
     app,

@@ -167,7 +167,7 @@ describe('public spec (openapi.public.json)', () => {
 });
 
 describe('portal spec (openapi.portal.json)', () => {
-  it('adds exactly the 26 portal operations, each internal, on the /api server with the session cookie scheme', () => {
+  it('adds exactly the 29 portal operations, each internal, on the /api server with the session cookie scheme', () => {
     const publicIds = new Set(publicOperations.operations.map((operation) => operation.operationId));
     const portal = listOperations(ctx.portalSpec).filter(({ operation }) => !publicIds.has(String(operation.operationId)));
     expect(portal.map(({ method, path, operation }) => ({ operationId: operation.operationId, method, path }))).toEqual(publicOperations.portalOperations);

@@ -15,7 +15,7 @@ import { HttpError, LOGIN_FAILED_MESSAGE } from '../../lib/http-error.ts';
 import { isWeakerThan, unmatchableHash } from '../../lib/password.ts';
 import { activityOrigin } from '../../lib/activity-origin.ts';
 import { recordActivity } from '../../repositories/activity-repository.ts';
-import { deleteSession } from '../../repositories/sessions-repository.ts';
+import { deleteSession, sessionAccountProvider } from '../../repositories/sessions-repository.ts';
 import { findUserByEmail, updatePasswordHash } from '../../repositories/users-repository.ts';
 import { shadowAccountsByEmail } from '../../repositories/accounts-repository.ts';
 import { clearSessionCookie, hashSessionId, sessionCookieValue } from '../../lib/session-cookie.ts';
@@ -32,6 +32,7 @@ import { startSession as startSessionFor, type SignedIn } from './start-session.
 import type { Schemas } from '../../lib/schemas.ts';
 import type { OperationHandler } from '../../spec/operation-handler.ts';
 import { takeLoginAttempt } from './login-attempt.ts';
+import { portalSettingsOf } from '../../lib/portal-settings.ts';
 
 export function sessionHandlers(ctx: ServerContext): Record<'login' | 'logout' | 'getCurrentUser' | 'getPortalSettings', OperationHandler> {
   // Checked for unknown emails: it costs one derivation at the current cost, like a real check, and matches nothing.
@@ -142,18 +143,34 @@ export function sessionHandlers(ctx: ServerContext): Record<'login' | 'logout' |
     },
   };
 
+  /** The OpenID Provider's end-session URL; a provider that cannot be reached leaves the user signed out here only. */
+  async function providerEndSessionUrl(request: FastifyRequest): Promise<string | undefined> {
+    try {
+      return await ctx.identity.oidc?.endSessionUrl();
+    } catch (error) {
+      if (!(error instanceof ProviderUnavailableError)) throw error;
+      request.log.warn({ provider: error.provider, step: error.step, reason: error.message }, 'logout: the OpenID Provider could not be reached');
+      return undefined;
+    }
+  }
+
   const logout: OperationHandler = {
     changesState: true,
     async handle(request, reply) {
       const id = sessionCookieValue(ctx, request);
+      let signedInWithOidc = false;
       if (id !== undefined) {
         // signed_out only for a session that was still signed in, in the transaction that ends it.
         await ctx.db.transaction(async (tx) => {
+          signedInWithOidc = ctx.identity.oidc !== undefined && (await sessionAccountProvider(tx, hashSessionId(id))) === 'oidc';
           const userId = await deleteSession(tx, hashSessionId(id), ctx.config.sessionIdleMinutes);
           if (userId !== undefined) await recordActivity(tx, { userId, type: 'signed_out', origin: activityOrigin(request) });
         });
       }
       clearSessionCookie(ctx, request, reply);
+      // Signed in at the OpenID Provider too: the app opens its end-session URL (RP-initiated logout).
+      const endSession = signedInWithOidc ? await providerEndSessionUrl(request) : undefined;
+      if (endSession !== undefined) void reply.header('location', endSession);
       return reply.code(204).send();
     },
   };
@@ -167,10 +184,10 @@ export function sessionHandlers(ctx: ServerContext): Record<'login' | 'logout' |
     },
   };
 
-  // Answered to anyone: it says only whether the reference is public.
+  // Answered to anyone: it says only whether the reference is public and how the login page signs in.
   const getPortalSettings: OperationHandler = {
     async handle() {
-      const settings: Schemas['PortalSettings'] = { publicDocs: ctx.config.publicDocs };
+      const settings: Schemas['PortalSettings'] = portalSettingsOf(ctx.config);
       return settings;
     },
   };

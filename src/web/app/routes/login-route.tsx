@@ -21,5 +21,5 @@ export function Component() {
   const user = useCurrentUser({ enabled: signedIn });
   if (signedIn && user.isSuccess) return <Navigate to={destination} replace />;
   if (signedIn && user.isPending) return <FullPageLoader label="Checking your session" />;
-  return <LoginPage onSuccess={() => void navigate(destination, { replace: true })} />;
+  return <LoginPage destination={destination} onSuccess={() => void navigate(destination, { replace: true })} />;
 }

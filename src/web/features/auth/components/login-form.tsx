@@ -1,25 +1,26 @@
 /**
- * The login form: email (type=email), password, user type (default Seller).
+ * The login form: email (type=email), password, user type (default Seller; the page holds it, since
+ * "Sign in with ..." uses it too).
  * An empty field or a malformed email is said inline and nothing is sent; a failed login shows the
  * failure toast for exactly 3000 ms, one at a time (a repeated failure does not stack a second one). A login
  * the throttle refuses (429) shows how long signing in is paused instead of the toast.
  */
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useToast } from '../../../components/toasts';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
-import { API_FAMILIES, FAMILY } from '../../../../shared/api-family';
+import type { UserType } from '../../../../shared/api-family';
 import { LOGIN_ERROR_TOAST_MS } from '../../../../shared/limits';
 import { useLogin, type LoginBody } from '../api/login';
 import { loginPauseEnd } from '../lib/login-pause';
 import { LoginPauseNotice } from './login-pause-notice';
+import { UserTypeSelect } from './user-type-select';
 import type { CurrentUser } from '../../../lib/current-user';
 
 export const LOGIN_FAILED_MESSAGE = 'Login failed. Please check your email and password.';
@@ -29,36 +30,38 @@ export const PASSWORD_REQUIRED_MESSAGE = 'Enter your password.';
 /** Something@something.something, without spaces: what the server's email check accepts in shape. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Typed by the spec's enum, so a renamed user type fails the build. */
-const USER_TYPES: { value: LoginBody['userType']; label: string }[] = API_FAMILIES.map((family) => ({
-  value: FAMILY[family].userType,
-  label: FAMILY[family].userTypeLabel,
-}));
+interface LoginFormProps {
+  onSuccess: (user: CurrentUser) => void;
+  userType: UserType;
+  onUserTypeChange: (userType: UserType) => void;
+}
 
-export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => void }) {
+export function LoginForm({ onSuccess, userType, onUserTypeChange }: LoginFormProps) {
   const { enqueueSnackbar } = useToast();
   const login = useLogin();
   const [showPassword, setShowPassword] = useState(false);
   const [pausedUntil, setPausedUntil] = useState<number | undefined>(undefined);
   const {
-    control,
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginBody>({
-    defaultValues: { email: '', password: '', userType: 'SELLER' },
+  } = useForm<Omit<LoginBody, 'userType'>>({
+    defaultValues: { email: '', password: '' },
   });
 
   const onSubmit = handleSubmit((values) =>
-    login.mutate(values, {
-      onSuccess,
-      onError: (error) => {
-        const pauseEnd = loginPauseEnd(error, Date.now());
-        setPausedUntil(pauseEnd);
-        if (pauseEnd !== undefined) return;
-        enqueueSnackbar(LOGIN_FAILED_MESSAGE, { variant: 'error', autoHideDuration: LOGIN_ERROR_TOAST_MS, preventDuplicate: true });
+    login.mutate(
+      { ...values, userType },
+      {
+        onSuccess,
+        onError: (error) => {
+          const pauseEnd = loginPauseEnd(error, Date.now());
+          setPausedUntil(pauseEnd);
+          if (pauseEnd !== undefined) return;
+          enqueueSnackbar(LOGIN_FAILED_MESSAGE, { variant: 'error', autoHideDuration: LOGIN_ERROR_TOAST_MS, preventDuplicate: true });
+        },
       },
-    }),
+    ),
   );
 
   return (
@@ -102,19 +105,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (user: CurrentUser) => voi
             },
           }}
         />
-        <Controller
-          control={control}
-          name="userType"
-          render={({ field }) => (
-            <TextField select label="User type" {...field}>
-              {USER_TYPES.map((type) => (
-                <MenuItem key={type.value} value={type.value}>
-                  {type.label}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
+        <UserTypeSelect value={userType} onChange={onUserTypeChange} />
         {pausedUntil === undefined ? null : <LoginPauseNotice key={pausedUntil} endsAt={pausedUntil} />}
         <Button type="submit" variant="contained" size="large" disabled={login.isPending} loading={login.isPending}>
           Log in
