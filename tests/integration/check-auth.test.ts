@@ -10,6 +10,8 @@ import { SERVICE_PASSWORD, startSlapd, USERS, type Slapd } from './support/slapd
 import { newSecret, startReferenceWms, WMS_PASSWORD, type ReferenceWms } from './support/reference-wms.ts';
 import { TEST_DATABASE } from './support/test-database.ts';
 import { ROOT, TSX } from './support/server-process.ts';
+import { startTestOpenIdProvider, TEST_CLIENT_SECRET } from './support/oidc-test-provider.ts';
+import { freePort } from './support/free-port.ts';
 
 const run = promisify(execFile);
 
@@ -82,6 +84,30 @@ describe.runIf(TEST_DATABASE === 'pglite')('npm run check:auth', () => {
     expect([otherSecret.code, otherSecret.output]).toEqual([1, expect.stringMatching(/^FAIL signature /m)]);
     expect(otherSecret.output).not.toContain(secret);
     expect(ok.output + otherSecret.output).not.toContain(WMS_PASSWORD);
+  });
+
+  it('oidc: reads the discovery document and names the URIs to register; a provider that does not answer is named', async () => {
+    const portalOrigin = 'https://developers.example.com';
+    const idp = await startTestOpenIdProvider({ portalOrigin });
+    try {
+      const env = {
+        AUTH_PROVIDER: 'oidc',
+        OIDC_ISSUER: idp.issuer,
+        OIDC_CLIENT_ID: idp.clientIds.basic,
+        OIDC_CLIENT_SECRET: TEST_CLIENT_SECRET,
+        PUBLIC_ORIGIN: portalOrigin,
+      };
+      const ok = await checkAuth(env, []);
+      expect(ok.code).toBe(0);
+      expect(ok.output).toMatch(/^ok {3}discovery\s+\S+ answers/m);
+      expect(ok.output).toContain(`redirect URI ${portalOrigin}/api/auth/oidc/callback`);
+      expect(ok.output).toContain(`back-channel logout URI ${portalOrigin}/api/auth/oidc/backchannel-logout`);
+      expect(ok.output).not.toContain(TEST_CLIENT_SECRET);
+      const nobody = await checkAuth({ ...env, OIDC_ISSUER: `http://127.0.0.1:${await freePort()}/`, PROVIDER_TIMEOUT_SECONDS: '1' }, []);
+      expect([nobody.code, nobody.output]).toEqual([1, expect.stringMatching(/^FAIL discovery /m)]);
+    } finally {
+      await idp.stop();
+    }
   });
 
   it('names every missing setting, and asks for a test account', async () => {
