@@ -5,16 +5,15 @@
  */
 import { Attribute, Change } from 'ldapts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SELLER_GROUP, startSlapd, userDn, USERS, type Slapd } from './support/slapd.ts';
-import { TEST_DATABASE } from './support/test-database.ts';
-import { startTestServer, type TestServer } from './support/test-server.ts';
-import type { Client } from './support/http-client.ts';
+import { SELLER_GROUP, startSlapd, userDn, USERS, type Slapd } from '../support/slapd.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import type { Client } from '../support/http-client.ts';
 
 const ORDERS = '/api/v1/seller/orders/normal?size=1';
 /** The bound (3 s), the timer's tick (half of it) and room for a busy machine. */
 const WITHIN_MS = 3_000 + 1_500 + 4_000;
 
-describe.runIf(TEST_DATABASE === 'pglite')('the recheck with AUTH_PROVIDER=ldap', () => {
+describe('the recheck with AUTH_PROVIDER=ldap', () => {
   let slapd: Slapd;
   let server: TestServer;
   beforeAll(async () => {

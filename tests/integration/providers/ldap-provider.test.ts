@@ -7,11 +7,10 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Attribute, Change } from 'ldapts';
-import { createLdapProvider, type LdapSettings } from '../../src/server/identity/ldap-provider.ts';
-import { objectGuidToString } from '../../src/server/identity/ldap/object-guid.ts';
-import { ProviderUnavailableError, type PasswordProvider } from '../../src/server/identity/provider.ts';
-import { freePort, SELLER_GROUP, SERVICE_PASSWORD, startSlapd, userDn, USERS, type Slapd, type UserKey } from './support/slapd.ts';
-import { TEST_DATABASE } from './support/test-database.ts';
+import { createLdapProvider, type LdapSettings } from '../../../src/server/identity/ldap-provider.ts';
+import { objectGuidToString } from '../../../src/server/identity/ldap/object-guid.ts';
+import { ProviderUnavailableError, type PasswordProvider } from '../../../src/server/identity/provider.ts';
+import { freePort, SELLER_GROUP, SERVICE_PASSWORD, startSlapd, userDn, USERS, type Slapd, type UserKey } from '../support/slapd.ts';
 
 const ALL_PASSWORDS = [SERVICE_PASSWORD, ...Object.values(USERS).map((user) => user.password)];
 
@@ -39,7 +38,7 @@ async function failure(work: () => Promise<unknown>): Promise<{ error: ProviderU
   return { error: unavailable, ms };
 }
 
-describe.runIf(TEST_DATABASE === 'pglite')('LDAP provider against slapd', () => {
+describe('LDAP provider against slapd', () => {
   for (const memberOf of [true, false]) {
     describe(memberOf ? 'memberof overlay, password policy' : 'group member lists, no password policy', () => {
       let slapd: Slapd;

@@ -4,16 +4,15 @@
  * invalid_grant. A token made in that session answers 401 and the session ends, with account_closed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, TOKEN_HEADER } from './support/http-client.ts';
-import { OidcBrowser, signInAtProvider } from './support/oidc-browser.ts';
-import { startOidcPortal, type OidcPortal } from './support/oidc-portal.ts';
-import { TEST_DATABASE } from './support/test-database.ts';
+import { Client, TOKEN_HEADER } from '../support/http-client.ts';
+import { OidcBrowser, signInAtProvider } from '../support/oidc-browser.ts';
+import { startOidcPortal, type OidcPortal } from '../support/oidc-portal.ts';
 
 const ORDERS = '/api/v1/seller/orders/normal?size=1';
 /** The bound (3 s), the timer's tick (half of it) and room for a busy machine. */
 const WITHIN_MS = 3_000 + 1_500 + 4_000;
 
-describe.runIf(TEST_DATABASE === 'pglite')('the recheck with AUTH_PROVIDER=oidc', () => {
+describe('the recheck with AUTH_PROVIDER=oidc', () => {
   let oidc: OidcPortal;
   beforeAll(async () => {
     oidc = await startOidcPortal({ env: { ACCOUNT_RECHECK_MINUTES: '0.05' } });

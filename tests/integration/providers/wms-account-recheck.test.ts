@@ -4,17 +4,16 @@
  * signed call from the WMS: the periodic recheck asks. Opened again, the token works again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Client } from './support/http-client.ts';
-import { newSecret, startReferenceWms, WMS_PASSWORD, type ReferenceWms } from './support/reference-wms.ts';
-import { TEST_DATABASE } from './support/test-database.ts';
-import { startTestServer, type TestServer } from './support/test-server.ts';
+import type { Client } from '../support/http-client.ts';
+import { newSecret, startReferenceWms, WMS_PASSWORD, type ReferenceWms } from '../support/reference-wms.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const ORDERS = '/api/v1/seller/orders/normal?size=1';
 /** The bound (3 s), the timer's tick (half of it) and room for a busy machine. */
 const WITHIN_MS = 3_000 + 1_500 + 4_000;
 const SECRET = newSecret();
 
-describe.runIf(TEST_DATABASE === 'pglite')('the recheck with AUTH_PROVIDER=wms', () => {
+describe('the recheck with AUTH_PROVIDER=wms', () => {
   let wms: ReferenceWms;
   let server: TestServer;
   beforeAll(async () => {

@@ -6,12 +6,11 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVICE_PASSWORD, startSlapd, USERS, type Slapd } from './support/slapd.ts';
-import { newSecret, startReferenceWms, WMS_PASSWORD, type ReferenceWms } from './support/reference-wms.ts';
-import { TEST_DATABASE } from './support/test-database.ts';
-import { ROOT, TSX } from './support/server-process.ts';
-import { startTestOpenIdProvider, TEST_CLIENT_SECRET } from './support/oidc-test-provider.ts';
-import { freePort } from './support/free-port.ts';
+import { SERVICE_PASSWORD, startSlapd, USERS, type Slapd } from '../support/slapd.ts';
+import { newSecret, startReferenceWms, WMS_PASSWORD, type ReferenceWms } from '../support/reference-wms.ts';
+import { ROOT, TSX } from '../support/server-process.ts';
+import { startTestOpenIdProvider, TEST_CLIENT_SECRET } from '../support/oidc-test-provider.ts';
+import { freePort } from '../support/free-port.ts';
 
 const run = promisify(execFile);
 
@@ -29,7 +28,7 @@ async function checkAuth(env: Record<string, string>, args: string[]): Promise<{
   }
 }
 
-describe.runIf(TEST_DATABASE === 'pglite')('npm run check:auth', () => {
+describe('npm run check:auth', () => {
   let slapd: Slapd;
   let wms: ReferenceWms;
   const secret = newSecret();

@@ -4,15 +4,14 @@
  * with Retry-After and no throttle strike, and no password reaches the server log or the database.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROVIDER_UNAVAILABLE_MESSAGE } from '../../src/server/identity/provider.ts';
-import { Client, DEMO_PASSWORD } from './support/http-client.ts';
-import { SERVICE_PASSWORD, startSlapd, USERS, type Slapd } from './support/slapd.ts';
-import { TEST_DATABASE } from './support/test-database.ts';
-import { startTestServer, type TestServer } from './support/test-server.ts';
+import { PROVIDER_UNAVAILABLE_MESSAGE } from '../../../src/server/identity/provider.ts';
+import { Client, DEMO_PASSWORD } from '../support/http-client.ts';
+import { SERVICE_PASSWORD, startSlapd, USERS, type Slapd } from '../support/slapd.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 const WRONG_PASSWORD = 'Wrong "pässword" 9';
 
-describe.runIf(TEST_DATABASE === 'pglite')('signing in with AUTH_PROVIDER=ldap', () => {
+describe('signing in with AUTH_PROVIDER=ldap', () => {
   let slapd: Slapd;
   let server: TestServer;
   beforeAll(async () => {
