@@ -70,6 +70,16 @@ describe('closing an account from the warehouse system', () => {
     expect((await client.api(ORDERS, token)).status).toBe(200);
     expect((await eventsOf(userId)).at(-1)?.event_type).toBe('account_reopened');
     expect((await server.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]))[0]?.email).toBe('renamed@wms.example');
+
+    // Signed in again, its owner reads both events on the Activity screen and in its CSV.
+    const id = newSessionId();
+    await createSession(server.db, hashSessionId(id), userId, 12, ORIGIN);
+    client.cookie = `portal_session=${id}`;
+    const activity = await client.get<{ data: Array<{ type: string; details: Record<string, unknown> }> }>('/api/portal/activity');
+    expect(activity.body.data.slice(0, 2).map((event) => event.type)).toEqual(['account_reopened', 'account_closed']);
+    expect(activity.body.data[1]?.details).toEqual({ provider: 'wms', subject: 'closed-1', reason: 'closed' });
+    const csv = await client.get('/api/portal/activity.csv');
+    for (const type of ['account_closed', 'account_reopened']) expect(csv.text).toContain(`,${type},`);
   });
 
   it('no longer a seller there: closed with reason user_type_removed', async () => {
