@@ -186,7 +186,9 @@ describe('ChangelogSection', () => {
     const line = within(details as HTMLElement)
       .getByRole('link', { name: 'GET /seller/products' })
       .closest('li');
-    expect(line).toHaveTextContent('GET /seller/products: Changed the description of the 200 response. Added example `empty` of the 200 response.');
+    expect(line).toHaveTextContent('GET /seller/products: Changed the description of the 200 response. Added example empty of the 200 response.');
+    // Names are code, as in the Markdown, not backticks.
+    expect(within(line as HTMLElement).getByText('empty').tagName).toBe('CODE');
   });
 
   it('heads changes not released yet "Unreleased", never a version number', () => {

@@ -11,6 +11,11 @@ function versionAnchor(version: string): string {
   return `version-${version.replace(/[^0-9A-Za-z.]+/g, '-').replace(/-+$/, '')}`;
 }
 
+/** A sentence with its `names` as code, as its Markdown shows them. */
+function Sentence({ text }: { text: string }) {
+  return <>{text.split('`').map((part, at) => (at % 2 === 1 ? <code key={at}>{part}</code> : part))}</>;
+}
+
 function OperationLine({ group }: { group: OperationChanges }) {
   return (
     <li>
@@ -31,7 +36,7 @@ function OperationLine({ group }: { group: OperationChanges }) {
           {at > 0 ? ' ' : null}
           {/* A badge drawn by the page's stylesheet: MUI's Chip would be a chunk of its own on every reference page. */}
           {change.breaking ? <span className="badge badge-breaking">Breaking</span> : null}
-          {`${change.description.replace(/\.$/, '')}.`}
+          <Sentence text={`${change.description.replace(/\.$/, '')}.`} />
         </span>
       ))}
     </li>
