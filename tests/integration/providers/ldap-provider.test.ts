@@ -10,7 +10,8 @@ import { Attribute, Change } from 'ldapts';
 import { createLdapProvider, type LdapSettings } from '../../../src/server/identity/ldap-provider.ts';
 import { objectGuidToString } from '../../../src/server/identity/ldap/object-guid.ts';
 import { ProviderUnavailableError, type PasswordProvider } from '../../../src/server/identity/provider.ts';
-import { freePort, SELLER_GROUP, SERVICE_PASSWORD, startSlapd, userDn, USERS, type Slapd, type UserKey } from '../support/slapd.ts';
+import { SELLER_GROUP, SERVICE_PASSWORD, startSlapd, userDn, USERS, type Slapd, type UserKey } from '../support/slapd.ts';
+import { freePort } from '../support/free-port.ts';
 
 const ALL_PASSWORDS = [SERVICE_PASSWORD, ...Object.values(USERS).map((user) => user.password)];
 
