@@ -41,6 +41,13 @@ function report(ok: boolean, step: string, text: string): void {
 /** What a provider would log in the server: here, lines on standard error. */
 const log = { info: (details: object, message: string) => console.error(`     ${message} ${JSON.stringify(details)}`) };
 
+/** A provider that could not be reached names its step; anything else is a bug and is thrown. */
+function reportUnavailable(error: unknown): false {
+  if (!(error instanceof ProviderUnavailableError)) throw error;
+  report(false, error.step, error.message);
+  return false;
+}
+
 async function checkPasswordProvider(config: Config, email: string, userType: UserType): Promise<boolean> {
   const identity = createIdentity(config, { log });
   const provider = identity.passwords;
@@ -61,9 +68,7 @@ async function checkPasswordProvider(config: Config, email: string, userType: Us
     report(state.open, 'recheck', state.open ? 'found again by its subject' : 'not found again by its subject: the recheck would close it');
     return state.open;
   } catch (error) {
-    if (!(error instanceof ProviderUnavailableError)) throw error;
-    report(false, error.step, error.message);
-    return false;
+    return reportUnavailable(error);
   } finally {
     await identity.close();
   }
@@ -91,9 +96,7 @@ async function checkOpenIdProvider(config: Config): Promise<boolean> {
     console.log('The client secret and the user-type claim are checked at the first sign-in in a browser.');
     return true;
   } catch (error) {
-    if (!(error instanceof ProviderUnavailableError)) throw error;
-    report(false, error.step, error.message);
-    return false;
+    return reportUnavailable(error);
   } finally {
     await identity.close();
   }
