@@ -10,7 +10,9 @@ import compress from '@fastify/compress';
 import { brand } from '../generated/brand.ts';
 import type { Config } from './config.ts';
 import { createIdentity } from './identity/providers.ts';
+import { createProviderApi } from './public-api/provider-api.ts';
 import { registerAccountRecheck } from './plugins/account-recheck.ts';
+import { registerIdentityKeyRefresh } from './plugins/identity-key-refresh.ts';
 import { refreshTokenStore } from './accounts/oidc-refresh-tokens.ts';
 import { portalSettingsOf } from './lib/portal-settings.ts';
 import { DEFAULT_LOGIN_THROTTLE, type LoginThrottlePolicy, type ServerContext } from './context.ts';
@@ -157,6 +159,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(testing.openDatabase === undefined ? {} : { openDatabase: testing.openDatabase }),
   });
   const identity = createIdentity(config, { log: app.log, refreshTokens: refreshTokenStore(() => storage.current.db, keys) });
+  const apiDomains = apiDomainsOf(spec);
+  const providerApi = createProviderApi(config, { db: () => storage.current.db, keys, now, apiDomains });
   const schemes = (spec.components as { securitySchemes?: Record<string, { name?: string }> }).securitySchemes ?? {};
   const ctx: ServerContext = {
     config,
@@ -169,9 +173,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     rateLimit: publicRateLimit(createRateLimiter((tokenId, hits) => addRateWindowHits(storage.current.db.relaxed, tokenId, hits), config.rateLimitPerMinute)),
     tokenCache,
     responseCache,
-    apiDomains: apiDomainsOf(spec),
+    apiDomains,
     now,
     identity,
+    providerApi,
     get db() {
       return storage.current.db;
     },
@@ -193,8 +198,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerDatabaseGate(app, storage.ready);
     // The API speaks JSON only: other bodies get 415 instead of reaching validation as strings.
     app.removeContentTypeParser('text/plain');
-    // Except where a protocol sends a form: the OpenID Provider's back-channel logout.
-    registerFormBodies(app, new Set(['oidcBackchannelLogout']));
+    // Except where a protocol sends a form: the OpenID Provider's back-channel logout, RFC 7662 introspection.
+    registerFormBodies(app, new Set(['oidcBackchannelLogout', 'introspectToken']));
     // Before compress: its onSend hook must see the body uncompressed.
     registerRequestLogHooks(
       app,
@@ -213,6 +218,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerAccessLog(app);
     registerHousekeeping(app, ctx);
     registerAccountRecheck(app, ctx, storage.ready);
+    registerIdentityKeyRefresh(app, ctx, storage.ready);
     const defaults = createHandlers(ctx);
     registerDeprecationHeaders(app, spec);
     const security = { apiToken: (userType: UserType, domain: string) => requireApiToken(ctx, userType, domain), sessionCookie: () => requireSession(ctx) };

@@ -129,6 +129,32 @@ function readTrustProxy(read: Reader): boolean | number | string {
   return false;
 }
 
+/** A gateway allowed to introspect tokens: client_secret_basic's id and secret. */
+export interface GatewayClient {
+  id: string;
+  secret: string;
+}
+
+function readGatewayClients(read: Reader): GatewayClient[] | undefined {
+  const raw = read.optional('GATEWAY_CLIENTS');
+  if (raw === undefined) return undefined;
+  const clients: GatewayClient[] = [];
+  for (const pair of raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')) {
+    const colon = pair.indexOf(':');
+    const id = colon < 0 ? '' : pair.slice(0, colon);
+    const secret = colon < 0 ? '' : pair.slice(colon + 1);
+    // The id is never a secret, so a problem may name it; the secret is never repeated.
+    if (!/^[A-Za-z0-9._~-]{1,64}$/.test(id)) read.problems.push('GATEWAY_CLIENTS: each entry is id:secret with an id of letters, digits, ".", "_", "~" or "-"');
+    else if (secret.length < 32) read.problems.push(`GATEWAY_CLIENTS: the secret of "${id}" must be at least 32 characters`);
+    else if (clients.some((client) => client.id === id)) read.problems.push(`GATEWAY_CLIENTS: "${id}" appears twice`);
+    else clients.push({ id, secret });
+  }
+  return clients;
+}
+
 export const CONFIG_VARIABLES = {
   port: integer('PORT', 8080, 0, 65535, 'Port to listen on'),
   host: variable({
@@ -369,6 +395,65 @@ export const CONFIG_VARIABLES = {
     'ACCOUNT_EVENTS_SECRET',
     "At least 32 characters: verifies the signed account events the directory's owner sends (`ldap`; with `wms`, `WMS_AUTH_SECRET` does this)",
   ),
+  upstreamApiUrl: variable({
+    env: 'UPSTREAM_API_URL',
+    default: undefined,
+    meaning:
+      "The provider's public API (`https://api.example.com/api/v1`): live tokens can be created and their calls are forwarded here, the spec's path and query appended. Unset: only sandbox tokens (`docs/gateway.md`)",
+    read: (read) => {
+      const url = read.optional('UPSTREAM_API_URL');
+      if (url !== undefined && !/^https?:\/\/[^/?#]+(\/[^?#]*)?$/.test(url))
+        read.problems.push('UPSTREAM_API_URL must be an http:// or https:// URL without query or fragment');
+      return url?.replace(/\/+$/, '');
+    },
+  }),
+  upstreamAudience: variable({
+    env: 'UPSTREAM_AUDIENCE',
+    default: undefined,
+    defaultText: "`UPSTREAM_API_URL`'s origin",
+    meaning: "The `aud` of the signed identity the provider's API receives with each live call",
+    read: (read) => read.optional('UPSTREAM_AUDIENCE'),
+  }),
+  upstreamTimeoutMs: integer(
+    'UPSTREAM_TIMEOUT_MS',
+    10_000,
+    100,
+    300_000,
+    "How long a live call waits for the provider's API (headers and body) before it answers 504",
+  ),
+  upstreamMaxInFlight: integer(
+    'UPSTREAM_MAX_IN_FLIGHT',
+    64,
+    1,
+    100_000,
+    "Live calls waiting on the provider's API at once, per process; past it a live call answers 503 with Retry-After, and sandbox calls are unaffected",
+  ),
+  identityKeyDays: integer(
+    'IDENTITY_KEY_DAYS',
+    30,
+    1,
+    3650,
+    'How long each key signs the identities live calls carry before the next one takes over (both are published meanwhile)',
+  ),
+  gatewayClients: variable({
+    env: 'GATEWAY_CLIENTS',
+    default: undefined,
+    meaning:
+      'The gateways allowed to introspect tokens (RFC 7662), as `id:secret` pairs separated by commas; each secret at least 32 characters. Unset: introspection answers 401 to everyone',
+    read: readGatewayClients,
+  }),
+  gatewayLogAddress: variable({
+    env: 'GATEWAY_LOG_ADDRESS',
+    default: undefined,
+    meaning:
+      "`host:port` where the portal receives the provider's gateway's access log over UDP (nginx's `syslog:`, Caddy's `net` output), so calls authorised by `/api/gateway/check` appear in Usage with their status and duration. Unset: not received",
+    read: (read) => {
+      const address = read.optional('GATEWAY_LOG_ADDRESS');
+      if (address !== undefined && !/^(\[[0-9a-fA-F:.]+\]|[^:\s]+):\d{1,5}$/.test(address))
+        read.problems.push('GATEWAY_LOG_ADDRESS must be host:port, e.g. 127.0.0.1:5140');
+      return address;
+    },
+  }),
   logLevel: variable({
     env: 'LOG_LEVEL',
     default: 'info',
@@ -427,6 +512,9 @@ function identityProblems(config: Config): string[] {
   }
   longSecret('WMS_AUTH_SECRET', config.wmsAuthSecret);
   longSecret('ACCOUNT_EVENTS_SECRET', config.accountEventsSecret);
+  if (config.upstreamApiUrl !== undefined && config.publicOrigin === undefined) {
+    problems.push("PUBLIC_ORIGIN is required with UPSTREAM_API_URL: it is the issuer of live calls' identities and where their keys are published");
+  }
   if (config.authProvider !== 'oidc' && !config.loginForm) problems.push(`LOGIN_FORM=false leaves no way to sign in with AUTH_PROVIDER=${config.authProvider}`);
   return problems;
 }

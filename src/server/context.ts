@@ -14,6 +14,7 @@ import type { ResponseCache } from './public-api/response-cache.ts';
 import type { RequestLogStore } from './request-log/store.ts';
 import type { UserType } from '../shared/api-family.ts';
 import type { Identity } from './identity/providers.ts';
+import type { ProviderApi } from './public-api/provider-api.ts';
 
 /**
  * Failed-login budgets (docs/decisions/005-login-throttling-and-http-limits.md): per account *and* client
@@ -62,4 +63,6 @@ export interface ServerContext {
   now: () => number;
   /** Where accounts live (AUTH_PROVIDER) and how to reach the provider: identity/providers.ts. */
   identity: Identity;
+  /** The provider's API for live tokens (UPSTREAM_API_URL); undefined: only sandbox tokens exist. */
+  providerApi: ProviderApi | undefined;
 }

@@ -84,7 +84,7 @@ describe('a signed report', () => {
 
     const junk = 'not-a-token';
     // Well formed (prefix, alphabet, checksum), so it reaches the lookup, and no token of ours.
-    const unknown = generateTokenValue('SELLER');
+    const unknown = generateTokenValue('SELLER', 'sandbox');
     // Pretty-printed, as a sender may: the signature covers these bytes, whitespace included.
     const body = JSON.stringify([item(leaked.token), item(junk), item(unknown)], null, 2);
     const response = await report(body);

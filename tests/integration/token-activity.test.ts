@@ -92,7 +92,7 @@ describe('a change refused writes no event', () => {
     expect((await create({ title: 'Bad list', ipAllowlist: ['nope'] })).status).toBe(400);
     expect((await create({ title: 'Bad scope', scopes: ['inventory'] })).status).toBe(400);
     // Well formed (prefix, alphabet, checksum), so it reaches the lookup, and no token of ours.
-    const unknown = generateTokenValue('SELLER');
+    const unknown = generateTokenValue('SELLER', 'sandbox');
     expect((await refresh(unknown)).status).toBe(404);
     expect((await remove(unknown)).status).toBe(404);
     expect((await endGrace(unknown)).status).toBe(404);

@@ -18,7 +18,7 @@ const TOKEN_SECRET = 'migration-test-secret-0123456789abcdef';
 
 let database: TestDatabase;
 let server: TestServer;
-const value = generateTokenValue('SELLER');
+const value = generateTokenValue('SELLER', 'sandbox');
 let expiryBefore: Date;
 
 beforeAll(async () => {

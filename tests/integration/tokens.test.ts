@@ -30,12 +30,23 @@ describe('createApiToken', () => {
     expect(response.status).toBe(201);
     const token = response.body.data;
     expect(token).toMatchObject({ title: 'ERP sync', description: 'Nightly import', lastUsedDate: null });
-    expect(token.token).toMatch(/^acme_s_[0-9A-Za-z]{22}[0-9A-Za-z]{6}$/);
+    expect(token.token).toMatch(/^acme_s_sandbox_[0-9A-Za-z]{22}[0-9A-Za-z]{6}$/);
     const days = (Date.parse(token.expiryDate) - Date.parse(token.createdDate)) / 86_400_000;
     expect(days).toBeCloseTo(90, 3);
     expect(await list(seller)).toContainEqual(token);
     const warehouseToken = await warehouse.createToken();
     expect(warehouseToken).toMatch(/^acme_w_/);
+  });
+
+  it('refuses a live token where no provider API is configured, naming environment, and writes nothing', async () => {
+    const before = await list(seller);
+    const response = await seller.post<{ status: number; message: string }>('/api/auth/token', { title: 'Live', description: 'Live calls', environment: 'live' });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(/^environment: live tokens need the provider's API/);
+    expect(await list(seller)).toEqual(before);
+    const unknown = await seller.post<{ status: number; message: string }>('/api/auth/token', { title: 'X', description: 'Y', environment: 'staging' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toContain('environment');
   });
 
   it('checksums the value with CRC32 in base62', async () => {
@@ -146,7 +157,7 @@ describe('refreshApiToken and deleteApiToken', () => {
     const theirs = await warehouse.createToken('not yours', 'd');
     const before = JSON.stringify(await server.db.query('SELECT id, digest, expires_at FROM api_tokens ORDER BY id'));
     // Well-formed (prefix, length, checksum) but never issued.
-    const unknown = generateTokenValue('SELLER');
+    const unknown = generateTokenValue('SELLER', 'sandbox');
     for (const value of [theirs, unknown, 'junk', 'x'.repeat(200)]) {
       expect((await seller.get(`/api/auth/token/refresh/${value}`)).status).toBe(404);
       expect((await seller.delete(`/api/auth/token/${value}`)).status).toBe(404);

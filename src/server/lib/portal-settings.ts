@@ -1,6 +1,6 @@
 /**
  * What the app needs of the configuration (getPortalSettings): whether the reference is public, whether
- * the login page shows its form, and the name on its "Sign in with ..." button. The server also writes
+ * the login page shows its form, the name on its "Sign in with ..." button, and whether live tokens exist. The server also writes
  * them into the app's page (plugins/static-files.ts), so the login page asks for nothing.
  */
 import type { Schemas } from './schemas.ts';
@@ -10,6 +10,7 @@ interface SettingsSource {
   loginForm: boolean;
   authProvider: string;
   oidcDisplayName: string;
+  upstreamApiUrl: string | undefined;
 }
 
 export function portalSettingsOf(config: SettingsSource): Schemas['PortalSettings'] {
@@ -17,5 +18,6 @@ export function portalSettingsOf(config: SettingsSource): Schemas['PortalSetting
     publicDocs: config.publicDocs,
     loginForm: config.loginForm,
     signInWith: config.authProvider === 'oidc' ? config.oidcDisplayName : null,
+    liveTokens: config.upstreamApiUrl !== undefined,
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Routing and request validation from the bundled spec: every operation becomes a route (public ones
- * under /api/v1 and the unversioned /api alias, portal ones under /api), validated by Ajv (JSON Schema
+ * under /api/v1 and the unversioned /api alias, portal ones under /api, well-known URIs at the root), validated by Ajv (JSON Schema
  * 2020-12, OpenAPI 3.1) and answered by the handler of its operationId. The server refuses to start when
  * an operation has no handler. Other methods on a known path get 405 with Allow.
  */
@@ -25,6 +25,8 @@ import { assertSameOrigin } from './csrf.ts';
 
 const PUBLIC_PREFIXES = ['/api/v1', '/api'];
 const PORTAL_PREFIX = '/api';
+/** Well-known URIs (RFC 8615: the key set, RFC 8414's metadata) are the origin's, not under /api; their path files say so with a server of the bare origin. */
+const WELL_KNOWN = '/.well-known/';
 // Every method Node parses (PROPFIND, QUERY, PURGE, ...), so any other method on a known path is 405, not
 // 404. CONNECT never reaches routing (Node hands it to the 'connect' event).
 const ALL_METHODS = METHODS.filter((method) => method !== 'CONNECT') as HTTPMethods[];
@@ -133,7 +135,7 @@ export function registerSpecRoutes(app: FastifyInstance, security: SecurityHooks
 
   for (const [path, pathOperations] of byPath) {
     const internal = pathOperations.every((op) => op.internal);
-    const prefixes = internal ? [PORTAL_PREFIX] : PUBLIC_PREFIXES;
+    const prefixes = !internal ? PUBLIC_PREFIXES : path.startsWith(WELL_KNOWN) ? [''] : [PORTAL_PREFIX];
     const allowed = pathOperations.map((op) => op.method.toUpperCase() as HTTPMethods);
     for (const prefix of prefixes) {
       const url = prefix + fastifyPath(path);

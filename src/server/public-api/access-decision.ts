@@ -12,7 +12,7 @@
  * once, without a promise, for a cached token whose rate limit this process's count decides: nearly every call.
  */
 import type { ServerContext } from '../context.ts';
-import type { ApiPrincipal } from '../lib/api-principal.ts';
+import { accountSubject, type ApiPrincipal } from '../lib/api-principal.ts';
 import { displayAddress } from '../lib/client-address.ts';
 import { FORBIDDEN_MESSAGE, noAccessMessage } from '../lib/http-error.ts';
 import { recordTokenUse, type TokenPrincipalRow } from '../repositories/api-tokens-repository.ts';
@@ -60,6 +60,18 @@ export function createUseRecorder(ctx: Pick<ServerContext, 'db'>): (row: TokenPr
   };
 }
 
+function principalOf(row: TokenPrincipalRow): ApiPrincipal {
+  return {
+    tokenId: row.id,
+    userId: row.user_id,
+    userType: row.user_type,
+    warehouseId: row.warehouse_id,
+    environment: row.environment,
+    subject: accountSubject(row.user_id, row.subject),
+    scopes: row.scopes,
+  };
+}
+
 function decideRow(ctx: DecisionContext, asked: CallAsked, row: TokenPrincipalRow | undefined): CallDecision | Promise<CallDecision> {
   if (row === undefined) return FORBIDDEN;
   const owner = { tokenId: row.id, userId: row.user_id };
@@ -71,7 +83,7 @@ function decideRow(ctx: DecisionContext, asked: CallAsked, row: TokenPrincipalRo
   }
   const rated = (rate: RateDecision): CallDecision =>
     rate.admitted
-      ? { admitted: true, owner, rate, token: row, principal: { tokenId: row.id, userId: row.user_id, userType: row.user_type, warehouseId: row.warehouse_id } }
+      ? { admitted: true, owner, rate, token: row, principal: principalOf(row) }
       : { admitted: false, status: 429, message: `Too many requests, retry in ${rate.resetSeconds} seconds.`, owner, rate };
   const rate = ctx.rateLimit.admit(row.id);
   return rate instanceof Promise ? rate.then(rated) : rated(rate);

@@ -37,7 +37,7 @@ export function findPresentedToken(
 ): TokenPrincipalRow | undefined | Promise<TokenPrincipalRow | undefined> {
   const cached = ctx.tokenCache.get(value);
   if (cached !== undefined) return cached;
-  const userType = parseTokenValue(value);
-  if (userType === undefined || (family !== undefined && userType !== family)) return undefined;
+  const parsed = parseTokenValue(value);
+  if (parsed === undefined || (family !== undefined && parsed.userType !== family)) return undefined;
   return lookUp(ctx, value);
 }

@@ -4,6 +4,7 @@
  */
 import type { Queryable } from '../db/database.ts';
 import type { UserType } from '../../shared/api-family.ts';
+import type { TokenEnvironment } from '../../shared/token-environment.ts';
 
 export interface TokenRow {
   id: number;
@@ -25,10 +26,12 @@ export interface TokenRow {
   revoked_at: Date | null;
   leak_url: string | null;
   leak_source: string | null;
+  /** For life: where its calls are answered (the portal's sandbox, or the provider's API). */
+  environment: TokenEnvironment;
 }
 
 const COLUMNS =
-  'id, title, description, digest, ciphertext, created_at, expires_at, last_used_at, scopes, lifetime_days, previous_expires_at, ip_allowlist, revoked_at, leak_url, leak_source';
+  'id, title, description, digest, ciphertext, created_at, expires_at, last_used_at, scopes, lifetime_days, previous_expires_at, ip_allowlist, revoked_at, leak_url, leak_source, environment';
 
 /** Newest first, as listApiTokens promises (ids grow with creation; a refresh keeps its row). */
 export async function listTokens(db: Queryable, userId: number): Promise<TokenRow[]> {
@@ -59,12 +62,13 @@ export async function insertToken(
     scopes: string[] | null;
     /** Canonical (normalizeAllowlist); empty: any address. */
     ipAllowlist: string[];
+    environment: TokenEnvironment;
   },
 ): Promise<TokenRow> {
   const rows = await db.query<TokenRow & Record<string, unknown>>(
-    `INSERT INTO api_tokens (user_id, title, description, digest, ciphertext, expires_at, lifetime_days, scopes, ip_allowlist)
-     VALUES ($1, $2, $3, $4, $5, now() + make_interval(days => $6), $6, $7, $8) RETURNING ${COLUMNS}`,
-    [token.userId, token.title, token.description, token.digest, token.ciphertext, token.lifetimeDays, token.scopes, token.ipAllowlist],
+    `INSERT INTO api_tokens (user_id, title, description, digest, ciphertext, expires_at, lifetime_days, scopes, ip_allowlist, environment)
+     VALUES ($1, $2, $3, $4, $5, now() + make_interval(days => $6), $6, $7, $8, $9) RETURNING ${COLUMNS}`,
+    [token.userId, token.title, token.description, token.digest, token.ciphertext, token.lifetimeDays, token.scopes, token.ipAllowlist, token.environment],
   );
   const row = rows[0];
   if (row === undefined) throw new Error('insert returned no row');
@@ -157,9 +161,12 @@ export interface TokenPrincipalRow {
   /** The addresses it may be used from (canonical); empty: any address. */
   ip_allowlist: string[];
   last_used_recent: boolean;
+  environment: TokenEnvironment;
+  /** The account's stable subject at its sign-in provider; null for the portal's own accounts. */
+  subject: string | null;
 }
 
-const PRINCIPAL_COLUMNS = `t.id, t.user_id, u.user_type, w.id AS warehouse_id, t.scopes, t.ip_allowlist,
+const PRINCIPAL_COLUMNS = `t.id, t.user_id, u.user_type, w.id AS warehouse_id, t.scopes, t.ip_allowlist, t.environment, u.subject,
             COALESCE(t.last_used_at > now() - interval '1 minute', false) AS last_used_recent`;
 const PRINCIPAL_FROM = `api_tokens t
        JOIN users u ON u.id = t.user_id

@@ -15,6 +15,10 @@ import { sessionListHandlers } from './portal-session/sessions-handlers.ts';
 import { tokenHandlers } from './portal-tokens/handlers.ts';
 import { leakNoticeHandlers } from './portal-tokens/leak-notice-handlers.ts';
 import { providerEventHandlers } from './provider-events/handlers.ts';
+import { checkHandlers } from './provider-gateway/check-handler.ts';
+import { discoveryHandlers } from './provider-gateway/discovery-handlers.ts';
+import { introspectionHandlers } from './provider-gateway/introspection-handler.ts';
+import { sandboxResetHandlers } from './portal-tokens/sandbox-reset-handler.ts';
 import { secretScanningHandlers } from './secret-scanning/handlers.ts';
 import { usageHandlers } from './portal-usage/handlers.ts';
 
@@ -29,6 +33,10 @@ export function createHandlers(ctx: ServerContext): HandlerMap {
     ...leakNoticeHandlers(ctx),
     ...secretScanningHandlers(ctx),
     ...providerEventHandlers(ctx),
+    ...sandboxResetHandlers(ctx),
+    ...checkHandlers(ctx),
+    ...introspectionHandlers(ctx),
+    ...discoveryHandlers(ctx),
 
     ...publicHandlers(ctx, sandboxSource),
   };

@@ -14,7 +14,12 @@ export function settingsInPage(): PortalSettings | undefined {
   try {
     const value = JSON.parse(text) as Partial<PortalSettings>;
     if (typeof value.publicDocs !== 'boolean' || typeof value.loginForm !== 'boolean') return undefined;
-    return { publicDocs: value.publicDocs, loginForm: value.loginForm, signInWith: typeof value.signInWith === 'string' ? value.signInWith : null };
+    return {
+      publicDocs: value.publicDocs,
+      loginForm: value.loginForm,
+      signInWith: typeof value.signInWith === 'string' ? value.signInWith : null,
+      liveTokens: value.liveTokens === true,
+    };
   } catch {
     return undefined;
   }

@@ -32,8 +32,11 @@ import type { Schemas } from '../../lib/schemas.ts';
 import type { OperationHandler } from '../../spec/operation-handler.ts';
 import type { operations } from '../../../generated/api.d.ts';
 import { checkScopes } from './scopes.ts';
+import type { TokenEnvironment } from '../../../shared/token-environment.ts';
 
 const MAX_TOKENS_PER_USER = 50;
+const LIVE_UNAVAILABLE_MESSAGE =
+  "environment: live tokens need the provider's API, and this portal reaches none (UPSTREAM_API_URL is unset); create a sandbox token.";
 
 /** What a change to a revoked token answers: only delete is left to do with it. */
 function revokedMessage(title: string): string {
@@ -74,6 +77,7 @@ export function tokenHandlers(
       title: row.title,
       description: row.description,
       token: value,
+      environment: row.environment,
       createdDate: row.created_at.toISOString(),
       expiryDate: row.expires_at.toISOString(),
       lastUsedDate: row.last_used_at === null ? null : row.last_used_at.toISOString(),
@@ -85,8 +89,8 @@ export function tokenHandlers(
     };
   };
 
-  const newValue = (user: SessionUser) => {
-    const value = generateTokenValue(user.userType);
+  const newValue = (user: SessionUser, environment: TokenEnvironment) => {
+    const value = generateTokenValue(user.userType, environment);
     const digest = ctx.keys.digest(value);
     return { digest, ciphertext: ctx.keys.encrypt(value, digest) };
   };
@@ -128,6 +132,8 @@ export function tokenHandlers(
         const scopes = checkScopes(body.scopes ?? null, user.userType, ctx.apiDomains[user.userType]);
         const ipAllowlist = checkedAllowlist(body.ipAllowlist ?? []);
         const lifetimeDays = body.expiresInDays ?? ctx.config.tokenTtlDays;
+        const environment = body.environment ?? 'sandbox';
+        if (environment === 'live' && ctx.providerApi === undefined) throw new HttpError(400, LIVE_UNAVAILABLE_MESSAGE);
         const row = await ctx.db.transaction(async (tx) => {
           // Serialises concurrent creates of one user so the limit holds.
           await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [user.userId]);
@@ -138,10 +144,11 @@ export function tokenHandlers(
             userId: user.userId,
             title: body.title,
             description: body.description,
-            ...newValue(user),
+            ...newValue(user, environment),
             lifetimeDays,
             scopes,
             ipAllowlist,
+            environment,
           });
           await recordActivity(tx, {
             userId: user.userId,
@@ -164,7 +171,7 @@ export function tokenHandlers(
           const row = await findOwn(tx, request);
           refuseRevoked(row);
           const replaced = await replaceTokenValue(tx, row.id, Buffer.from(row.digest), {
-            ...newValue(sessionUser(request)),
+            ...newValue(sessionUser(request), row.environment),
             defaultDays: ctx.config.tokenTtlDays,
             graceHours,
           });

@@ -9,8 +9,8 @@ setupMsw();
 
 const LOGIN_FAILED = 'Login failed. Please check your email and password.';
 const UNAVAILABLE = 'The warehouse system could not be reached; try again in a minute.';
-const OIDC_ONLY = { publicDocs: false, loginForm: false, signInWith: 'Acme WMS' };
-const OIDC_AND_FORM = { publicDocs: false, loginForm: true, signInWith: 'Acme WMS' };
+const OIDC_ONLY = { publicDocs: false, loginForm: false, signInWith: 'Acme WMS', liveTokens: false };
+const OIDC_AND_FORM = { publicDocs: false, loginForm: true, signInWith: 'Acme WMS', liveTokens: false };
 
 describe('sign in with the OpenID Provider', () => {
   it('offers only the button and the user type when the form is off, the user type and destination travelling with it', async () => {

@@ -22,6 +22,7 @@ export function tokenFixture(overrides: Partial<ApiTokenFixture> = {}): ApiToken
     title: 'Shop sync',
     description: 'Nightly order import from the shop',
     token: FAKE_TOKEN,
+    environment: 'sandbox',
     createdDate: new Date(Date.now() - 10 * DAY).toISOString(),
     expiryDate: new Date(Date.now() + 80 * DAY).toISOString(),
     lastUsedDate: null,

@@ -11,7 +11,7 @@ import { PAGE_SETTINGS_ID } from '../../../../src/shared/portal-data/page-settin
 import type { PortalSettings } from '../../../../src/web/lib/page-settings';
 
 /** What the server writes into every app page it serves for the default configuration (plugins/static-files.ts). */
-const SERVED_SETTINGS: PortalSettings = { publicDocs: false, loginForm: true, signInWith: null };
+const SERVED_SETTINGS: PortalSettings = { publicDocs: false, loginForm: true, signInWith: null, liveTokens: false };
 
 /** The page's settings as the server would have written them; null: a page without them (the development server). */
 function writePageSettings(settings: PortalSettings | null): void {
