@@ -59,13 +59,24 @@ async function newKey(options: RingOptions, activatesAt: number): Promise<Identi
   };
 }
 
-/** The key that should be made now, if any: none signs (the first start, or every key retired), or the one signing retires within OVERLAP with no successor yet. */
+/**
+ * The key that should be made now, if any: none signs (the first start, or every key retired), or the one
+ * signing retires within OVERLAP and no key follows it yet.
+ */
 async function keyDue(options: RingOptions, rows: IdentityKeyRow[]): Promise<(IdentityKeyRow & { created_at: Date }) | undefined> {
   const now = options.now();
-  const newest = rows[0];
-  if (newest === undefined || newest.retires_at.getTime() <= now) return newKey(options, now);
-  if (newest.activates_at.getTime() <= now && newest.retires_at.getTime() - now <= OVERLAP_MS) return newKey(options, newest.retires_at.getTime());
+  const signing = signingRow(rows, now);
+  if (signing === undefined) return newKey(options, now);
+  const followed = rows.some((row) => row.activates_at.getTime() > signing.activates_at.getTime());
+  if (!followed && signing.retires_at.getTime() - now <= OVERLAP_MS) return newKey(options, signing.retires_at.getTime());
   return undefined;
+}
+
+/** The key signing at `now`: the latest to have taken over and not yet retired. */
+function signingRow(rows: IdentityKeyRow[], now: number): IdentityKeyRow | undefined {
+  return rows
+    .filter((row) => row.activates_at.getTime() <= now && row.retires_at.getTime() > now)
+    .reduce<IdentityKeyRow | undefined>((latest, row) => (latest === undefined || row.activates_at > latest.activates_at ? row : latest), undefined);
 }
 
 export function createIdentityKeyRing(options: RingOptions): IdentityKeyRing {
@@ -88,7 +99,7 @@ export function createIdentityKeyRing(options: RingOptions): IdentityKeyRing {
       rows = await publishedKeys(options.db, at());
     }
     const now = options.now();
-    const signing = rows.find((row) => row.activates_at.getTime() <= now && row.retires_at.getTime() > now);
+    const signing = signingRow(rows, now);
     if (signing === undefined) throw new Error('no identity signing key is active after making one');
     let key = imported.get(signing.kid);
     if (key === undefined) {
