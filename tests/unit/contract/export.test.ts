@@ -72,7 +72,16 @@ it('writes the provider integration document beside them, JSON and YAML the same
   const json = JSON.parse(await readFile(join(dir, 'provider-integration.json'), 'utf8')) as { paths: Record<string, unknown> };
   expect(parse(await readFile(join(dir, 'provider-integration.yaml'), 'utf8'), { version: '1.1' })).toEqual(json);
   expect(json).toEqual(JSON.parse(await readFile(join(outDir, 'openapi.provider.json'), 'utf8')));
-  expect(Object.keys(json.paths)).toEqual(['/portal/password-check', '/portal/accounts/{subject}', '/api/provider/account-events']);
+  expect(Object.keys(json.paths)).toEqual([
+    '/portal/password-check',
+    '/portal/accounts/{subject}',
+    '/api/provider/account-events',
+    // The portal's own operations for the provider's gateway and API, from the same path files it routes.
+    '/gateway/check',
+    '/gateway/introspect',
+    '/.well-known/jwks.json',
+    '/.well-known/oauth-authorization-server',
+  ]);
   expect(JSON.stringify(json)).not.toMatch(/\{\{/);
   const result = await validate(structuredClone(json) as never);
   expect(result.valid ? [] : result.errors, JSON.stringify(result)).toEqual([]);
