@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: reference pages, server under load, data growth, login flood; writes bench/results/*.json
- * and bench/REPORT.md. Options: --only=pages,server,data,logins,usage,mcp,activity (the other sections of REPORT.md are kept)
+ * `npm run bench`: reference pages, server under load, data growth, login flood, gateway; writes bench/results/*.json
+ * and bench/REPORT.md. Options: --only=pages,server,data,logins,usage,mcp,activity,gateway (the other sections of REPORT.md are kept)
  * --quick (fewer runs; BENCH_* env vars in lib/options.ts tune each knob). Each section fails on its own:
  * the report says what is missing.
  */
@@ -23,6 +23,7 @@ import { rssBytes, runToEnd, start, tsNode, waitForHttp } from './lib/processes.
 import { historyOf, mergeReport, replaceSubsection, withHistory } from './lib/report-merge.ts';
 import { runLoginFlood } from './login-flood.ts';
 import { markedSectionOf, withMarkedSection } from './lib/marked-section.ts';
+import { gatewayReport, runGatewayBench } from './gateway.ts';
 import { mcpReport, runMcpBench } from './mcp.ts';
 import { runUsageBench, usageReport } from './request-log.ts';
 import type { BenchResults, HotListPair } from './lib/results.ts';
@@ -302,6 +303,10 @@ async function main(): Promise<void> {
 
   if (options.sections.has('mcp')) results.mcp = await section('MCP server', results, () => runMcpBench(log));
 
+  if (options.sections.has('gateway')) {
+    results.gateway = await section('live tokens and gateway', results, () => runGatewayBench(readSpecFacts(PUBLIC_SPEC).apiTokenHeader, log));
+  }
+
   if (options.sections.has('activity')) {
     if (await postgresAvailable()) results.activity = await section('activity log', results, () => runActivityBench(log));
     else results.errors.push('activity log: PostgreSQL not reachable on 127.0.0.1:5432');
@@ -330,7 +335,13 @@ async function main(): Promise<void> {
   // Section 7 (activity log) likewise: bench/activity.ts.
   const activity =
     results.activity === undefined ? (previous === undefined ? undefined : markedSectionOf(previous, 'activity')) : activityReport(results.activity);
-  const marked = withMarkedSection(withMarkedSection(withMarkedSection(merged, 'usage', usage), 'mcp', mcp), 'activity', activity);
+  // Section 8 (live tokens and the gateway) likewise: bench/gateway.ts.
+  const gateway = results.gateway === undefined ? (previous === undefined ? undefined : markedSectionOf(previous, 'gateway')) : gatewayReport(results.gateway);
+  const marked = withMarkedSection(
+    withMarkedSection(withMarkedSection(withMarkedSection(merged, 'usage', usage), 'mcp', mcp), 'activity', activity),
+    'gateway',
+    gateway,
+  );
   writeFileSync(report, withHistory(marked, history));
   log(`bench: done in ${(results.durationMs / 60_000).toFixed(1)} min -> ${report}`);
   if (results.errors.length > 0) {

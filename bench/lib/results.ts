@@ -4,6 +4,7 @@ import type { GrowthResult } from '../data-growth.ts';
 import type { LoginFloodResult } from '../login-flood.ts';
 import type { LoadResult } from '../measure-server.ts';
 import type { UsageBenchResult } from '../request-log.ts';
+import type { GatewayBenchResult } from '../gateway.ts';
 import type { McpBenchResult } from '../mcp.ts';
 import type { PageResult } from '../pages.ts';
 import type { StartupResult } from '../startup.ts';
@@ -38,6 +39,7 @@ export interface BenchResults {
   logins?: LoginFloodResult;
   usage?: UsageBenchResult;
   mcp?: McpBenchResult;
+  gateway?: GatewayBenchResult;
   activity?: ActivityBenchResult;
   errors: string[];
 }

@@ -156,6 +156,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const issuer = process.env.PORTAL_ORIGIN ?? 'http://127.0.0.1:8080';
   const port = Number(process.env.PORT ?? 4020);
   const audience = process.env.AUDIENCE ?? `http://127.0.0.1:${port}`;
-  const { server } = createReferenceUpstream({ spec: JSON.parse(readFileSync(specFile, 'utf8')), issuer, audience });
+  const jwksUrl = process.env.JWKS_URL; // default: the issuer's /.well-known/jwks.json
+  const { server } = createReferenceUpstream({ spec: JSON.parse(readFileSync(specFile, 'utf8')), issuer, audience, ...(jwksUrl ? { jwksUrl } : {}) });
   server.listen(port, '127.0.0.1', () => console.log(`reference provider API on http://127.0.0.1:${port}/api/v1 (identities from ${issuer})`));
 }
