@@ -46,6 +46,7 @@ import { registerDocumentationPages } from './plugins/documentation-pages.ts';
 import { registerAgentDocsRoutes } from './plugins/agent-docs-routes.ts';
 import { registerMcpEndpoint } from './plugins/mcp-endpoint.ts';
 import { requireSession } from './plugins/session.ts';
+import { requireGatewayClient } from './plugins/gateway-client.ts';
 import { createHandlers } from './routes/handlers.ts';
 import type { HandlerMap } from './spec/operation-handler.ts';
 import { apiDomainsOf } from './spec/api-domains.ts';
@@ -221,7 +222,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerIdentityKeyRefresh(app, ctx, storage.ready);
     const defaults = createHandlers(ctx);
     registerDeprecationHeaders(app, spec);
-    const security = { apiToken: (userType: UserType, domain: string) => requireApiToken(ctx, userType, domain), sessionCookie: () => requireSession(ctx) };
+    const security = {
+      apiToken: (userType: UserType, domain: string) => requireApiToken(ctx, userType, domain),
+      sessionCookie: () => requireSession(ctx),
+      gatewayClient: () => requireGatewayClient(ctx),
+    };
     const allowedMethods = registerSpecRoutes(app, security, spec, options.handlers ? options.handlers(defaults) : defaults);
     // Answered before any body is read: another method on a spec path is 405, an unknown path 404, whatever
     // the body or its content type.

@@ -114,10 +114,14 @@ function urlPattern(url: string): RegExp {
   return new RegExp(`^${segments.join('/')}$`);
 }
 
-/** The onRequest hook of each security scheme: the public call's token check (public-api/token-hook.ts), the portal's session. */
+/**
+ * The onRequest hook of each security scheme: the public call's token check (public-api/token-hook.ts), the
+ * portal's session, a gateway's client credentials (gateway-client.ts).
+ */
 export interface SecurityHooks {
   apiToken(userType: UserType, domain: string): onRequestHookHandler;
   sessionCookie(): onRequestHookHandler;
+  gatewayClient(): onRequestHookHandler;
 }
 
 export function registerSpecRoutes(app: FastifyInstance, security: SecurityHooks, spec: OpenApiDocument, handlers: Partial<HandlerMap>): AllowedMethods {
@@ -148,6 +152,7 @@ export function registerSpecRoutes(app: FastifyInstance, security: SecurityHooks
           const { userType, domain } = tokenRequirementOf(op);
           onRequest.push(security.apiToken(userType, domain));
         } else if (op.security.includes('sessionCookie')) onRequest.push(security.sessionCookie());
+        else if (op.security.includes('gatewayClient')) onRequest.push(security.gatewayClient());
         const integers = {
           params: integerParameters(
             spec,

@@ -1,9 +1,10 @@
 /**
  * Whether a public call may proceed: the one decision every way in asks. Today the public routes ask it
  * (token-hook.ts); the forward-auth endpoint for the provider's gateway (nginx auth_request, Caddy
- * forward_auth), RFC 7662 introspection, the MCP server's calls and a live-token proxy are further callers
- * of decideCall, each turning the decision into its own answer. Only the data source differs after it
- * (data-source.ts).
+ * forward_auth), the MCP server's calls and a live-token proxy are further callers of decideCall, each
+ * turning the decision into its own answer. Only the data source differs after it (data-source.ts). RFC
+ * 7662 introspection asks about a token rather than a call, so it shares the lookup and the expiry check
+ * but not the rest (token-introspection.ts).
  *
  * In order: format and revocation (token-lookup.ts: unknown, deleted, revoked or tampered is no row),
  * expiry or the grace window's end against ctx.now, family, scopes, IP allowlist, and last the rate limit

@@ -156,6 +156,12 @@ export interface TokenPrincipalRow {
   ciphertext: Uint8Array | null;
   /** When the presented value stops working: the token's expiry, or the end of the grace window. */
   expires_at: Date;
+  /**
+   * When the presented value was made (the token's creation or its last refresh): its expiry less the
+   * token's own lifetime, which both set it from. Null when that is not known: a previous value (only its
+   * digest and end are kept) or a token made before lifetimes were chosen (lifetime_days null).
+   */
+  issued_at: Date | null;
   /** The domains it may read; null: every domain of its API. */
   scopes: string[] | null;
   /** The addresses it may be used from (canonical); empty: any address. */
@@ -179,11 +185,11 @@ const PRINCIPAL_FROM = `api_tokens t
  */
 export async function findLiveToken(db: Queryable, digest: Buffer): Promise<TokenPrincipalRow | undefined> {
   const rows = await db.query<TokenPrincipalRow & Record<string, unknown>>(
-    `SELECT ${PRINCIPAL_COLUMNS}, t.digest, t.ciphertext, t.expires_at
+    `SELECT ${PRINCIPAL_COLUMNS}, t.digest, t.ciphertext, t.expires_at, t.expires_at - make_interval(days => t.lifetime_days) AS issued_at
        FROM ${PRINCIPAL_FROM}
       WHERE t.digest = $1 AND t.expires_at > now() AND t.revoked_at IS NULL AND u.closed_at IS NULL
      UNION ALL
-     SELECT ${PRINCIPAL_COLUMNS}, t.previous_digest, NULL, t.previous_expires_at
+     SELECT ${PRINCIPAL_COLUMNS}, t.previous_digest, NULL, t.previous_expires_at, NULL
        FROM ${PRINCIPAL_FROM}
       WHERE t.previous_digest = $1 AND t.previous_expires_at > now() AND t.revoked_at IS NULL AND u.closed_at IS NULL`,
     [digest],

@@ -15,8 +15,7 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
-import { freePort } from './free-port.ts';
+import { freePort, waitForPort } from './free-port.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -115,7 +114,7 @@ export async function startSlapd(options: SlapdOptions = {}): Promise<Slapd> {
     started.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<never>((_resolve, reject) => started.once('exit', (code) => reject(new Error(`slapd exited (${code}):\n${output}`))));
     exited.catch(() => undefined);
-    await Promise.race([waitForPort(port), exited]);
+    await Promise.race([waitForPort(port, 'slapd'), exited]);
     child = started;
   }
   async function stop(): Promise<void> {
@@ -343,20 +342,4 @@ async function makeCertificates(dir: string): Promise<void> {
     '-extfile',
     at('server.ext'),
   ]);
-}
-
-async function waitForPort(port: number): Promise<void> {
-  for (let waited = 0; waited < 15_000; waited += 50) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`slapd did not listen on ${port} within 15 s`);
 }
