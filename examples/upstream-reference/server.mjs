@@ -28,7 +28,7 @@ const ITEMS_PER_SUBJECT = 12;
 const FAMILY_OF_USER_TYPE = { SELLER: 'seller', WAREHOUSE: 'warehouse' };
 
 /**
- * @typedef {{ operationId: string, family: string, domain: string, mode: 'list' | 'detail', pattern: RegExp, example: any }} Operation
+ * @typedef {{ operationId: string, family: string, domain: string, mode: 'list' | 'detail', pattern: RegExp, example: any, rowId: string[] }} Operation
  * @typedef {{ sub: string, user_type: string, scope: string, token_id: number, client_ip: string }} Identity
  */
 
@@ -38,16 +38,24 @@ function resolve(spec, value) {
     const path = value.$ref.replace(/^#\//, '').split('/');
     return resolve(
       spec,
-      path.reduce((node, key) => node[key], spec),
+      path.reduce((/** @type {any} */ node, /** @type {string} */ key) => node[key], spec),
     );
   }
   return value;
 }
 
-/** Every GET of the public document with its family, domain and first example. @param {any} spec @returns {Operation[]} */
+/**
+ * Every GET of the public document with its family, domain, first example and where its answer holds its
+ * id (a list's `x-row-id`, `id` by default; a detail's is that of the list above it). @param {any} spec @returns {Operation[]}
+ */
 export function operationsOf(spec) {
   /** @type {Operation[]} */
   const operations = [];
+  /** @param {string} path */
+  const rowIdOf = (path) => {
+    const list = spec.paths[path.replace(/\/\{[^}]+\}$/, '')]?.get;
+    return String(list?.['x-row-id'] ?? 'id').split('.');
+  };
   for (const [path, item] of Object.entries(spec.paths)) {
     const op = item.get;
     if (op === undefined) continue;
@@ -61,6 +69,7 @@ export function operationsOf(spec) {
       mode: op['x-mode'],
       pattern,
       example: examples[0],
+      rowId: rowIdOf(path),
     });
   }
   return operations;
@@ -72,19 +81,26 @@ export function idsOf(subject) {
   return Array.from({ length: ITEMS_PER_SUBJECT }, (_, index) => (block + 1) * 100 + index + 1);
 }
 
+/** A copy of `row` with `id` at the dotted path `rowId`. @param {any} row @param {string[]} rowId @param {number} id @returns {any} */
+function withId(row, rowId, id) {
+  const [key, ...rest] = rowId;
+  if (key === undefined) return id;
+  return { ...row, [key]: withId(row?.[key], rest, id) };
+}
+
 /** @param {Operation} operation @param {string} subject @param {URLSearchParams} query */
 function listAnswer(operation, subject, query) {
   const page = Number(query.get('page') ?? 0);
   const size = Number(query.get('size') ?? 10);
   const ids = idsOf(subject);
   const template = operation.example.data[0];
-  const data = ids.slice(page * size, page * size + size).map((id) => ({ ...template, id }));
+  const data = ids.slice(page * size, page * size + size).map((id) => withId(template, operation.rowId, id));
   return { page, size, lastPage: Math.max(0, Math.ceil(ids.length / size) - 1), data };
 }
 
 /** @param {Operation} operation @param {string} subject @param {number} id */
 function detailAnswer(operation, subject, id) {
-  return idsOf(subject).includes(id) ? { ...operation.example, id } : undefined;
+  return idsOf(subject).includes(id) ? withId(operation.example, operation.rowId, id) : undefined;
 }
 
 /**

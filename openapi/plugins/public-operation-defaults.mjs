@@ -5,7 +5,8 @@
  *   - the `If-None-Match` parameter (last);
  *   - on each 2xx answer the ETag, Cache-Control and RateLimit-* headers (first);
  *   - the 304, 400, 401, 403 (`NoAccessTo<Domain>`: the token's access lacks the domain), 404 (detail calls,
- *     `x-mode: detail`) and 429 responses.
+ *     `x-mode: detail`) and 429 responses, and the 502, 503 and 504 only a live token's call can get (the
+ *     provider's API failed, too many live calls waiting, no answer in time).
  * Each is a $ref into openapi/components/, so the bundle is the same as when every path file wrote them out.
  * A preprocessor rather than a decorator: it runs before lint too, so the lint rules see the whole operation.
  */
@@ -25,6 +26,9 @@ function standardResponses(operation) {
     403: noAccessResponse(String(operation['x-domain'])),
     ...(operation['x-mode'] === 'detail' ? { 404: 'NotFound' } : {}),
     429: 'TooManyRequests',
+    502: 'BadGateway',
+    503: 'LiveCallsBusy',
+    504: 'GatewayTimeout',
   };
 }
 

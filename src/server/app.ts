@@ -161,7 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const identity = createIdentity(config, { log: app.log, refreshTokens: refreshTokenStore(() => storage.current.db, keys) });
   const apiDomains = apiDomainsOf(spec);
-  const providerApi = createProviderApi(config, { db: () => storage.current.db, keys, now, apiDomains });
+  const providerApi = createProviderApi(config, { db: () => storage.current.db, keys, now, apiDomains, spec });
   const schemes = (spec.components as { securitySchemes?: Record<string, { name?: string }> }).securitySchemes ?? {};
   const ctx: ServerContext = {
     config,
@@ -193,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => {
     await passwords.close();
     await identity.close();
+    await providerApi?.upstream.close();
     await storage.close();
   });
   try {

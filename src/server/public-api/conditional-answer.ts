@@ -14,9 +14,9 @@ import type { Owner } from '../repositories/fulfillment/owner.ts';
 import { etagOf, ifNoneMatchMatches } from './etag.ts';
 import type { CachedAnswer } from './response-cache.ts';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+export const JSON_TYPE = 'application/json; charset=utf-8';
 /** Clients and browsers may keep the answer but must revalidate it (If-None-Match) before each use. */
-const CACHE_CONTROL = 'private, no-cache';
+export const NO_CACHE = 'private, no-cache';
 
 /** The cache's owner key: the same string migration 005's owner_data_changed payload names. */
 export function ownerKeyOf(owner: Owner): string {
@@ -49,7 +49,7 @@ async function loadAnswer(ctx: ServerContext, ownerKey: string, key: string, loa
 
 /** 200 with the body and its ETag, or 304 when the request's If-None-Match names that ETag. */
 export function sendAnswer(ctx: ServerContext, request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): FastifyReply {
-  void reply.header('etag', answer.etag).header('cache-control', CACHE_CONTROL);
+  void reply.header('etag', answer.etag).header('cache-control', NO_CACHE);
   if (ifNoneMatchMatches(request.headers['if-none-match'], answer.etag)) {
     if (request.apiPrincipal !== undefined) ctx.rateLimit.refund(request.apiPrincipal.tokenId, reply);
     return reply.code(304).send();

@@ -1,8 +1,8 @@
 /**
- * Where a public call's answer comes from, once decideCall has admitted it (access-decision.ts). Today
- * only the sandbox tables (sandbox-source.ts); a proxy to the provider's own API for live tokens
- * (UPSTREAM_API_URL) is one more implementation of this interface, chosen per call by the token's
- * environment, with the handlers, the response cache and the request log unchanged.
+ * Where a sandbox call's answer comes from, once decideCall has admitted it (access-decision.ts): the
+ * sandbox tables (sandbox-source.ts). A live token's call is not read from a source of this shape: it is
+ * forwarded to the provider's API with its status, ETag and conditional request (live-calls.ts), chosen
+ * per call by the token's environment in handlers.ts, with the hooks and the request log unchanged.
  */
 import type { Queryable } from '../db/database.ts';
 import type { Owner } from '../repositories/fulfillment/owner.ts';

@@ -17,8 +17,10 @@ export function ifNoneMatchMatches(header: string | undefined, etag: string): bo
   if (header === undefined) return false;
   const value = header.trim();
   if (value === '*') return true;
+  // The provider's API may tag its answers weakly (live calls); the portal's own tags are strong.
+  const opaque = etag.startsWith('W/') ? etag.slice(2) : etag;
   for (const candidate of value.matchAll(/(?:W\/)?("[^"]*")/g)) {
-    if (candidate[1] === etag) return true;
+    if (candidate[1] === opaque) return true;
   }
   return false;
 }

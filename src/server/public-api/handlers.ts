@@ -1,7 +1,8 @@
 /**
  * The handlers of the public operations: each one lists or reads one entity the token's account owns,
  * from the data source (data-source.ts): scoped to the account, paged by position, 404 for ids the account
- * does not own. Answers are cached per owner and carry an ETag (conditional-answer.ts).
+ * does not own. Answers are cached per owner and carry an ETag (conditional-answer.ts). A live token's call
+ * is forwarded to the provider's API instead (live-calls.ts): one comparison is all it adds to a sandbox call.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.ts';
@@ -11,12 +12,15 @@ import { isStorableId, type PageRequest } from '../repositories/fulfillment/pagi
 import type { OperationHandler, SpecRouteConfig } from '../spec/operation-handler.ts';
 import { cachedAnswer, sendAnswer } from './conditional-answer.ts';
 import type { PublicDataSource, PublicRead } from './data-source.ts';
+import { forwardLiveCall } from './live-calls.ts';
 import type { CachedAnswer } from './response-cache.ts';
 
 function ownerFor(request: FastifyRequest): Owner {
   if (request.apiPrincipal === undefined) throw new Error('public operation reached without a principal');
   return ownerOf(request.apiPrincipal);
 }
+
+const isLive = (request: FastifyRequest): boolean => request.apiPrincipal?.environment === 'live';
 
 /** A detail call's id: its one path parameter, named by the spec. */
 function idOf(request: FastifyRequest, route: SpecRouteConfig): number {
@@ -47,6 +51,7 @@ function handlerOf(ctx: ServerContext, read: PublicRead): OperationHandler {
   if (read.kind === 'list') {
     return {
       handle(request, reply, route) {
+        if (isLive(request)) return forwardLiveCall(ctx, request, reply, route);
         const { page, size } = request.query as PageRequest;
         const owner = ownerFor(request);
         const answer = cachedAnswer(ctx, owner, `${route.operationId}?page=${page}&size=${size}`, () => read.load(ctx.db, owner, { page, size }));
@@ -57,6 +62,7 @@ function handlerOf(ctx: ServerContext, read: PublicRead): OperationHandler {
   }
   return {
     handle(request, reply, route) {
+      if (isLive(request)) return forwardLiveCall(ctx, request, reply, route);
       const id = idOf(request, route);
       const owner = ownerFor(request);
       const answer = isStorableId(id) ? cachedAnswer(ctx, owner, `${route.operationId}/${id}`, () => read.load(ctx.db, owner, id)) : undefined;

@@ -7,6 +7,8 @@
  * first out. Nothing expires by time: an owner's entries go exactly when that owner's data changes
  * (evictOwner, from NOTIFY owner_data_changed of migration 005: PGlite delivers it in process, PostgreSQL
  * to every replica's listener), and the whole cache is off while a replica's listener is not connected.
+ * Answers of the provider's API (live calls, live-calls.ts) are kept under an owner of their own
+ * ('live:seller:1'), never beside the sandbox's, and carry `freshUntil` from the upstream's Cache-Control.
  *
  * Recency is lru-cache's: a hit costs the same whatever the cache holds. A Map re-inserted on every hit
  * (delete, then set, to move the key last) cost 4.8 us a hit at 3,200 entries and 34 us at 30,000 in V8.
@@ -15,8 +17,14 @@ import { LRUCache } from 'lru-cache';
 
 export interface CachedAnswer {
   body: Buffer;
-  /** Strong validator, quoted: '"<sha-256 of body, base64url>"'. */
+  /** Strong validator, quoted: '"<sha-256 of body, base64url>"', or the provider API's own for a live answer. */
   etag: string;
+  /**
+   * Live answers only: until when (ServerContext.now) it may be served without asking the provider's API
+   * again; past it, it is kept only to revalidate with If-None-Match. Sandbox answers have none: they are
+   * current until their owner's data changes.
+   */
+  freshUntil?: number;
 }
 
 interface Entry {

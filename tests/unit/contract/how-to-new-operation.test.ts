@@ -112,7 +112,7 @@ describe('docs/how-to.md: a new public operation, by its steps', () => {
   it('gives the new operations every shared public header and response, written nowhere in their files', () => {
     for (const path of Object.keys(fixture.paths)) {
       const operation = publicSpec.paths[path]?.get as JsonObject;
-      expect(Object.keys(operation.responses as JsonObject)).toEqual(['200', '304', '400', '401', '403', '404', '429']);
+      expect(Object.keys(operation.responses as JsonObject)).toEqual(['200', '304', '400', '401', '403', '404', '429', '502', '503', '504']);
       const ok = (operation.responses as Record<string, JsonObject>)['200'];
       expect(Object.keys(ok?.headers as JsonObject)).toEqual(['ETag', 'Cache-Control', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
       expect(operation.parameters).toContainEqual({ $ref: '#/components/parameters/ifNoneMatch' });

@@ -87,10 +87,13 @@ describe('public spec (openapi.public.json)', () => {
       },
     );
 
-    it('answers 200 with its schema and ETag and documents 304, 400, 401 (forbidden), 403 (its domain), 429 and, for details, 404', () => {
+    it('answers 200 with its schema and ETag and documents 304, 400, 401 (forbidden), 403 (its domain), 429, 502-504 and, for details, 404', () => {
       const responses = find().responses as JsonObject;
       const codes = Object.keys(responses).sort();
-      expect(codes).toEqual(expected.mode === 'list' ? ['200', '304', '400', '401', '403', '429'] : ['200', '304', '400', '401', '403', '404', '429']);
+      const live = ['502', '503', '504'];
+      expect(codes).toEqual(
+        expected.mode === 'list' ? ['200', '304', '400', '401', '403', '429', ...live] : ['200', '304', '400', '401', '403', '404', '429', ...live],
+      );
       const notModified = resolveRef(ctx.publicSpec, responses['304']) as JsonObject;
       expect(notModified.content).toBeUndefined();
       expect(Object.keys(notModified.headers as JsonObject)).toEqual(['ETag', 'Cache-Control', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
@@ -111,6 +114,9 @@ describe('public spec (openapi.public.json)', () => {
       ]);
       const tooMany = resolveRef(ctx.publicSpec, responses['429']) as JsonObject;
       expect(Object.keys(tooMany.headers as JsonObject)).toContain('Retry-After');
+      // The answers only a live token's call can get say so.
+      for (const status of live) expect(String((resolveRef(ctx.publicSpec, responses[status]) as JsonObject).description)).toMatch(/^Live tokens only/);
+      expect(Object.keys((resolveRef(ctx.publicSpec, responses['503']) as JsonObject).headers as JsonObject)).toContain('Retry-After');
     });
   });
 
