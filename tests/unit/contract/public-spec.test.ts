@@ -173,13 +173,14 @@ describe('public spec (openapi.public.json)', () => {
 });
 
 describe('portal spec (openapi.portal.json)', () => {
-  it('adds exactly the 29 portal operations, each internal, on the /api server with the session cookie scheme', () => {
+  it('adds exactly the portal operations, each internal, on the /api server (well-known URIs on the origin) with the session cookie scheme', () => {
     const publicIds = new Set(publicOperations.operations.map((operation) => operation.operationId));
     const portal = listOperations(ctx.portalSpec).filter(({ operation }) => !publicIds.has(String(operation.operationId)));
     expect(portal.map(({ method, path, operation }) => ({ operationId: operation.operationId, method, path }))).toEqual(publicOperations.portalOperations);
     for (const { path, operation } of portal) {
       expect(operation['x-internal']).toBe(true);
-      expect(ctx.portalSpec.paths[path]?.servers).toEqual([expect.objectContaining({ url: 'https://{host}/api' })]);
+      const server = path.startsWith('/.well-known/') ? 'https://{host}' : 'https://{host}/api';
+      expect(ctx.portalSpec.paths[path]?.servers).toEqual([expect.objectContaining({ url: server })]);
     }
     const schemes = (ctx.portalSpec.components as JsonObject).securitySchemes as JsonObject;
     expect(schemes.sessionCookie).toEqual(expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'portal_session' }));
