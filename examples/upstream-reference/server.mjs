@@ -38,7 +38,7 @@ function resolve(spec, value) {
     const path = value.$ref.replace(/^#\//, '').split('/');
     return resolve(
       spec,
-      path.reduce((node, key) => node[key], spec),
+      path.reduce((/** @type {any} */ node, /** @type {string} */ key) => node[key], spec),
     );
   }
   return value;
