@@ -6,9 +6,11 @@
  * - nginx: `access_log syslog:server=HOST:PORT,tag=portal portal_usage;` with `log_format portal_usage
  *   escape=json '{"call":"$portal_call","status":$status,"duration":$request_time,"size":$body_bytes_sent}'`
  *   (examples/gateway/nginx.conf). Syslog frames it (RFC 3164: `<PRI>timestamp host tag: message`).
- * - Caddy: its JSON access log (`output net udp/HOST:PORT`), where the note is the request header the
- *   check's answer was copied to (`request.headers["X-Auth-Request-Call"]`), and `status`, `duration`
- *   (seconds) and `size` are Caddy's own.
+ * - Caddy: its JSON access log (`output net udp/HOST:PORT`), with `status`, `duration` (seconds) and
+ *   `size` of its own. Caddy logs the request's headers as they arrived, not the ones forward_auth copied
+ *   in, so examples/gateway/Caddyfile maps the copied note to `{http.auth.user.id}`, which Caddy logs as
+ *   `user_id`. A `request.headers["X-Auth-Request-Call"]` is read too, for a gateway that logs the headers
+ *   it forwards.
  *
  * Nothing here is trusted but the note, which the caller verifies: the status, duration and size are the
  * gateway's word.
@@ -35,9 +37,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The note from nginx's `call` field or from the request headers of Caddy's line (any case). */
+/** The note from nginx's `call` field, Caddy's `user_id`, or the request headers logged (any case). */
 function noteOf(line: Record<string, unknown>): string | undefined {
   if (typeof line.call === 'string' && line.call !== '') return line.call;
+  if (typeof line.user_id === 'string' && line.user_id !== '') return line.user_id;
   const headers = isRecord(line.request) && isRecord(line.request.headers) ? line.request.headers : undefined;
   if (headers === undefined) return undefined;
   for (const [name, value] of Object.entries(headers)) {

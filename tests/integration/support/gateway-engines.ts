@@ -105,7 +105,7 @@ export async function startGateway(engine: GatewayEngine, options: GatewayOption
       GATEWAY_LOG: options.gatewayLog,
     });
     // Global options of the test only: no admin endpoint, nothing saved outside the temp dir.
-    await writeFile(join(dir, 'Caddyfile'), `{\n\tadmin off\n\tpersist_config off\n\tauto_https off\n}\n\n${site}`);
+    await writeFile(join(dir, 'Caddyfile'), `{\n\tadmin off\n\tauto_https off\n}\n\n${site}`);
     child = spawn('/usr/bin/caddy', ['run', '--config', join(dir, 'Caddyfile'), '--adapter', 'caddyfile'], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { PATH: process.env.PATH, HOME: dir, XDG_DATA_HOME: join(dir, 'data'), XDG_CONFIG_HOME: join(dir, 'config') },
