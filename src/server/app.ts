@@ -32,6 +32,7 @@ import { addRateWindowHits } from './repositories/api-tokens-repository.ts';
 import { deleteOldActivity } from './repositories/activity-repository.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHousekeeping } from './plugins/housekeeping.ts';
+import { registerGatewayLog } from './plugins/gateway-log.ts';
 import { loggerOptions, registerAccessLog } from './plugins/access-log.ts';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { registerShutdownAnswers } from './plugins/shutdown.ts';
@@ -212,6 +213,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           .map((op) => op.operationId),
       ),
     );
+    // After the request log's hooks: its lines become rows through the same buffer.
+    registerGatewayLog(app, ctx);
     await app.register(cookie);
     await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { 1: 4 } } });
     registerShutdownAnswers(app);
@@ -221,7 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerHousekeeping(app, ctx);
     registerAccountRecheck(app, ctx, storage.ready);
     registerIdentityKeyRefresh(app, ctx, storage.ready);
-    const defaults = createHandlers(ctx);
+    const defaults = createHandlers(ctx, spec);
     registerDeprecationHeaders(app, spec);
     const security = {
       apiToken: (userType: UserType, domain: string) => requireApiToken(ctx, userType, domain),

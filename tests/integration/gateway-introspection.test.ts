@@ -16,7 +16,7 @@ import { generateTokenValue } from '../../src/server/lib/token-format.ts';
 import { apiDomainsOf } from '../../src/server/spec/api-domains.ts';
 import { loadSpec } from '../../src/server/spec/openapi-document.ts';
 import type { Client, TestResponse } from './support/http-client.ts';
-import { basicHeader, createToken, introspect, startGatewayPortal, type GatewayClientCredentials } from './support/gateway-portal.ts';
+import { basicHeader, createToken, introspect, startGatewayPortal, type GatewayClientCredentials } from './support/introspection-portal.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /** A secret with every character client_secret_basic must form-urlencode: the server decodes it. */

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_HEADER } from './support/http-client.ts';
 import { APACHE, startApacheGateway, type ApacheGateway } from './support/apache-gateway.ts';
-import { createToken, startGatewayPortal } from './support/gateway-portal.ts';
+import { createToken, startGatewayPortal } from './support/introspection-portal.ts';
 import type { TestServer } from './support/test-server.ts';
 import { generateTokenValue } from '../../src/server/lib/token-format.ts';
 

@@ -16,6 +16,11 @@ export interface TokenKeys {
   decrypt(ciphertext: Uint8Array, aad: Uint8Array): string | undefined;
   /** A value that identifies the keys without revealing them; stored in the database to catch mismatches. */
   checkValue: string;
+  /**
+   * A 32-byte key for one other purpose (HKDF from the HMAC key, `purpose` as its info): the same on every
+   * replica with the same keys, and revealing nothing about the token digests.
+   */
+  deriveKey(purpose: string): Buffer;
 }
 
 function fromRaw(hmacKey: Buffer, aesKey: Buffer): TokenKeys {
@@ -42,6 +47,7 @@ function fromRaw(hmacKey: Buffer, aesKey: Buffer): TokenKeys {
       }
     },
     checkValue: createHmac('sha256', hmacKey).update('token-key-check').digest('hex').slice(0, 32),
+    deriveKey: (purpose) => Buffer.from(hkdfSync('sha256', hmacKey, 'portal-derived-keys', purpose, 32)),
   };
 }
 

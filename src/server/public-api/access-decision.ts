@@ -7,7 +7,7 @@
  * but not the rest (token-introspection.ts).
  *
  * In order: format and revocation (token-lookup.ts: unknown, deleted, revoked or tampered is no row),
- * expiry or the grace window's end against ctx.now, family, scopes, IP allowlist, and last the rate limit
+ * expiry or the grace window's end against ctx.now, family, environment (when the caller names one), scopes, IP allowlist, and last the rate limit
  * (rate-limit.ts), so a call the token may not make costs it nothing. Every failure before the rate limit is
  * 401 {message: 'forbidden'}, except scopes and allowlist (403 naming the domain or the address). Decided at
  * once, without a promise, for a cached token whose rate limit this process's count decides: nearly every call.
@@ -19,6 +19,7 @@ import { FORBIDDEN_MESSAGE, noAccessMessage } from '../lib/http-error.ts';
 import { recordTokenUse, type TokenPrincipalRow } from '../repositories/api-tokens-repository.ts';
 import { addressAllowed, outsideAllowlistMessage } from '../../shared/ip-allowlist.ts';
 import type { UserType } from '../../shared/api-family.ts';
+import type { TokenEnvironment } from '../../shared/token-environment.ts';
 import type { RateDecision } from './rate-limit.ts';
 import { findPresentedToken } from './token-lookup.ts';
 
@@ -32,6 +33,11 @@ export interface CallAsked {
   domain: string;
   /** The client's address after TRUST_PROXY. */
   address: string;
+  /**
+   * The one environment whose tokens may make this call (the gateway's check: `live`); unset, either. A
+   * token of the other is refused like one of the other family (401), before its scopes and rate limit.
+   */
+  environment?: TokenEnvironment;
 }
 
 /** The verified token a call presented: whose log the call goes to, even when it is then refused. */
@@ -78,6 +84,7 @@ function decideRow(ctx: DecisionContext, asked: CallAsked, row: TokenPrincipalRo
   const owner = { tokenId: row.id, userId: row.user_id };
   // Cached or not, the presented value's end (expiry, or its grace window's end) is checked against the clock.
   if (row.expires_at.getTime() <= ctx.now() || row.user_type !== asked.family) return { ...FORBIDDEN, owner };
+  if (asked.environment !== undefined && row.environment !== asked.environment) return { ...FORBIDDEN, owner };
   if (row.scopes !== null && !row.scopes.includes(asked.domain)) return { admitted: false, status: 403, message: noAccessMessage(asked.domain), owner };
   if (!addressAllowed(row.ip_allowlist, asked.address)) {
     return { admitted: false, status: 403, message: outsideAllowlistMessage(displayAddress(asked.address)), owner };

@@ -162,6 +162,13 @@ export interface PublicRateLimit {
    * still gets 429, and the database is never read past the limit.
    */
   refund(tokenId: number, reply: FastifyReply): void;
+  /**
+   * The same refund for a call answered elsewhere and reported later (a 304 in the provider's gateway's
+   * access log): no headers to rewrite. Only this process's count of the token's current window changes,
+   * and only when it counts that window: a report from another replica's check or from a window that has
+   * ended gives nothing back.
+   */
+  giveBack(tokenId: number): void;
 }
 
 function setHeaders(reply: FastifyReply, limit: number, hits: number, resetSeconds: number): void {
@@ -181,6 +188,9 @@ export function publicRateLimit(limiter: RateLimiter): PublicRateLimit {
       const hits = limiter.refund(tokenId);
       const reset = reply.getHeader('ratelimit-reset');
       setHeaders(reply, limiter.limit, hits, Number(reset ?? 60));
+    },
+    giveBack(tokenId) {
+      limiter.refund(tokenId);
     },
   };
 }

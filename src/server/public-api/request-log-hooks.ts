@@ -9,6 +9,7 @@ import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import { addOperationHooks, type OperationHooks } from '../lib/route-hooks.ts';
 import type { ServerContext } from '../context.ts';
 import { BatchWriter, WRITE_INTERVAL_MS, type RequestLogStats } from '../request-log/batch-writer.ts';
+import type { AnsweredCall } from '../request-log/columns.ts';
 import { entryOf } from '../request-log/entry.ts';
 
 /** At ~1 KB a call, about 20 MB at most, whatever the database does. */
@@ -20,6 +21,11 @@ declare module 'fastify' {
     requestLogStats(): RequestLogStats;
     /** Writes what is buffered now (tests wait for it instead of sleeping). */
     flushRequestLog(): Promise<void>;
+    /**
+     * Logs a public call this server did not answer on a public route: one the gateway's check refused,
+     * or one the gateway answered and reported in its access log. Nothing when REQUEST_LOG is false.
+     */
+    logPublicCall(call: AnsweredCall): void;
   }
   interface FastifyRequest {
     /** The body's size in bytes before compression, taken in onSend. */
@@ -48,6 +54,9 @@ export function registerRequestLogHooks(app: FastifyInstance, ctx: ServerContext
   });
   app.decorate('requestLogStats', () => writer.stats());
   app.decorate('flushRequestLog', () => writer.flush());
+  app.decorate('logPublicCall', (call: AnsweredCall) => {
+    if (ctx.config.requestLog) writer.add(entryOf(call));
+  });
   if (!ctx.config.requestLog) return;
 
   // Callback hooks, not async ones: they run on every call, and an async hook costs a promise each time.

@@ -6,7 +6,6 @@
  * dialog. Never captured: the token value (anything token-like in the path is redacted), other headers,
  * bodies.
  */
-import type { FastifyRequest } from 'fastify';
 import type { Schemas } from '../lib/schemas.ts';
 import { redactTokenLike } from '../lib/token-format.ts';
 
@@ -16,9 +15,22 @@ export type RequestLogRow = Schemas['RequestLogEntry'];
 const MAX_USER_AGENT = 200;
 const MAX_PATH = 2000;
 
+/**
+ * The request a call's row is captured from: the Fastify request of a call the portal answered, or the
+ * call the gateway's check decided (its original method and URI, the client's agent and address).
+ */
+export interface CalledRequest {
+  method: string;
+  /** Path and query as sent. */
+  url: string;
+  headers: { 'user-agent'?: string | undefined };
+  /** The client's address through the trusted proxies. */
+  ip: string | undefined;
+}
+
 /** A public call of a known token, as it is answered: what every column is captured from. */
 export interface AnsweredCall {
-  request: FastifyRequest;
+  request: CalledRequest;
   operationId: string;
   owner: { tokenId: number; userId: number };
   status: number;

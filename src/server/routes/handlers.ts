@@ -7,6 +7,7 @@
 import type { ServerContext } from '../context.ts';
 import { publicHandlers } from '../public-api/handlers.ts';
 import { sandboxSource } from '../public-api/sandbox-source.ts';
+import type { OpenApiDocument } from '../spec/openapi-document.ts';
 import type { HandlerMap } from '../spec/operation-handler.ts';
 import { activityHandlers } from './portal-activity/handlers.ts';
 import { oidcHandlers } from './portal-oidc/handlers.ts';
@@ -22,7 +23,7 @@ import { sandboxResetHandlers } from './portal-tokens/sandbox-reset-handler.ts';
 import { secretScanningHandlers } from './secret-scanning/handlers.ts';
 import { usageHandlers } from './portal-usage/handlers.ts';
 
-export function createHandlers(ctx: ServerContext): HandlerMap {
+export function createHandlers(ctx: ServerContext, spec: OpenApiDocument): HandlerMap {
   return {
     ...sessionHandlers(ctx),
     ...sessionListHandlers(ctx),
@@ -34,7 +35,7 @@ export function createHandlers(ctx: ServerContext): HandlerMap {
     ...secretScanningHandlers(ctx),
     ...providerEventHandlers(ctx),
     ...sandboxResetHandlers(ctx),
-    ...checkHandlers(ctx),
+    ...checkHandlers(ctx, spec),
     ...introspectionHandlers(ctx),
     ...discoveryHandlers(ctx),
 

@@ -1,63 +1,111 @@
 /**
- * A portal that reaches a provider's API and lets gateways introspect: UPSTREAM_API_URL (never called by
- * introspection, so nothing listens there), PUBLIC_ORIGIN on a port chosen beforehand (the issuer a
- * client discovers must be the URL it asked), and GATEWAY_CLIENTS. With helpers for a gateway's form posts.
+ * A portal that checks calls for a gateway (docs/gateway.md, forward-auth), with the reference provider API
+ * behind it: the portal on a port chosen first (its PUBLIC_ORIGIN is the identities' issuer), the upstream
+ * trusting that origin's key set, UPSTREAM_API_URL, GATEWAY_LOG_ADDRESS on a free UDP port and
+ * TRUST_PROXY=loopback. Helpers for the tokens and the Usage rows the tests read.
  */
-import type { Client, TestResponse } from './http-client.ts';
+import { expect } from 'vitest';
+import type { Client } from './http-client.ts';
 import { freePort } from './free-port.ts';
-import { startTestServer, type StartOptions, type TestServer } from './test-server.ts';
+import { startReferenceUpstream, type ReferenceUpstream } from './gateway-engines.ts';
+import { startTestServer, type TestServer } from './test-server.ts';
 
-export interface GatewayClientCredentials {
-  id: string;
-  secret: string;
+export interface GatewayPortal {
+  portal: TestServer;
+  upstream: ReferenceUpstream;
+  /** host:port of the portal. */
+  portalAddress: string;
+  /** host:port of its access-log receiver. */
+  logAddress: string;
+  close(): Promise<void>;
 }
 
-/** RFC 6749 appendix B: form-urlencoded, a space as `+`. */
-const formEncode = (text: string): string => encodeURIComponent(text).replace(/%20/g, '+');
-
-/** client_secret_basic's header (RFC 6749 section 2.3.1): id and secret form-urlencoded, then Base64. */
-export function basicHeader({ id, secret }: GatewayClientCredentials): string {
-  return `Basic ${Buffer.from(`${formEncode(id)}:${formEncode(secret)}`).toString('base64')}`;
+/** The environment a portal checking for a gateway runs with. */
+export function gatewayPortalEnv(origin: string, upstream: ReferenceUpstream, logAddress: string): Record<string, string> {
+  return {
+    UPSTREAM_API_URL: `http://${upstream.hostPort}/api/v1`,
+    PUBLIC_ORIGIN: origin,
+    GATEWAY_LOG_ADDRESS: logAddress,
+    TRUST_PROXY: 'loopback',
+  };
 }
 
-export async function startGatewayPortal(clients: GatewayClientCredentials[], options: StartOptions = {}): Promise<TestServer> {
+export async function startGatewayPortal(env: Record<string, string> = {}): Promise<GatewayPortal> {
   const port = await freePort();
-  return startTestServer({
-    ...options,
-    port,
-    env: {
-      UPSTREAM_API_URL: 'http://127.0.0.1:9/api/v1',
-      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-      // None: GATEWAY_CLIENTS unset.
-      ...(clients.length === 0 ? {} : { GATEWAY_CLIENTS: clients.map((client) => `${client.id}:${client.secret}`).join(',') }),
-      ...options.env,
+  const logAddress = `127.0.0.1:${await freePort()}`;
+  const origin = `http://127.0.0.1:${port}`;
+  const upstream = await startReferenceUpstream(origin);
+  const portal = await startTestServer({ port, env: { ...gatewayPortalEnv(origin, upstream, logAddress), ...env } }).catch(async (error: unknown) => {
+    await upstream.close();
+    throw error;
+  });
+  return {
+    portal,
+    upstream,
+    portalAddress: `127.0.0.1:${port}`,
+    logAddress,
+    async close() {
+      await portal.close();
+      await upstream.close();
     },
-  });
+  };
 }
 
-export interface CreatedToken {
-  id: number;
-  token: string;
-  createdDate: string;
-  expiryDate: string;
-  scopes: string[] | null;
+export interface TokenOptions {
+  environment?: 'live' | 'sandbox';
+  scopes?: string[];
+  ipAllowlist?: string[];
 }
 
-/** A token made through the portal's API by a signed-in user. */
-export async function createToken(user: Client, body: { environment: 'live' | 'sandbox'; scopes?: string[]; title?: string }): Promise<CreatedToken> {
-  const response = await user.post<{ data: CreatedToken }>('/api/auth/token', {
-    title: body.title ?? `${body.environment} token`,
-    description: 'For a gateway',
-    ...body,
+export async function createToken(client: Client, title: string, options: TokenOptions = {}): Promise<{ id: number; token: string }> {
+  const response = await client.post<{ data: { id: number; token: string } }>('/api/auth/token', {
+    title,
+    description: 'gateway test',
+    environment: options.environment ?? 'live',
+    ...(options.scopes === undefined ? {} : { scopes: options.scopes }),
+    ...(options.ipAllowlist === undefined ? {} : { ipAllowlist: options.ipAllowlist }),
   });
-  if (response.status !== 201) throw new Error(`createToken failed: ${response.status} ${response.text}`);
+  expect(response.status, response.text).toBe(201);
   return response.body.data;
 }
 
-/** POST /api/gateway/introspect as a gateway does: a form, with these headers (an Authorization or none). */
-export function introspect(server: TestServer, form: Record<string, string>, headers: Record<string, string> = {}): Promise<TestResponse> {
-  return server.client().request('POST', '/api/gateway/introspect', {
-    rawBody: new URLSearchParams(form).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-  });
+export interface UsageEntry {
+  tokenId: number;
+  operationId: string;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+  responseBytes: number;
+  userAgent: string | null;
+  clientAddress: string | null;
+}
+
+/** The token's rows in the owner's request log, newest first. */
+export async function usageOf(client: Client, tokenId: number): Promise<UsageEntry[]> {
+  const response = await client.get<{ data: UsageEntry[] }>(`/api/usage/requests?tokenId=${tokenId}`);
+  expect(response.status, response.text).toBe(200);
+  return response.body.data;
+}
+
+/** Waits until `check` passes (a line on its way over UDP, a NOTIFY on its way to another replica). */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() - started > timeoutMs) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+/**
+ * Waits for the next minute when this one is nearly over, so calls meant for one rate-limit window stay
+ * in it (the window is the database's minute, on this machine's clock).
+ */
+export async function awayFromWindowEnd(seconds = 40): Promise<void> {
+  const now = new Date().getSeconds() + new Date().getMilliseconds() / 1000;
+  if (now > seconds) await new Promise((resolve) => setTimeout(resolve, (61 - now) * 1000));
 }
