@@ -26,7 +26,8 @@ import { startOurServer } from './lib/our-server.ts';
 import { cpuSeconds, start, waitForHttp, type Started } from './lib/processes.ts';
 import { loadTest, type Endpoint, type LoadResult } from './measure-server.ts';
 
-const PORTS = { upstream: 8480, bareProxy: 8481, portal: 8482, keySet: 8483, nginxPlain: 8484, nginxAuth: 8485 };
+const PORTS = { upstream: 8480, bareProxy: 8481, portal: 8482, keySet: 8483, nginxPlain: 8484, nginxAuth: 8485, gatewayLog: 8486 };
+const GATEWAY_LOG = `127.0.0.1:${PORTS.gatewayLog}`;
 const LIST = '/api/v1/seller/orders/normal?page=0&size=10';
 const NGINX_CONFIG = resolve(root, 'examples/gateway/nginx.conf');
 
@@ -87,11 +88,24 @@ function nginxWorkers(masterPid: number): number[] {
     .filter((pid) => pid > 0);
 }
 
-function startNginx(name: string, config: string): Started {
+/** nginx with the provider's configuration included in a main file of its own, as the gateway tests run it. */
+function startNginx(name: string, include: string): Started {
   const dir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
-  const file = join(dir, 'nginx.conf');
-  writeFileSync(file, config.replaceAll('__PREFIX__', dir));
-  return start(name, '/usr/sbin/nginx', ['-p', dir, '-c', file, '-g', 'daemon off;']);
+  writeFileSync(join(dir, 'portal-gateway.conf'), include);
+  const main = [
+    ...(process.getuid?.() === 0 ? ['user root;'] : []),
+    'worker_processes 1;',
+    `pid ${dir}/nginx.pid;`,
+    `error_log ${dir}/error.log warn;`,
+    'events { worker_connections 1024; }',
+    'http {',
+    '  access_log off;',
+    ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((temp) => `  ${temp}_temp_path ${dir}/${temp};`),
+    `  include ${dir}/portal-gateway.conf;`,
+    '}',
+  ].join('\n');
+  writeFileSync(join(dir, 'nginx.conf'), main);
+  return start(name, '/usr/sbin/nginx', ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', 'stderr', '-g', 'daemon off;']);
 }
 
 export async function runGatewayBench(header: string, log: (line: string) => void): Promise<GatewayBenchResult> {
@@ -103,7 +117,14 @@ export async function runGatewayBench(header: string, log: (line: string) => voi
   const portal = await startOurServer({
     name: 'gateway-portal',
     port: PORTS.portal,
-    env: { UPSTREAM_API_URL: `${upstreamOrigin}/api/v1`, UPSTREAM_AUDIENCE: upstreamOrigin, PUBLIC_ORIGIN: portalOrigin, LOG_LEVEL: 'warn' },
+    env: {
+      UPSTREAM_API_URL: `${upstreamOrigin}/api/v1`,
+      UPSTREAM_AUDIENCE: upstreamOrigin,
+      PUBLIC_ORIGIN: portalOrigin,
+      GATEWAY_LOG_ADDRESS: GATEWAY_LOG,
+      TRUST_PROXY: 'loopback',
+      LOG_LEVEL: 'warn',
+    },
   });
   const keys = await keySetServer(portalOrigin, ownJwk);
   const upstream = start('gateway-upstream', process.execPath, [resolve(root, 'examples/upstream-reference/server.mjs')], {
@@ -162,7 +183,7 @@ export async function runGatewayBench(header: string, log: (line: string) => voi
       nginx = execFileSync('/usr/sbin/nginx', ['-v'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim() || 'nginx';
       const template = readFileSync(NGINX_CONFIG, 'utf8');
       const config = (port: number, check: boolean) =>
-        nginxBenchConfig(template, { port, upstream: `127.0.0.1:${PORTS.upstream}`, portal: `127.0.0.1:${PORTS.portal}`, check });
+        nginxBenchConfig(template, { port, upstream: `127.0.0.1:${PORTS.upstream}`, portal: `127.0.0.1:${PORTS.portal}`, gatewayLog: GATEWAY_LOG, check });
       const plain = startNginx('gateway-nginx-plain', config(PORTS.nginxPlain, false));
       const checked = startNginx('gateway-nginx-auth', config(PORTS.nginxAuth, true));
       stops.push(plain.stop, checked.stop);
@@ -202,19 +223,20 @@ export async function runGatewayBench(header: string, log: (line: string) => voi
 }
 
 /**
- * The provider's nginx configuration as the bench runs it: the example's placeholders filled in; without
- * the check, the same file with its auth_request lines removed (the identity then comes from the caller).
+ * The provider's nginx configuration as the bench runs it: the example's placeholders filled in. Without
+ * the check, the same file with the auth_request lines, the Usage log line and the identity header taken
+ * out: nginx then passes the caller's own Authorization on (the bench sends a valid identity).
  */
-function nginxBenchConfig(template: string, settings: { port: number; upstream: string; portal: string; check: boolean }): string {
+function nginxBenchConfig(template: string, settings: { port: number; upstream: string; portal: string; gatewayLog: string; check: boolean }): string {
   const filled = template
-    .replaceAll('__LISTEN__', `127.0.0.1:${settings.port}`)
-    .replaceAll('__UPSTREAM__', settings.upstream)
-    .replaceAll('__PORTAL__', settings.portal)
-    .replaceAll('__GATEWAY_LOG__', '');
+    .replaceAll('{{LISTEN}}', `127.0.0.1:${settings.port}`)
+    .replaceAll('{{PROVIDER_API}}', settings.upstream)
+    .replaceAll('{{PORTAL}}', settings.portal)
+    .replaceAll('{{GATEWAY_LOG}}', settings.gatewayLog);
   if (settings.check) return filled;
   return filled
     .split('\n')
-    .filter((line) => !/^\s*auth_request(_set)?\b/.test(line) && !/proxy_set_header\s+Authorization\s+\$/.test(line))
+    .filter((line) => !/^\s*(auth_request(_set)?|access_log syslog|error_page 401 403 500)\b/.test(line) && !/proxy_set_header\s+Authorization\s/.test(line))
     .join('\n');
 }
 
