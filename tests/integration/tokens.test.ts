@@ -40,7 +40,11 @@ describe('createApiToken', () => {
 
   it('refuses a live token where no provider API is configured, naming environment, and writes nothing', async () => {
     const before = await list(seller);
-    const response = await seller.post<{ status: number; message: string }>('/api/auth/token', { title: 'Live', description: 'Live calls', environment: 'live' });
+    const response = await seller.post<{ status: number; message: string }>('/api/auth/token', {
+      title: 'Live',
+      description: 'Live calls',
+      environment: 'live',
+    });
     expect(response.status).toBe(400);
     expect(response.body.message).toMatch(/^environment: live tokens need the provider's API/);
     expect(await list(seller)).toEqual(before);
