@@ -62,7 +62,11 @@ describe('each token change writes its event once', () => {
     const events = await eventsOf(created.id);
     const who = { token_id: created.id, token_title: 'Lifecycle', ip_address: '127.0.0.1', user_agent: USER_AGENT };
     expect(events).toEqual([
-      { ...who, event_type: 'token_created', details: { scopes: ['products', 'orders'], lifetimeDays: 30, ipAllowlist: ['127.0.0.1'] } },
+      {
+        ...who,
+        event_type: 'token_created',
+        details: { scopes: ['products', 'orders'], lifetimeDays: 30, ipAllowlist: ['127.0.0.1'], environment: 'sandbox' },
+      },
       { ...who, event_type: 'token_refreshed', details: { graceHours: 24 } },
       { ...who, event_type: 'grace_ended', details: {} },
       { ...who, event_type: 'token_refreshed', details: { graceHours: 0 } },
@@ -75,7 +79,7 @@ describe('each token change writes its event once', () => {
 
   it('records a token with every domain as scopes null and the default lifetime', async () => {
     const created = (await create({ title: 'Defaults' })).body.data;
-    expect((await eventsOf(created.id)).map((event) => event.details)).toEqual([{ scopes: null, lifetimeDays: 90, ipAllowlist: [] }]);
+    expect((await eventsOf(created.id)).map((event) => event.details)).toEqual([{ scopes: null, lifetimeDays: 90, ipAllowlist: [], environment: 'sandbox' }]);
   });
 
   it('records one deletion when two deletes race', async () => {

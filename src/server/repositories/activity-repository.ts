@@ -59,6 +59,8 @@ export interface ActivityRow {
   user_agent: string | null;
   token_id: number | null;
   token_title: string | null;
+  /** The token's, while it exists or its deleted title is kept (deleted_token_titles). */
+  token_environment: Schemas['TokenEnvironment'] | null;
   details: ActivityDetails;
 }
 
@@ -83,8 +85,12 @@ export async function listActivityEvents(db: Queryable, filter: ActivityFilter, 
     where.push(`e.occurred_at <= ${at}::timestamptz`, `(e.occurred_at, e.id) < (${at}::timestamptz, ${add(cursor.id)}::bigint)`);
   }
   const rows = await db.query<ActivityRow & Record<string, unknown>>(
-    `SELECT e.id, e.occurred_at, e.event_type, e.ip_address, e.user_agent, e.token_id, e.token_title, e.details
-       FROM activity_events e WHERE ${where.join(' AND ')}
+    `SELECT e.id, e.occurred_at, e.event_type, e.ip_address, e.user_agent, e.token_id, e.token_title, e.details,
+            COALESCE(t.environment, d.environment) AS token_environment
+       FROM activity_events e
+       LEFT JOIN api_tokens t ON t.id = e.token_id AND t.user_id = e.user_id
+       LEFT JOIN deleted_token_titles d ON d.token_id = e.token_id AND d.user_id = e.user_id
+      WHERE ${where.join(' AND ')}
       ORDER BY e.occurred_at DESC, e.id DESC LIMIT ${add(limit)}`,
     params,
   );

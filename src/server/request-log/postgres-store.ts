@@ -194,14 +194,14 @@ async function usageByOperation(db: Queryable, filter: UsageFilter): Promise<Ope
 async function usageByTokenAndDay(db: Queryable, userId: number, from: Date): Promise<TokenUsageRow[]> {
   return db.query<TokenUsageRow & Record<string, unknown>>(
     `WITH tokens AS (
-       SELECT id AS token_id, title, false AS deleted FROM api_tokens WHERE user_id = $1
+       SELECT id AS token_id, title, environment, false AS deleted FROM api_tokens WHERE user_id = $1
        UNION ALL
-       SELECT token_id, title, true FROM deleted_token_titles WHERE user_id = $1),
+       SELECT token_id, title, environment, true FROM deleted_token_titles WHERE user_id = $1),
      daily AS (
        SELECT r.token_id, date_trunc('day', r.hour, 'UTC') AS day, sum(r.calls)::int AS calls,
               sum(r.client_error + r.unauthorized + r.too_many + r.server_error)::int AS errors
          FROM request_usage_hourly r WHERE r.user_id = $1 AND r.hour >= $2 GROUP BY 1, 2)
-     SELECT t.token_id AS "tokenId", t.title, t.deleted, d.day, COALESCE(d.calls, 0) AS calls, COALESCE(d.errors, 0) AS errors
+     SELECT t.token_id AS "tokenId", t.title, t.environment, t.deleted, d.day, COALESCE(d.calls, 0) AS calls, COALESCE(d.errors, 0) AS errors
        FROM tokens t LEFT JOIN daily d ON d.token_id = t.token_id
       ORDER BY t.deleted, t.token_id, d.day`,
     [userId, from.toISOString()],

@@ -7,6 +7,7 @@
  * handlers map nothing back. Every read is scoped to one user.
  */
 import type { Outcome } from '../../shared/outcomes.ts';
+import type { TokenEnvironment } from '../../shared/token-environment.ts';
 import type { Schemas } from '../lib/schemas.ts';
 import type { RequestLogRow } from './columns.ts';
 import type { RequestLogEntry } from './entry.ts';
@@ -50,6 +51,7 @@ export interface OperationUsageRow {
 export interface TokenUsageRow {
   tokenId: number;
   title: string;
+  environment: TokenEnvironment;
   deleted: boolean;
   day: Date | null;
   calls: number;

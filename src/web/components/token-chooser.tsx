@@ -1,7 +1,7 @@
 /**
  * The one chooser of the user's own tokens, on API Test, in "Try it" and beside the code samples: it offers
  * the tokens src/web/lib/token-choices.ts offers (revoked ones not at all), shows an expired one but lets
- * nobody choose it, and hands each choice's marks to the caller, which words its details for its place.
+ * nobody choose it, names a live token so ("ERP sync · Live"), and hands each choice's marks to the caller, which words its details for its place.
  * The menu is as wide as the field; long details wrap.
  */
 import type { ReactNode, Ref } from 'react';
@@ -9,7 +9,7 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { ApiToken } from '../lib/api-tokens';
-import { offeredTokens, tokenMarks, type TokenMarks } from '../lib/token-choices';
+import { choiceTitle, offeredTokens, tokenMarks, type TokenMarks } from '../lib/token-choices';
 import { useFieldWideMenu } from '../lib/use-field-wide-menu';
 
 interface TokenChooserProps {
@@ -69,7 +69,7 @@ export function TokenChooser({
         ...(noToken === undefined ? {} : { inputLabel: { shrink: true } }),
         select: {
           displayEmpty: noToken !== undefined,
-          renderValue: (selected) => (selected === '' ? (noToken ?? '') : (offered[Number(selected)]?.title ?? '')),
+          renderValue: (selected) => (selected === '' ? (noToken ?? '') : choiceTitle(offered[Number(selected)])),
           onOpen: menu.onOpen,
           MenuProps: { slotProps: { paper: { sx: menu.paperSx } } },
         },
@@ -80,7 +80,7 @@ export function TokenChooser({
         const marks = tokenMarks(token, domain, now);
         return (
           <MenuItem key={token.id} value={String(index)} disabled={marks.expired} aria-label={itemLabel?.(token, marks)} sx={{ whiteSpace: 'normal' }}>
-            <ListItemText primary={token.title} secondary={details(token, marks)} sx={dense ? { my: 0 } : undefined} />
+            <ListItemText primary={choiceTitle(token)} secondary={details(token, marks)} sx={dense ? { my: 0 } : undefined} />
           </MenuItem>
         );
       })}

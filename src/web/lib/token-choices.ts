@@ -1,16 +1,22 @@
 /**
  * Which of the user's own tokens are offered, which one is filled in by itself, and how each is marked
- * (expired, expiring, no access to the call's domain). API Test, "Try it" and the code samples offer
+ * (expired, expiring, no access to the call's domain, live). API Test, "Try it" and the code samples offer
  * tokens by these rules, through the one chooser (src/web/components/token-chooser.tsx).
  */
 import { FAMILY, type ApiFamily } from '../../shared/api-family';
 import { expiryLabel, expiryState } from '../../shared/portal-data/token-expiry';
 import type { ApiToken } from './api-tokens';
 import { hasAccess } from './token-access';
+import { withEnvironment } from './token-display';
 
 /** The tokens offered: a revoked token answers 401 to everything, nothing to call or fill in with. */
 export function offeredTokens<T extends Pick<ApiToken, 'revocation'>>(tokens: readonly T[]): T[] {
   return tokens.filter((token) => token.revocation === null);
+}
+
+/** A choice's title: a live token's says so, as its calls reach real data; '' for no token. */
+export function choiceTitle(token: Pick<ApiToken, 'title' | 'environment'> | undefined): string {
+  return token === undefined ? '' : withEnvironment(token.title, token.environment);
 }
 
 /** Why the user's tokens are not offered for a call of `family`; null when they are. */

@@ -1,8 +1,9 @@
 /**
- * How a token is shown when it is not revealed, and how long a grace window has left (how close it is to
+ * How a token is shown when it is not revealed, its title with its environment, and how long a grace window has left (how close it is to
  * expiry: shared/portal-data/token-expiry.ts).
  */
 import { DAY_MS } from '../../shared/portal-data/token-expiry';
+import { ENVIRONMENT_LABEL, type TokenEnvironment } from '../../shared/token-environment';
 
 /** A fixed run of dots: its length says nothing about the token's. */
 export const TOKEN_MASK = '•'.repeat(24);
@@ -27,4 +28,12 @@ export function graceLabel(previousValueExpiresAt: string | null, now: Date = ne
   if (previousValueExpiresAt === null) return null;
   const left = timeLeft(previousValueExpiresAt, now);
   return left === null ? null : `Previous value stops working in ${left}`;
+}
+
+/**
+ * A token's name where a list or menu has room for words only: a live token's title says so
+ * ("ERP sync · Live"); a sandbox token's stays as it is, as every token was before live ones existed.
+ */
+export function withEnvironment(title: string, environment: TokenEnvironment | undefined): string {
+  return environment === 'live' ? `${title} · ${ENVIRONMENT_LABEL.live}` : title;
 }

@@ -18,13 +18,25 @@ import { sellerSandbox, warehouseSandbox } from './sandbox-plans.ts';
  * external one with a made-up subject: any subject lies in the provider's own namespace, where a real
  * account could one day carry it and would then sign in to this seller.
  */
-async function createSandboxSeller(tx: Transaction, warehouseUserId: number): Promise<number> {
+export async function createSandboxSeller(tx: Transaction, warehouseUserId: number): Promise<number> {
   const [row] = await tx.query<{ id: number }>(`INSERT INTO users (email, user_type, password_hash) VALUES ($1, 'SELLER', $2) RETURNING id`, [
-    `sandbox-seller-${warehouseUserId}@sandbox.invalid`,
+    sandboxSellerEmail(warehouseUserId),
     unmatchableHash(PRODUCTION_SCRYPT_COST),
   ]);
   if (row === undefined) throw new Error('the sandbox seller was not created');
   return row.id;
+}
+
+/** The seller made for a warehouse account's sandbox; undefined when it has none (yet). */
+export async function findSandboxSeller(tx: Transaction, warehouseUserId: number): Promise<number | undefined> {
+  const [row] = await tx.query<{ id: number }>(`SELECT id FROM users WHERE email = $1 AND user_type = 'SELLER' AND auth_provider = 'local'`, [
+    sandboxSellerEmail(warehouseUserId),
+  ]);
+  return row?.id;
+}
+
+function sandboxSellerEmail(warehouseUserId: number): string {
+  return `sandbox-seller-${warehouseUserId}@sandbox.invalid`;
 }
 
 export async function seedSandboxAccount(tx: Transaction, account: { userId: number; userType: UserType }): Promise<void> {

@@ -37,16 +37,20 @@ async function takeIds(db: Queryable, counts: Record<IdTable, number>): Promise<
   return row;
 }
 
-/** The same rows with every local id replaced by one of its table's sequence. */
-export async function onIdentitySequences(db: Queryable, tables: SeedTables): Promise<SeedTables> {
-  const ids = await takeIds(db, {
-    warehouses: tables.warehouses.length,
+/**
+ * The same rows with every local id replaced by one of its table's sequence, or by the existing ids given
+ * in `kept` (a warehouse account's sandbox made again at the warehouse it runs: sandbox-reset.ts).
+ */
+export async function onIdentitySequences(db: Queryable, tables: SeedTables, kept: { warehouses?: number[] } = {}): Promise<SeedTables> {
+  const taken = await takeIds(db, {
+    warehouses: kept.warehouses === undefined ? tables.warehouses.length : 0,
     quotations: tables.quotations.length,
     imports: tables.imports.length,
     products: tables.products.length,
     normal_orders: tables.normal_orders.length,
     return_orders: tables.return_orders.length,
   });
+  const ids = { ...taken, ...kept };
   const place = (row: SeedRow, columns: Record<string, IdTable>): SeedRow => {
     const placed = { ...row };
     for (const [column, table] of Object.entries(columns)) {

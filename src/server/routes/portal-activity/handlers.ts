@@ -30,6 +30,7 @@ function apiEventOf(row: ActivityRow): Schemas['ActivityEvent'] {
     userAgent: row.user_agent,
     tokenId: row.token_id,
     tokenTitle: row.token_title,
+    tokenEnvironment: row.token_environment,
     details: row.details,
   };
 }

@@ -155,7 +155,7 @@ export function tokenHandlers(
             type: 'token_created',
             origin: activityOrigin(request),
             token: { id: created.id, title: created.title },
-            details: { scopes, lifetimeDays, ipAllowlist },
+            details: { scopes, lifetimeDays, ipAllowlist, environment },
           });
           return created;
         });

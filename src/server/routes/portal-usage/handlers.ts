@@ -47,7 +47,16 @@ export function usageHandlers(
         for (const row of rows) {
           let token = tokens.get(row.tokenId);
           if (token === undefined) {
-            token = { tokenId: row.tokenId, title: row.title, deleted: row.deleted, calls: 0, errorRate: 0, daily: [0, 0, 0, 0, 0, 0, 0], errors: 0 };
+            token = {
+              tokenId: row.tokenId,
+              title: row.title,
+              environment: row.environment,
+              deleted: row.deleted,
+              calls: 0,
+              errorRate: 0,
+              daily: [0, 0, 0, 0, 0, 0, 0],
+              errors: 0,
+            };
             tokens.set(row.tokenId, token);
           }
           if (row.day === null) continue;

@@ -23,6 +23,7 @@ function event(type: ActivityEvent['type'], details: ActivityEvent['details'] = 
     userAgent: CHROME_ON_LINUX,
     tokenId: null,
     tokenTitle: null,
+    tokenEnvironment: null,
     details,
     ...extra,
   };

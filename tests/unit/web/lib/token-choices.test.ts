@@ -1,9 +1,17 @@
 /** Which of the user's tokens are offered, filled in and marked (API Test, "Try it" and the code samples alike). */
 import { describe, expect, it } from 'vitest';
-import { offeredTokens, onlyUsableToken, preselectedToken, tokenMarks, tokensUnavailableReason } from '../../../../src/web/lib/token-choices';
+import { choiceTitle, offeredTokens, onlyUsableToken, preselectedToken, tokenMarks, tokensUnavailableReason } from '../../../../src/web/lib/token-choices';
 
 const now = new Date('2026-11-26T12:00:00Z');
 const token = (title: string, expiryDate: string) => ({ title, expiryDate });
+
+describe('choiceTitle', () => {
+  it('names a live token so, and leaves a sandbox token’s title as it is', () => {
+    expect(choiceTitle({ title: 'ERP sync', environment: 'live' })).toBe('ERP sync · Live');
+    expect(choiceTitle({ title: 'ERP sync', environment: 'sandbox' })).toBe('ERP sync');
+    expect(choiceTitle(undefined)).toBe('');
+  });
+});
 
 describe('tokensUnavailableReason', () => {
   it('offers the user’s tokens for their own API only', () => {

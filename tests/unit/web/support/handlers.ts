@@ -14,7 +14,7 @@ export const logout = (status = 204) =>
     status === 204 ? new HttpResponse(null, { status: 204 }) : HttpResponse.json({ status, message: 'Server error' }, { status }),
   );
 
-export type TokenUsageFixture = { tokenId: number; title: string; deleted: boolean; calls: number; errorRate: number; daily: number[] };
+export type TokenUsageFixture = operations['listTokenUsage']['responses'][200]['content']['application/json']['data'][number];
 
 export const listTokenUsage = (rows: TokenUsageFixture[]) => http.get('*/api/usage/tokens', () => HttpResponse.json({ data: rows }));
 

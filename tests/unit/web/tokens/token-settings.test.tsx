@@ -8,6 +8,7 @@ import { FAKE_TOKEN, daysFromNow, fakeSellerToken, seller, tokenFixture, warehou
 import { renderApp } from '../support/render-app';
 import { preloadScreens } from '../../../../src/web/app/routes';
 import { expectConsoleErrors } from '../support/console';
+import { ENVIRONMENT_HELP } from '../../../../src/web/features/tokens/components/create-token-dialog';
 
 setupMsw();
 
@@ -27,13 +28,20 @@ function tokenStore(initial: ApiTokenFixture[]) {
       return HttpResponse.json({ data: tokens });
     }),
     http.post('*/api/auth/token', async ({ request }) => {
-      const body = (await request.json()) as { title: string; description: string; expiresInDays: number; scopes: ApiTokenFixture['scopes'] };
+      const body = (await request.json()) as {
+        title: string;
+        description: string;
+        environment: ApiTokenFixture['environment'];
+        expiresInDays: number;
+        scopes: ApiTokenFixture['scopes'];
+      };
       calls.push(`createApiToken ${JSON.stringify(body)}`);
       const created = tokenFixture({
         title: body.title,
         description: body.description,
         lifetimeDays: body.expiresInDays,
         scopes: body.scopes,
+        environment: body.environment,
         expiryDate: daysFromNow(body.expiresInDays),
         token: fakeSellerToken(`new${tokens.length}`),
       });
@@ -198,7 +206,7 @@ describe('createApiToken', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(store.calls).toEqual([
       'listApiTokens',
-      'createApiToken {"title":"CI pipeline","description":"Deploy checks","expiresInDays":90,"scopes":null,"ipAllowlist":[]}',
+      'createApiToken {"title":"CI pipeline","description":"Deploy checks","environment":"sandbox","expiresInDays":90,"scopes":null,"ipAllowlist":[]}',
       'listApiTokens',
     ]);
     // Keyboard users land on what they made, not back on the opener or the page body.
@@ -307,7 +315,7 @@ describe('createApiToken: lifetime and access', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     const created = await screen.findByRole('article', { name: 'Stock view' });
     expect(store.calls[1]).toBe(
-      'createApiToken {"title":"Stock view","description":"Dashboard","expiresInDays":30,"scopes":["products","orders"],"ipAllowlist":[]}',
+      'createApiToken {"title":"Stock view","description":"Dashboard","environment":"sandbox","expiresInDays":30,"scopes":["products","orders"],"ipAllowlist":[]}',
     );
     const chips = within(created)
       .getAllByRole('listitem')
@@ -352,6 +360,72 @@ describe('createApiToken: lifetime and access', () => {
         .getAllByRole('checkbox')
         .map((box) => box.closest('label')?.textContent),
     ).toEqual(['Quotations', 'Imports', 'Inventory', 'Orders']);
+  });
+});
+
+describe('createApiToken: environment', () => {
+  async function openCreate(liveTokens: boolean) {
+    const store = tokenStore([]);
+    server.use(getCurrentUser(seller), ...store.handlers);
+    const { user } = renderApp('/settings', { pageSettings: { publicDocs: false, loginForm: true, signInWith: null, liveTokens } });
+    await user.click(await screen.findByRole('button', { name: 'Create New Token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Token' });
+    await user.type(within(dialog).getByRole('textbox', { name: /Title/ }), 'Orders');
+    await user.type(within(dialog).getByRole('textbox', { name: /Description/ }), 'Order sync');
+    return { user, dialog, store };
+  }
+
+  it('offers no choice when live tokens cannot be made, and sends sandbox', async () => {
+    const { user, dialog, store } = await openCreate(false);
+    expect(within(dialog).queryByRole('group', { name: 'Environment' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('radio', { name: 'Live' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    const created = await screen.findByRole('article', { name: 'Orders' });
+    expect(store.calls[1]).toContain('"environment":"sandbox"');
+    expect(within(created).getByText('Sandbox')).toBeInTheDocument();
+  });
+
+  it('offers Sandbox (default) and Live with what each reaches, and sends the choice', async () => {
+    const { user, dialog, store } = await openCreate(true);
+    const environment = within(dialog).getByRole('group', { name: 'Environment' });
+    expect(within(environment).getByRole('radio', { name: 'Sandbox' })).toBeChecked();
+    expect(within(environment).getByRole('radio', { name: 'Live' })).not.toBeChecked();
+    expect(environment).toHaveTextContent(ENVIRONMENT_HELP);
+    await user.click(within(environment).getByRole('radio', { name: 'Live' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    const created = await screen.findByRole('article', { name: 'Orders' });
+    expect(store.calls[1]).toBe(
+      'createApiToken {"title":"Orders","description":"Order sync","environment":"live","expiresInDays":90,"scopes":null,"ipAllowlist":[]}',
+    );
+    expect(within(created).getByText('Live')).toBeInTheDocument();
+    expect(within(created).getByText('Live').closest('.MuiChip-root')).toHaveTextContent('Environment: Live');
+  });
+
+  it('starts at Sandbox again when opened after a live token was made', async () => {
+    const { user, dialog } = await openCreate(true);
+    await user.click(within(dialog).getByRole('radio', { name: 'Live' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await screen.findByRole('article', { name: 'Orders' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Create New Token' }));
+    const again = await screen.findByRole('dialog', { name: 'Create New Token' });
+    expect(within(again).getByRole('radio', { name: 'Sandbox' })).toBeChecked();
+  });
+});
+
+describe('cards: environment', () => {
+  it('shows a Sandbox or Live chip beside each title', async () => {
+    server.use(
+      getCurrentUser(seller),
+      listApiTokens([tokenFixture({ title: 'Test data' }), tokenFixture({ title: 'Production', environment: 'live', token: fakeSellerToken('livecard') })]),
+    );
+    renderApp('/settings');
+    const sandboxCard = await screen.findByRole('article', { name: 'Test data' });
+    expect(within(sandboxCard).getByText('Sandbox')).toBeInTheDocument();
+    expect(within(sandboxCard).queryByText('Live')).not.toBeInTheDocument();
+    const liveCard = screen.getByRole('article', { name: 'Production' });
+    expect(within(liveCard).getByText('Live')).toBeInTheDocument();
+    expect(within(liveCard).getByText('Live').closest('.MuiChip-root')).toHaveClass('MuiChip-colorWarning');
   });
 });
 

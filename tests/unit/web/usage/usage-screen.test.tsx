@@ -46,8 +46,8 @@ function usageApi(logPages: Record<string, { data: ReturnType<typeof entry>[]; n
   server.use(
     getCurrentUser(seller),
     listTokenUsage([
-      { tokenId: 1, title: 'ERP sync', deleted: false, calls: 3, errorRate: 0.33, daily: [0, 0, 0, 0, 0, 0, 3] },
-      { tokenId: 9, title: 'Old script', deleted: true, calls: 1, errorRate: 0, daily: [1, 0, 0, 0, 0, 0, 0] },
+      { tokenId: 1, title: 'ERP sync', environment: 'sandbox', deleted: false, calls: 3, errorRate: 0.33, daily: [0, 0, 0, 0, 0, 0, 3] },
+      { tokenId: 9, title: 'Old script', environment: 'live', deleted: true, calls: 1, errorRate: 0, daily: [1, 0, 0, 0, 0, 0, 0] },
     ]),
     http.get('*/api/usage/series', ({ request }) => {
       record(request);
@@ -90,7 +90,7 @@ describe('Usage screen', () => {
         nextCursor: '123-2',
       },
       '123-2': {
-        data: [entry(3, 200, '/api/v1/seller/orders/normal', 'listSellerNormalOrders', { tokenTitle: 'Old script', tokenDeleted: true })],
+        data: [entry(3, 200, '/api/v1/seller/orders/normal', 'listSellerNormalOrders', { tokenId: 9, tokenTitle: 'Old script', tokenDeleted: true })],
         nextCursor: null,
       },
     });
@@ -115,7 +115,8 @@ describe('Usage screen', () => {
     expect(rows[0]).toHaveTextContent('2.0 KB');
     await user.click(screen.getByRole('button', { name: 'Older' }));
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Request log' })).getAllByRole('row')).toHaveLength(2));
-    expect(screen.getByRole('table', { name: 'Request log' })).toHaveTextContent('Old script (deleted)');
+    // The usage token list says the deleted token was a live one.
+    expect(screen.getByRole('table', { name: 'Request log' })).toHaveTextContent('Old script · Live (deleted)');
     expect(asked).toContain('/api/usage/requests cursor=123-2');
     await user.click(screen.getByRole('button', { name: 'Newer' }));
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Request log' })).getAllByRole('row')).toHaveLength(3));
@@ -147,6 +148,8 @@ describe('Usage screen', () => {
     await user.click(within(log).getAllByRole('button', { name: /^Details of the call/ })[1]!);
     const second = await screen.findByRole('dialog', { name: 'Call details' });
     expect(within(second).getByRole('note')).toHaveTextContent('does not belong to your account');
+    expect(within(second).getByText('Environment')).toBeInTheDocument();
+    expect(within(second).getByText('Live')).toBeInTheDocument();
     await user.click(within(second).getByRole('link', { name: 'Open in API Test' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/api-test?operation=getSellerProduct&id=17'));
   });
@@ -160,7 +163,7 @@ describe('Usage screen', () => {
     await user.click(screen.getByRole('button', { name: '7 days' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/usage?range=7d&tokenId=1&status=4xx'));
     await user.click(screen.getByRole('combobox', { name: 'Token' }));
-    await user.click(await screen.findByRole('option', { name: 'Old script (deleted)' }));
+    await user.click(await screen.findByRole('option', { name: 'Old script · Live (deleted)' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/usage?range=7d&tokenId=9&status=4xx'));
   });
 });
@@ -173,7 +176,9 @@ describe('token card usage strip', () => {
         tokenFixture({ id: 1, title: 'ERP sync' }),
         tokenFixture({ id: 2, title: 'Quiet', token: fakeSellerToken('quietTokenValue0123456789abcdefg') }),
       ]),
-      listTokenUsage([{ tokenId: 1, title: 'ERP sync', deleted: false, calls: 240, errorRate: 0.0125, daily: [30, 40, 35, 20, 45, 40, 30] }]),
+      listTokenUsage([
+        { tokenId: 1, title: 'ERP sync', environment: 'sandbox', deleted: false, calls: 240, errorRate: 0.0125, daily: [30, 40, 35, 20, 45, 40, 30] },
+      ]),
     );
     renderApp('/settings');
     const busy = await screen.findByRole('group', { name: 'Usage of ERP sync in the last 7 days' });
@@ -189,7 +194,7 @@ describe('token card usage strip', () => {
     server.use(
       getCurrentUser(seller),
       listApiTokens([tokenFixture({ id: 1, title: 'ERP sync' })]),
-      listTokenUsage([{ tokenId: 1, title: 'ERP sync', deleted: false, calls: 1, errorRate: 0, daily: [0, 0, 0, 0, 0, 0, 1] }]),
+      listTokenUsage([{ tokenId: 1, title: 'ERP sync', environment: 'sandbox', deleted: false, calls: 1, errorRate: 0, daily: [0, 0, 0, 0, 0, 0, 1] }]),
     );
     renderApp('/settings');
     const strip = await screen.findByRole('group', { name: 'Usage of ERP sync in the last 7 days' });
@@ -203,7 +208,7 @@ describe('token card usage strip', () => {
     await waitFor(() => expect(strip).toHaveTextContent('No calls in the last 7 days.'));
     server.use(
       listApiTokens([tokenFixture({ id: 1, title: 'ERP sync', lastUsedDate: new Date().toISOString() })]),
-      listTokenUsage([{ tokenId: 1, title: 'ERP sync', deleted: false, calls: 2, errorRate: 0, daily: [0, 0, 0, 0, 0, 0, 2] }]),
+      listTokenUsage([{ tokenId: 1, title: 'ERP sync', environment: 'sandbox', deleted: false, calls: 2, errorRate: 0, daily: [0, 0, 0, 0, 0, 0, 2] }]),
     );
     // Only the token list is reloaded, as after any change to it.
     await act(() => queryClient.invalidateQueries({ queryKey: apiTokensQueryKey }));

@@ -1,5 +1,6 @@
 /**
- * The activity log, newest first: time (the exact instant in its tooltip), event, details in words, token,
+ * The activity log, newest first: time (the exact instant in its tooltip), event, details in words, token
+ * (with its environment),
  * IP address and browser (the full user agent in its tooltip). Below 900 px each row becomes a stacked
  * block with each value beside its column's name, so nothing is cut or scrolled sideways on a phone.
  * Newer/Older page by keyset.
@@ -13,6 +14,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { EnvironmentChip } from '../../../components/environment-chip';
 import { KeysetPager } from '../../../components/keyset-pager';
 import { browserName } from '../../../lib/browser-name';
 import { DateTimeText } from '../../../components/date-time-text';
@@ -57,6 +59,12 @@ function TokenCell({ event }: { event: ActivityEvent }) {
       <Typography component="span" variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
         (id {event.tokenId})
       </Typography>
+      {event.tokenEnvironment === null ? null : (
+        <>
+          {' '}
+          <EnvironmentChip environment={event.tokenEnvironment} />
+        </>
+      )}
     </>
   );
 }

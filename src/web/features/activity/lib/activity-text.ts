@@ -6,6 +6,7 @@
 import type { components } from '../../../../generated/api';
 import { domainLabel } from '../../../lib/api-domains';
 import { countOf } from '../../../../shared/plural';
+import { ENVIRONMENT_LABEL } from '../../../../shared/token-environment';
 
 type ActivityDetails = components['schemas']['ActivityDetails'];
 export type ActivityEventType = components['schemas']['ActivityEventType'];
@@ -23,6 +24,7 @@ export const EVENT_LABELS: Record<ActivityEventType, string> = {
   ip_allowlist_changed: 'IP allowlist changed',
   account_closed: 'Account closed in the warehouse system',
   account_reopened: 'Account reopened',
+  sandbox_reset: 'Sandbox reset',
 };
 
 const PROVIDER_LABELS: Record<NonNullable<ActivityDetails['provider']>, string> = {
@@ -51,6 +53,7 @@ function hoursText(hours: number): string {
 export function detailsText(type: ActivityEventType, details: ActivityDetails): string {
   const parts: string[] = [];
   if (type === 'token_created') {
+    if (details.environment !== undefined) parts.push(ENVIRONMENT_LABEL[details.environment]);
     if (details.scopes !== undefined) parts.push(details.scopes === null ? 'All domains' : details.scopes.map(domainLabel).join(', '));
     if (details.lifetimeDays !== undefined) parts.push(countOf(details.lifetimeDays, 'day'));
     if (details.ipAllowlist !== undefined) parts.push(allowlistText(details.ipAllowlist));

@@ -15,7 +15,7 @@ import { familyOfUserType } from '../../../../shared/api-family';
 import { formatDateTime } from '../../../lib/format-date';
 import { TokenChooser } from '../../../components/token-chooser';
 import { accessSummary, noAccessMessage } from '../../../lib/token-access';
-import { offeredTokens, tokenMarks, type TokenMarks } from '../../../lib/token-choices';
+import { choiceTitle, offeredTokens, tokenMarks, type TokenMarks } from '../../../lib/token-choices';
 import { useApiTokens, type ApiToken } from '../../../lib/api-tokens';
 import { useCurrentUser } from '../../../lib/current-user';
 import { catalogueOperations } from '../../../lib/operation-map';
@@ -82,7 +82,7 @@ export default function TokenPicker({ family, operationId, tokenVariable }: Toke
         noToken={environment}
         dense
         details={details}
-        itemLabel={(t, marks) => `${t.title} · ${details(t, marks)}`}
+        itemLabel={(t, marks) => `${choiceTitle(t)} · ${details(t, marks)}`}
       />
       {token ? (
         <IconButton size="small" aria-label={reveal ? 'Hide token' : 'Show token'} aria-pressed={reveal} onClick={() => setReveal(!reveal)}>

@@ -1,6 +1,7 @@
 /**
  * The Create New Token modal: Title and Description (both required; an empty one shows its error inline and
- * nothing is sent), how long the token lives, and what it may read: every domain of the user's API or the
+ * nothing is sent), where its calls go (Sandbox or Live: a choice only when the portal reaches the provider's
+ * API, otherwise every token is a sandbox token), how long the token lives, and what it may read: every domain of the user's API or the
  * ones ticked (at least one), and optionally the addresses it may be used from (checked by the server's own
  * rules before anything is sent). Cancel and Escape close it; focus returns to the opener.
  */
@@ -22,8 +23,10 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { brand } from '../../../../generated/brand';
 import { catalogue } from '../../../../generated/catalogue';
 import { domainsOfFamily, FAMILY, type ApiFamily } from '../../../../shared/api-family';
+import { ENVIRONMENT_LABEL, TOKEN_ENVIRONMENTS, type TokenEnvironment } from '../../../../shared/token-environment';
 import { domainLabel } from '../../../lib/api-domains';
 import { formatDate } from '../../../lib/format-date';
 import type { TokenScope } from '../../../lib/token-access';
@@ -34,6 +37,7 @@ import { DEFAULT_LIFETIME, LIFETIME_OPTIONS, type Lifetime } from '../lib/token-
 export const TITLE_REQUIRED = 'Title is required.';
 export const DESCRIPTION_REQUIRED = 'Description is required.';
 export const SCOPE_REQUIRED = 'Choose at least one domain.';
+export const ENVIRONMENT_HELP = `Sandbox answers from your own test data; Live reaches the ${brand.name} API and its real data. It cannot be changed later.`;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -46,6 +50,7 @@ function allowlistOf(text: string): string[] {
 interface CreateTokenForm {
   title: string;
   description: string;
+  environment: TokenEnvironment;
   expiresInDays: Lifetime;
   access: 'all' | 'chosen';
   scopes: string[];
@@ -53,20 +58,30 @@ interface CreateTokenForm {
   ipAllowlist: string;
 }
 
-const EMPTY_FORM: CreateTokenForm = { title: '', description: '', expiresInDays: DEFAULT_LIFETIME, access: 'all', scopes: [], ipAllowlist: '' };
+const EMPTY_FORM: CreateTokenForm = {
+  title: '',
+  description: '',
+  environment: 'sandbox',
+  expiresInDays: DEFAULT_LIFETIME,
+  access: 'all',
+  scopes: [],
+  ipAllowlist: '',
+};
 
 interface CreateTokenDialogProps {
   open: boolean;
   creating: boolean;
   /** The user's API: its domains are the ones a token may be given. */
   family: ApiFamily;
+  /** Live tokens can be made (the settings' liveTokens): only then is the environment a choice. */
+  liveTokens: boolean;
   /** The server's message when the last attempt failed. */
   error: string | null;
   onClose: () => void;
   onCreate: (body: CreateApiTokenBody) => void;
 }
 
-export function CreateTokenDialog({ open, creating, family, error, onClose, onCreate }: CreateTokenDialogProps) {
+export function CreateTokenDialog({ open, creating, family, liveTokens, error, onClose, onCreate }: CreateTokenDialogProps) {
   const { register, control, handleSubmit, reset, clearErrors, formState } = useForm<CreateTokenForm>({ defaultValues: EMPTY_FORM });
   const domains = domainsOfFamily(catalogue.operations, family);
   const access = useWatch({ control, name: 'access' });
@@ -78,6 +93,7 @@ export function CreateTokenDialog({ open, creating, family, error, onClose, onCr
     onCreate({
       title: values.title.trim(),
       description: values.description.trim(),
+      environment: liveTokens ? values.environment : 'sandbox',
       expiresInDays: values.expiresInDays,
       scopes: values.access === 'all' ? null : (domains.filter((domain) => values.scopes.includes(domain)) as TokenScope[]),
       ipAllowlist: allowlistOf(values.ipAllowlist),
@@ -115,6 +131,23 @@ export function CreateTokenDialog({ open, creating, family, error, onClose, onCr
               helperText={formState.errors.description?.message ?? 'What the token is for, so you can tell tokens apart later.'}
               {...register('description', { validate: (value) => value.trim().length > 0 || DESCRIPTION_REQUIRED })}
             />
+            {liveTokens ? (
+              <FormControl component="fieldset">
+                <FormLabel component="legend">Environment</FormLabel>
+                <Controller
+                  control={control}
+                  name="environment"
+                  render={({ field }) => (
+                    <RadioGroup row name={field.name} value={field.value} onChange={(event) => field.onChange(event.target.value as TokenEnvironment)}>
+                      {TOKEN_ENVIRONMENTS.map((environment) => (
+                        <FormControlLabel key={environment} value={environment} control={<Radio />} label={ENVIRONMENT_LABEL[environment]} />
+                      ))}
+                    </RadioGroup>
+                  )}
+                />
+                <FormHelperText>{ENVIRONMENT_HELP}</FormHelperText>
+              </FormControl>
+            ) : null}
             <Controller
               control={control}
               name="expiresInDays"

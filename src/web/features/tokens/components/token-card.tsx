@@ -1,5 +1,5 @@
 /**
- * One API token: title, description, the masked value, its access, dates (with the expiring/expired badge),
+ * One API token: title with its environment (Sandbox / Live), description, the masked value, its access, dates (with the expiring/expired badge),
  * last use and IP allowlist (with a warning when this browser is outside it); while a grace window runs,
  * when the previous value stops and "End now"; Refresh / Delete. A token revoked because it was found in
  * public says where and when, and offers only Delete: its value no longer works for anything.
@@ -19,6 +19,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import type { ApiFamily } from '../../../../shared/api-family';
 import { formatDateTime } from '../../../lib/format-date';
 import { DateTimeText } from '../../../components/date-time-text';
+import { EnvironmentChip } from '../../../components/environment-chip';
 import type { ApiToken } from '../../../lib/api-tokens';
 import { useAddressOutside } from '../../../lib/client-address';
 import { monospace } from '../../../theme/theme';
@@ -103,6 +104,7 @@ export function TokenCard({ token, id, family, now, onRefresh, onDelete, onEndGr
             <Typography id={headingId} variant="h3" component="h2" sx={{ overflowWrap: 'anywhere' }}>
               {token.title}
             </Typography>
+            <EnvironmentChip environment={token.environment} />
             {revoked ? <Chip size="small" label="Revoked" color="error" /> : <ExpiryBadge expiryDate={token.expiryDate} now={now} />}
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>

@@ -23,6 +23,7 @@ import { useEndApiTokenGrace } from '../api/end-api-token-grace';
 import { useApiTokens, type ApiToken } from '../../../lib/api-tokens';
 import { useRefreshApiToken } from '../api/refresh-api-token';
 import { useUpdateApiTokenIpAllowlist } from '../api/update-api-token-ip-allowlist';
+import { useLiveTokens } from '../lib/use-live-tokens';
 import { CreateTokenDialog } from './create-token-dialog';
 import { ConfirmTokenDialog, type TokenAction, type TokenQuestion } from './confirm-token-dialog';
 import { IpAllowlistDialog } from './ip-allowlist-dialog';
@@ -33,6 +34,7 @@ import { TokenListSkeleton } from './token-list-skeleton';
 export function TokenSettings({ userTypeLabel, family }: { userTypeLabel: string; family: ApiFamily }) {
   const { enqueueSnackbar } = useToast();
   const tokens = useApiTokens();
+  const liveTokens = useLiveTokens();
   const create = useCreateApiToken();
   const refresh = useRefreshApiToken();
   const endGrace = useEndApiTokenGrace();
@@ -185,6 +187,7 @@ export function TokenSettings({ userTypeLabel, family }: { userTypeLabel: string
         open={createOpen}
         creating={create.isPending}
         family={family}
+        liveTokens={liveTokens}
         error={createError}
         onClose={() => setCreateOpen(false)}
         onCreate={(values) =>

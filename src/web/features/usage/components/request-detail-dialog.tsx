@@ -14,7 +14,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
+import { EnvironmentChip } from '../../../components/environment-chip';
 import { formatDateTime } from '../../../lib/format-date';
+import type { TokenEnvironment } from '../../../../shared/token-environment';
 import { useRequestLogEntry } from '../api/usage-queries';
 import { explainStatus, formatBytes, formatMs } from '../lib/status-explanation';
 import { testerHrefForCall } from '../lib/tester-link';
@@ -34,7 +36,16 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function RequestDetailDialog({ entry, onClose }: { entry: RequestLogEntry | undefined; onClose: () => void }) {
+export function RequestDetailDialog({
+  entry,
+  environment,
+  onClose,
+}: {
+  entry: RequestLogEntry | undefined;
+  /** The token's environment, when the usage token list knows it. */
+  environment: TokenEnvironment | undefined;
+  onClose: () => void;
+}) {
   const detail = useRequestLogEntry(entry?.id);
   const call = detail.data ?? entry;
   const explanation = call ? explainStatus(call.status) : undefined;
@@ -46,6 +57,11 @@ export function RequestDetailDialog({ entry, onClose }: { entry: RequestLogEntry
           <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 2, rowGap: 1 }}>
             <Field label="Time">{formatDateTime(call.time)}</Field>
             <Field label="Token">{tokenLabel(call)}</Field>
+            {environment === undefined ? null : (
+              <Field label="Environment">
+                <EnvironmentChip environment={environment} />
+              </Field>
+            )}
             <Field label="Operation">
               <Box component="span" sx={{ fontFamily: 'monospace' }}>
                 {call.operationId}

@@ -17,6 +17,8 @@ import type { operations } from '../../../../generated/api';
 import { BreakableText } from '../../../components/breakable-text';
 import { camelCaseParts, pathParts } from '../../../lib/break-points';
 import { formatLogTimeParts } from '../../../lib/format-date';
+import { withEnvironment } from '../../../lib/token-display';
+import type { TokenEnvironment } from '../../../../shared/token-environment';
 import { formatBytes, formatMs } from '../lib/status-explanation';
 import { StatusChip } from './status-chip';
 
@@ -25,13 +27,16 @@ export type RequestLogEntry = operations['listRequestLog']['responses'][200]['co
 /** Columns that give way on a phone: time, operation and status stay. */
 const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
 
-export function tokenLabel(entry: Pick<RequestLogEntry, 'tokenTitle' | 'tokenDeleted'>): string {
-  const title = entry.tokenTitle ?? 'Unknown token';
+/** "ERP sync", "ERP sync · Live", "Old script (deleted)"; the environment when the token list knows it. */
+export function tokenLabel(entry: Pick<RequestLogEntry, 'tokenTitle' | 'tokenDeleted'>, environment?: TokenEnvironment): string {
+  const title = withEnvironment(entry.tokenTitle ?? 'Unknown token', environment);
   return entry.tokenDeleted ? `${title} (deleted)` : title;
 }
 
 interface RequestLogTableProps {
   rows: RequestLogEntry[];
+  /** Each token's environment by id, from the usage token list (a token deleted long ago is not in it). */
+  environments: ReadonlyMap<number, TokenEnvironment>;
   onOpen: (entry: RequestLogEntry) => void;
   hasNewer: boolean;
   hasOlder: boolean;
@@ -39,7 +44,7 @@ interface RequestLogTableProps {
   onOlder: () => void;
 }
 
-export function RequestLogTable({ rows, onOpen, hasNewer, hasOlder, onNewer, onOlder }: RequestLogTableProps) {
+export function RequestLogTable({ rows, environments, onOpen, hasNewer, hasOlder, onNewer, onOlder }: RequestLogTableProps) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       {rows.length === 0 ? (
@@ -84,7 +89,9 @@ export function RequestLogTable({ rows, onOpen, hasNewer, hasOlder, onNewer, onO
                         <span>{day}</span> <span>{time}</span>
                       </Link>
                     </TableCell>
-                    <TableCell sx={{ ...WIDE_ONLY, color: row.tokenDeleted ? 'text.secondary' : undefined }}>{tokenLabel(row)}</TableCell>
+                    <TableCell sx={{ ...WIDE_ONLY, color: row.tokenDeleted ? 'text.secondary' : undefined }}>
+                      {tokenLabel(row, environments.get(row.tokenId))}
+                    </TableCell>
                     <TableCell sx={WIDE_ONLY}>{row.method}</TableCell>
                     <TableCell sx={{ minWidth: { md: 220 } }}>
                       <Box sx={{ fontFamily: 'monospace', fontSize: 13 }}>

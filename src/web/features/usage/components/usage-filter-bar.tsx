@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import type { TokenUsage } from '../../../lib/token-usage';
+import { withEnvironment } from '../../../lib/token-display';
 import { STATUS_FILTERS, rangeBounds, type RangeKey, type StatusFilter, type UsageFilters } from '../lib/usage-filters';
 
 const RANGE_LABELS: Record<RangeKey, string> = { '24h': '24 hours', '7d': '7 days', '30d': '30 days', custom: 'Custom' };
@@ -96,7 +97,7 @@ export function UsageFilterBar({ filters, tokens, operations, onChange }: UsageF
         <MenuItem value="all">All tokens</MenuItem>
         {tokens.map((token) => (
           <MenuItem key={token.tokenId} value={String(token.tokenId)}>
-            {token.deleted ? `${token.title} (deleted)` : token.title}
+            {withEnvironment(token.title, token.environment) + (token.deleted ? ' (deleted)' : '')}
           </MenuItem>
         ))}
         {filters.tokenId !== undefined && !tokens.some((token) => token.tokenId === filters.tokenId) ? (

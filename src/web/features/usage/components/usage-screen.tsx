@@ -50,6 +50,7 @@ export function UsageScreen() {
   const [download, setDownload] = useState<{ rows: number; done: boolean; error?: string } | undefined>(undefined);
 
   const tokens = useTokenUsage();
+  const environments = useMemo(() => new Map((tokens.data ?? []).map((token) => [token.tokenId, token.environment])), [tokens.data]);
   const series = useUsageSeries(filters);
   const operations = useOperationUsage(filters);
   const log = useRequestLog(filters, cursors[cursors.length - 1]);
@@ -107,6 +108,7 @@ export function UsageScreen() {
         {log.data ? (
           <RequestLogTable
             rows={log.data.data}
+            environments={environments}
             onOpen={setOpen}
             hasNewer={cursors.length > 0}
             hasOlder={log.data.nextCursor !== null}
@@ -120,7 +122,7 @@ export function UsageScreen() {
           <Skeleton variant="rounded" height={200} />
         )}
       </Section>
-      <RequestDetailDialog entry={open} onClose={() => setOpen(undefined)} />
+      <RequestDetailDialog entry={open} environment={open === undefined ? undefined : environments.get(open.tokenId)} onClose={() => setOpen(undefined)} />
     </Box>
   );
 }
