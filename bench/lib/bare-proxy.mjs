@@ -1,21 +1,20 @@
 // @ts-check
 /**
  * The floor a live call through the portal is measured against: a bare Node proxy in front of the same
- * upstream, with undici's Pool over keep-alive connections, that forwards a GET's path and query with a
- * fixed Authorization header and streams the answer back. No token check, no validation, no cache.
+ * upstream, with undici's Pool over keep-alive connections, that forwards a GET's path and query with the
+ * caller's Authorization header and streams the answer back. No token check, no validation, no cache.
  *
- *   PORT=8481 UPSTREAM=http://127.0.0.1:8480 AUTHORIZATION='Bearer …' node bench/lib/bare-proxy.mjs
+ *   PORT=8481 UPSTREAM=http://127.0.0.1:8480 node bench/lib/bare-proxy.mjs
  */
 import { createServer } from 'node:http';
 import { Pool } from 'undici';
 
 const upstream = process.env.UPSTREAM ?? 'http://127.0.0.1:8480';
-const authorization = process.env.AUTHORIZATION ?? '';
 const pool = new Pool(upstream, { connections: 64, pipelining: 1 });
 
 createServer((request, response) => {
   pool
-    .request({ method: 'GET', path: request.url ?? '/', headers: { authorization, accept: 'application/json' } })
+    .request({ method: 'GET', path: request.url ?? '/', headers: { authorization: request.headers.authorization ?? '', accept: 'application/json' } })
     .then(async ({ statusCode, headers, body }) => {
       /** @type {Record<string, string | string[]>} */
       const kept = {};

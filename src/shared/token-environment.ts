@@ -8,7 +8,3 @@ export const TOKEN_ENVIRONMENTS = ['sandbox', 'live'] as const;
 export type TokenEnvironment = (typeof TOKEN_ENVIRONMENTS)[number];
 
 export const ENVIRONMENT_LABEL: Readonly<Record<TokenEnvironment, string>> = { sandbox: 'Sandbox', live: 'Live' };
-
-export function isTokenEnvironment(value: unknown): value is TokenEnvironment {
-  return typeof value === 'string' && (TOKEN_ENVIRONMENTS as readonly string[]).includes(value);
-}
