@@ -1,6 +1,7 @@
 /**
  * The activity log never holds a secret: one account goes through every kind of event (sign-ins, a failed
- * one, sessions ended, tokens created, refreshed, graced, re-listed, deleted and reported leaked), then every
+ * one, sessions ended, tokens created, refreshed, graced, re-listed, deleted and reported leaked, the sandbox
+ * reset), then every
  * token value, password and session id is searched for in the activity page, its CSV, the server's log
  * (at trace) and every row of every table as text.
  */
@@ -70,6 +71,8 @@ it('records every kind of event, and no token value, password or session id anyw
   });
   expect(reported.status).toBe(200);
 
+  expect((await seller.post('/api/portal/sandbox/reset')).status).toBe(200);
+
   expect((await seller.delete('/api/portal/sessions/others')).status).toBe(200);
   await seller.get('/api/auth/logout');
   await seller.login();
@@ -78,7 +81,7 @@ it('records every kind of event, and no token value, password or session id anyw
   const page = await seller.get<{ data: { type: string }[]; nextCursor: string | null }>('/api/portal/activity');
   expect(page.status).toBe(200);
   expect(page.body.nextCursor).toBeNull();
-  expect(EVENT_TYPES).toHaveLength(12);
+  expect(EVENT_TYPES).toHaveLength(13);
   expect(new Set(page.body.data.map((event) => event.type))).toEqual(new Set(LOCAL_EVENT_TYPES));
   const csv = await seller.get('/api/portal/activity.csv');
   expect(csv.status).toBe(200);

@@ -89,12 +89,13 @@ describe('GET /api/portal/settings', () => {
     ] as const) {
       const response = await get(base, '/api/portal/settings');
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ publicDocs, loginForm: true, signInWith: null });
+      expect(await response.json()).toEqual({ publicDocs, loginForm: true, signInWith: null, liveTokens: false });
     }
     expect(await (await get(server.baseUrl, '/api/portal/settings', { cookie: seller.cookie ?? '' })).json()).toEqual({
       publicDocs: false,
       loginForm: true,
       signInWith: null,
+      liveTokens: false,
     });
   });
 });

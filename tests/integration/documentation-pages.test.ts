@@ -177,7 +177,7 @@ describe('the page’s Markdown named in the HTML answer', () => {
 });
 
 describe('PUBLIC_DOCS=true', () => {
-  const PUBLIC_SETTINGS = { publicDocs: true, loginForm: true, signInWith: null };
+  const PUBLIC_SETTINGS = { publicDocs: true, loginForm: true, signInWith: null, liveTokens: false };
 
   it('answers a logged-out reader with the app (no user written in), its Link and Vary, for /, /documentation and a page', async () => {
     const client = publicServer.client();

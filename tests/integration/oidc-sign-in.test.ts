@@ -34,7 +34,7 @@ async function me(browser: OidcBrowser): Promise<{ status: number; body: unknown
 describe('sign in with the OpenID Provider', () => {
   it("tells the login page the button's name and whether the form shows", async () => {
     const settings = await oidc.portal.client().get('/api/portal/settings');
-    expect(settings.body).toEqual({ publicDocs: false, loginForm: true, signInWith: 'Acme WMS' });
+    expect(settings.body).toEqual({ publicDocs: false, loginForm: true, signInWith: 'Acme WMS', liveTokens: false });
   });
 
   it('goes from the button through the provider to a session of the chosen user type, where the user was going', async () => {
