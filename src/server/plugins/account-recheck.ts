@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
 import { recheckDueAccounts } from '../accounts/recheck.ts';
+import { runPeriodically } from './periodic-task.ts';
 
 /** `databaseReady`: the timer starts once the database is open (the server listens before it is). */
 export function registerAccountRecheck(app: FastifyInstance, ctx: ServerContext, databaseReady: Promise<unknown>): void {
@@ -14,8 +15,6 @@ export function registerAccountRecheck(app: FastifyInstance, ctx: ServerContext,
   if (lookup === undefined) return;
   const tickMs = Math.min(60_000, (ctx.config.accountRecheckMinutes * 60_000) / 2);
   let running = false;
-  let timer: NodeJS.Timeout | undefined;
-  let closed = false;
   const tick = () => {
     // One pass at a time: a slow provider must not stack passes up.
     if (running) return;
@@ -29,17 +28,5 @@ export function registerAccountRecheck(app: FastifyInstance, ctx: ServerContext,
         running = false;
       });
   };
-  databaseReady.then(
-    () => {
-      if (closed) return;
-      timer = setInterval(tick, tickMs);
-      timer.unref();
-    },
-    // The server stops when its database cannot open: nothing to recheck.
-    () => undefined,
-  );
-  app.addHook('onClose', async () => {
-    closed = true;
-    clearInterval(timer);
-  });
+  runPeriodically(app, databaseReady, { intervalMs: tickMs, runAtOnce: false }, tick);
 }

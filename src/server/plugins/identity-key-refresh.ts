@@ -5,26 +5,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
+import { runPeriodically } from './periodic-task.ts';
 
 const REFRESH_MS = 10 * 60_000;
 
 export function registerIdentityKeyRefresh(app: FastifyInstance, ctx: ServerContext, databaseReady: Promise<unknown>): void {
   const ring = ctx.providerApi?.keyRing;
   if (ring === undefined) return;
-  let timer: NodeJS.Timeout | undefined;
-  let closed = false;
-  const refresh = () => ring.refresh().catch((error: unknown) => app.log.error({ err: error }, 'identity signing keys could not be read'));
-  databaseReady.then(
-    () => {
-      if (closed) return;
-      void refresh();
-      timer = setInterval(refresh, REFRESH_MS);
-      timer.unref();
-    },
-    () => undefined,
-  );
-  app.addHook('onClose', async () => {
-    closed = true;
-    clearInterval(timer);
+  runPeriodically(app, databaseReady, { intervalMs: REFRESH_MS, runAtOnce: true }, () => {
+    void ring.refresh().catch((error: unknown) => app.log.error({ err: error }, 'identity signing keys could not be read'));
   });
 }

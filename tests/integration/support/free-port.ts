@@ -15,9 +15,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Resolves once something accepts connections on 127.0.0.1:port; fails after 15 s, naming the server. */
-export async function waitForPort(port: number, name: string): Promise<void> {
+/**
+ * Resolves once something accepts connections on 127.0.0.1:port; fails after 15 s, naming the server.
+ * `stillRunning` throws when the server's process has ended, so a crash fails at once with its reason.
+ */
+export async function waitForPort(port: number, name: string, stillRunning: () => void = () => undefined): Promise<void> {
   for (let waited = 0; waited < 15_000; waited += 50) {
+    stillRunning();
     const open = await new Promise<boolean>((resolve) => {
       const socket = connect(port, '127.0.0.1');
       socket.once('connect', () => {

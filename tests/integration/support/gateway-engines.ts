@@ -13,13 +13,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { connect, type Server } from 'node:net';
+import type { Server } from 'node:net';
 import type { IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brand } from '../../../src/generated/brand.ts';
 import { createReferenceUpstream } from '../../../examples/upstream-reference/server.mjs';
-import { freePort } from './free-port.ts';
+import { freePort, waitForPort } from './free-port.ts';
 import { ROOT } from './server-process.ts';
 
 export type GatewayEngine = 'nginx' | 'caddy';
@@ -52,21 +52,13 @@ function filled(file: string, values: Record<string, string>): string {
   return text;
 }
 
-async function waitForPort(port: number, child: ChildProcess, output: () => string): Promise<void> {
-  for (let waited = 0; waited < 15_000; waited += 50) {
-    if (child.exitCode !== null) throw new Error(`gateway exited (${child.exitCode}):\n${output()}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = connect(port, '127.0.0.1');
-      socket.once('connect', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`gateway did not listen on ${port} within 15 s:\n${output()}`);
+/** Until the gateway listens; its output in the error when it exits or never does. */
+async function untilListening(port: number, child: ChildProcess, output: () => string): Promise<void> {
+  await waitForPort(port, 'gateway', () => {
+    if (child.exitCode !== null) throw new Error(`gateway exited (${child.exitCode})`);
+  }).catch((error: unknown) => {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}:\n${output()}`);
+  });
 }
 
 function nginxMain(dir: string): string {
@@ -122,7 +114,7 @@ export async function startGateway(engine: GatewayEngine, options: GatewayOption
     await exited;
   };
   try {
-    await waitForPort(port, child, readOutput);
+    await untilListening(port, child, readOutput);
   } catch (error) {
     await stop();
     const log = await readFile(join(dir, 'error.log'), 'utf8').catch(() => '');
