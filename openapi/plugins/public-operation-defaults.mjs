@@ -19,6 +19,10 @@ const noAccessResponse = (domain) => `NoAccessTo${domain.charAt(0).toUpperCase()
 
 /** @param {Record<string, unknown>} operation */
 function standardResponses(operation) {
+  // A sandbox simulation is a POST on the portal's own data: no conditional answer and no provider behind it.
+  if (operation['x-mode'] === 'simulation') {
+    return { 400: 'BadRequest', 401: 'Unauthorized', 403: noAccessResponse(String(operation['x-domain'])), 404: 'NotFound', 429: 'TooManyRequests' };
+  }
   return {
     304: 'NotModified',
     400: 'BadRequest',
@@ -58,15 +62,19 @@ function publicOperationDefaults() {
             .join('/'),
         });
 
+        const simulation = operation['x-mode'] === 'simulation';
         const parameters = (operation.parameters ??= []);
         const declared = parameters.some((parameter) => ctx.resolve(parameter).node?.name === 'If-None-Match');
-        if (!declared) parameters.push(ref('parameters', 'ifNoneMatch'));
+        if (!declared && !simulation) parameters.push(ref('parameters', 'ifNoneMatch'));
 
         const responses = (operation.responses ??= {});
         for (const [status, response] of Object.entries(responses)) {
           if (!status.startsWith('2') || response.$ref !== undefined) continue;
           const own = response.headers ?? {};
-          response.headers = { ...Object.fromEntries(HEADERS.map((name) => [name, ref('headers', name)])), ...own };
+          response.headers = {
+            ...Object.fromEntries((simulation ? HEADERS.filter((name) => name.startsWith('RateLimit')) : HEADERS).map((name) => [name, ref('headers', name)])),
+            ...own,
+          };
           reorder(response, ['description', 'headers', ...Object.keys(response).filter((key) => key !== 'description' && key !== 'headers')]);
         }
         for (const [status, name] of Object.entries(standardResponses(operation))) responses[status] ??= ref('responses', name);

@@ -4,7 +4,8 @@
  * - family (which API, which token type): `x-category` of the operation's first tag (`seller`, `warehouse`);
  * - `x-domain`: the token scope it belongs to (`orders`, `inventory`, ...); the API Test screen groups its
  *   menu by it. Several operations may share one;
- * - `x-mode`: `list` (a paged list) or `detail` (one item, addressed by its path parameters);
+ * - `x-mode`: `list` (a paged list), `detail` (one item, addressed by its path parameters) or `simulation`
+ *   (a sandbox-only POST that moves one item of the sandbox's data and sends its webhook events);
  * - `x-order-type`: `normal` or `return`, for the two kinds of order in one domain;
  * - the id a detail call takes: its path parameter, when it has exactly one;
  * - `x-row-id` (list calls): where a row holds the id its detail call takes, as a dotted path (`import.id`);
@@ -14,7 +15,7 @@
 import { API_FAMILIES, type ApiFamily } from '../api-family.ts';
 import { firstTagOf, operationIdOf, parametersOf, type OpenApiDocument, type OperationEntry, type TagObject } from './openapi-document.ts';
 
-export const CALL_MODES = ['list', 'detail'] as const;
+export const CALL_MODES = ['list', 'detail', 'simulation'] as const;
 export type CallMode = (typeof CALL_MODES)[number];
 
 export const ORDER_TYPES = ['normal', 'return'] as const;

@@ -37,7 +37,8 @@ export interface CatalogueParameter {
 /** One public operation, with what the API tester needs to offer and call it (see openapi/paths/). */
 export interface CatalogueOperation {
   operationId: string;
-  method: 'get';
+  /** `post` only for the sandbox's simulations (`mode: 'simulation'`). */
+  method: 'get' | 'post';
   /** Relative to `publicServer`, e.g. `/seller/orders/normal/{orderId}`. */
   path: string;
   summary: string;
