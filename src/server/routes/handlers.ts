@@ -7,6 +7,8 @@
 import type { ServerContext } from '../context.ts';
 import { publicHandlers } from '../public-api/handlers.ts';
 import { sandboxSource } from '../public-api/sandbox-source.ts';
+import { simulationHandlers } from '../public-api/simulations/simulation-handlers.ts';
+import { familyEventShapes } from '../resource-changes/family-events.ts';
 import type { OpenApiDocument } from '../spec/openapi-document.ts';
 import type { HandlerMap } from '../spec/operation-handler.ts';
 import { activityHandlers } from './portal-activity/handlers.ts';
@@ -16,6 +18,8 @@ import { sessionListHandlers } from './portal-session/sessions-handlers.ts';
 import { tokenHandlers } from './portal-tokens/handlers.ts';
 import { leakNoticeHandlers } from './portal-tokens/leak-notice-handlers.ts';
 import { providerEventHandlers } from './provider-events/handlers.ts';
+import { pendingWebhookHandlers } from './pending-webhook-handlers.ts';
+import { resourceChangeHandlers } from './provider-events/resource-change-handler.ts';
 import { checkHandlers } from './provider-gateway/check-handler.ts';
 import { discoveryHandlers } from './provider-gateway/discovery-handlers.ts';
 import { introspectionHandlers } from './provider-gateway/introspection-handler.ts';
@@ -24,6 +28,7 @@ import { secretScanningHandlers } from './secret-scanning/handlers.ts';
 import { usageHandlers } from './portal-usage/handlers.ts';
 
 export function createHandlers(ctx: ServerContext, spec: OpenApiDocument): HandlerMap {
+  const eventShapes = familyEventShapes(spec);
   return {
     ...sessionHandlers(ctx),
     ...sessionListHandlers(ctx),
@@ -34,11 +39,14 @@ export function createHandlers(ctx: ServerContext, spec: OpenApiDocument): Handl
     ...leakNoticeHandlers(ctx),
     ...secretScanningHandlers(ctx),
     ...providerEventHandlers(ctx),
+    ...resourceChangeHandlers(ctx, eventShapes),
     ...sandboxResetHandlers(ctx),
     ...checkHandlers(ctx, spec),
     ...introspectionHandlers(ctx),
     ...discoveryHandlers(ctx),
 
     ...publicHandlers(ctx, sandboxSource),
+    ...simulationHandlers(ctx, eventShapes),
+    ...pendingWebhookHandlers(),
   };
 }

@@ -5,9 +5,13 @@
  * handler.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { operations } from '../../generated/api.d.ts';
+import type { operations, webhooks } from '../../generated/api.d.ts';
 
-export type OperationId = keyof operations;
+/** The operations of the spec's `webhooks`: events the portal sends, which no route serves. */
+type WebhookOperation = webhooks[keyof webhooks]['post'];
+
+/** The operations the server answers: every one of the spec's paths. */
+export type OperationId = { [K in keyof operations]: operations[K] extends WebhookOperation ? never : K }[keyof operations];
 
 /** The operation a route serves: its handler's third argument, and its config (`request.routeOptions.config`) for hooks. */
 export interface SpecRouteConfig {
