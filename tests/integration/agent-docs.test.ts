@@ -182,7 +182,15 @@ describe('the MCP server', () => {
   it('lists its read-only tools and answers each documentation tool', async () => {
     const client = await mcpClient(server.baseUrl, { authorization: `Bearer ${sellerToken}` });
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual(['call_operation', 'get_changelog', 'get_operation', 'get_schema', 'list_operations', 'search_docs']);
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'call_operation',
+      'get_changelog',
+      'get_operation',
+      'get_schema',
+      'list_operations',
+      'search_docs',
+      'simulate_in_sandbox',
+    ]);
     for (const tool of tools) expect(tool.annotations?.readOnlyHint).toBe(true);
 
     const found = textOf(await client.callTool({ name: 'search_docs', arguments: { query: 'return order' } }));

@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { brand } from '../../generated/brand.ts';
 import type { AgentDocsStore } from '../io/agent-docs-store.ts';
 import { callOperationTool } from './call-operation-tool.ts';
+import { simulateTool } from './simulate-tool.ts';
 import { documentationResources, documentationTools, readDocumentationResource } from './documentation-tools.ts';
 import type { ToolContext } from './tool-set.ts';
 
@@ -30,7 +31,7 @@ export type McpHandler = (request: FastifyRequest, reply: FastifyReply, context:
 
 /** The tools, built once with their JSON Schemas; per request only the SDK's low-level server is made around them. */
 export function createMcpHandler(app: FastifyInstance, store: AgentDocsStore): McpHandler {
-  const tools = [...documentationTools(store), callOperationTool(app, store)];
+  const tools = [...documentationTools(store), callOperationTool(app, store), simulateTool(app, store)];
   const listed = Object.freeze({ tools: tools.map((tool) => tool.definition) });
   const byName = new Map(tools.map((tool) => [tool.definition.name, tool]));
 

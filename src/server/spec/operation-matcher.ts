@@ -5,7 +5,8 @@
  * spec's paths: literal segments exactly, a path parameter as one segment of unreserved characters
  * (letters, digits, `-._~`), at most MAX_PARAM_LENGTH long, never `.` or `..`. Stricter than the portal's
  * router on purpose: a percent-encoded slash, a dot segment or a backslash could lead an upstream to
- * another path than the one decided here, so such a URI matches nothing. HEAD is matched as GET.
+ * another path than the one decided here, so such a URI matches nothing. HEAD is matched as GET. Only the
+ * reads are matched: the sandbox's simulations have no counterpart in the provider's API.
  */
 import { FAMILY, type ApiFamily, type UserType } from '../../shared/api-family.ts';
 import { routableOperations, type OpenApiDocument } from './openapi-document.ts';
@@ -46,7 +47,8 @@ export function createOperationMatcher(spec: OpenApiDocument, prefixes: readonly
   const exact = new Map<string, MatchedOperation>();
   const patterns = new Map<string, Pattern[]>();
   for (const op of routableOperations(spec)) {
-    if (op.internal || op.family === null || op.domain === null) continue;
+    // The sandbox's simulations (the only public POSTs) have no counterpart behind a provider's gateway.
+    if (op.internal || op.family === null || op.domain === null || op.method !== 'get') continue;
     const operation = { operationId: op.operationId, family: op.family, userType: FAMILY[op.family].userType, domain: op.domain };
     const method = op.method.toUpperCase();
     if (!op.path.includes('{')) {

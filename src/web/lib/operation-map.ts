@@ -15,3 +15,6 @@ export function operationMap<T extends { operationId: string }>(operations: read
 }
 
 export const catalogueOperations = operationMap(catalogue.operations);
+
+/** What the API Test screen offers: the reads. The sandbox's simulations have their own control in Settings. */
+export const readOperations = operationMap(catalogue.operations.filter((operation) => operation.mode !== 'simulation'));

@@ -38,9 +38,14 @@ function valueAt(row: unknown, rowId: readonly string[]): unknown {
   return rowId.reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], row);
 }
 
-/** The public operations of one family (or all), in catalogue order. */
+/** The public reads of one family (or all), in catalogue order: every operation but the sandbox's simulations. */
 export function catalogueOperations(family?: CatalogueOperation['family']): CatalogueOperation[] {
-  return catalogue.operations.filter((operation) => family === undefined || operation.family === family);
+  return catalogue.operations.filter((operation) => operation.mode !== 'simulation' && (family === undefined || operation.family === family));
+}
+
+/** The sandbox's simulations of one family (or all), in catalogue order. */
+export function simulationOperations(family?: CatalogueOperation['family']): CatalogueOperation[] {
+  return catalogue.operations.filter((operation) => operation.mode === 'simulation' && (family === undefined || operation.family === family));
 }
 
 /** The catalogue's entry of one operation. */
@@ -107,10 +112,10 @@ export async function catalogueCall(operation: CatalogueOperation, readList: Lis
   return { operation, pathValues, path: fillPathTemplate(operation.path, (name) => pathValues[name]?.toString()) };
 }
 
-/** A call for every public operation of `family`. */
+/** A call for every public read of `family` (the simulations change data: simulationOperations lists them). */
 export async function catalogueCalls(family: CatalogueOperation['family'], readList: ListReader, options: CatalogueCallOptions = {}): Promise<CatalogueCall[]> {
   const calls: CatalogueCall[] = [];
-  const operations = (options.operations ?? catalogue.operations).filter((operation) => operation.family === family);
+  const operations = (options.operations ?? catalogue.operations).filter((operation) => operation.family === family && operation.mode !== 'simulation');
   for (const operation of operations) calls.push(await catalogueCall(operation, readList, options));
   return calls;
 }

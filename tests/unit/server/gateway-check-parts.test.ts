@@ -87,6 +87,11 @@ describe("matching a gateway's URI to a public operation", () => {
     expect(match('GET', '/api/v1/auth/me')).toBeUndefined();
   });
 
+  it("matches none of the sandbox's simulations, which the provider's API does not have", () => {
+    expect(match('POST', '/api/v1/seller/sandbox/orders/normal/7/advance')).toBeUndefined();
+    expect(match('POST', '/api/v1/warehouse/sandbox/inventory/7/stock')).toBeUndefined();
+  });
+
   it('matches no parameter an upstream could read as another path', () => {
     for (const id of ['..', '.', '1%2F..%2Forders', '1\\..', 'a'.repeat(257)]) expect(match('GET', `/api/v1/seller/warehouses/${id}`)).toBeUndefined();
   });

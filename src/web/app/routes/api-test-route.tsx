@@ -8,7 +8,7 @@ import { familyOfUserType } from '../../../shared/api-family';
 import { useCurrentUser } from '../../lib/current-user';
 import { ApiTester } from '../../features/api-tester/components/api-tester';
 import { useApiTokens } from '../../lib/api-tokens';
-import { catalogueOperations as operations } from '../../lib/operation-map';
+import { readOperations as operations } from '../../lib/operation-map';
 import { isOlderTesterLink, namesFamily, newerTesterParams } from './older-tester-link';
 
 export function Component() {
