@@ -72,9 +72,17 @@ beforeAll(async () => {
   collectCases();
 }, PIPELINE_TIMEOUT_MS);
 
+/** The spec's operations, then its webhooks' (events the portal sends), each with a path to name it by. */
+function operationsAndWebhooks(): Array<{ path: string; method: string; operation: JsonObject }> {
+  const webhooks = Object.entries(((spec as unknown as JsonObject).webhooks ?? {}) as JsonObject).flatMap(([name, item]) =>
+    isObject(item) && isObject(item.post) ? [{ path: `webhook ${name}`, method: 'post', operation: item.post }] : [],
+  );
+  return [...listOperations(spec).map(({ path, method, operation }) => ({ path, method, operation: operation as JsonObject })), ...webhooks];
+}
+
 /** Media-type examples (inline or referenced components), schema-level `example`s, parameter and header examples. */
 function collectCases(): void {
-  for (const { path, method, operation } of listOperations(spec)) {
+  for (const { path, method, operation } of operationsAndWebhooks()) {
     {
       const id = String(operation.operationId);
       const bodies: Array<[string, unknown]> = [['request', operation.requestBody]];
@@ -118,7 +126,7 @@ function collectCases(): void {
 describe('examples', () => {
   it('covers every response of every operation with at least one example', () => {
     const missing: string[] = [];
-    for (const { path, method, operation } of listOperations(spec)) {
+    for (const { path, method, operation } of operationsAndWebhooks()) {
       {
         for (const [code, response] of Object.entries((operation.responses ?? {}) as JsonObject)) {
           const content = (resolveRef(spec, response) as JsonObject).content;

@@ -31,9 +31,9 @@ describe('public spec (openapi.public.json)', () => {
     expect(ctx.publicSpec.openapi).toBe('3.1.0');
   });
 
-  it('has exactly the fixture public operations, all GET, with the fixed operationIds and paths', () => {
+  it('has exactly the fixture public operations, GET but for the sandbox simulations, with the fixed operationIds and paths', () => {
     const actual = listOperations(ctx.publicSpec).map(({ method, path, operation }) => ({ method, path, operationId: operation.operationId }));
-    const expected = publicOperations.operations.map(({ path, operationId }) => ({ method: 'get', path, operationId }));
+    const expected = publicOperations.operations.map((op) => ({ method: 'method' in op ? op.method : 'get', path: op.path, operationId: op.operationId }));
     expect(actual).toHaveLength(publicOperations.operations.length);
     expect(actual).toEqual(expected);
   });
@@ -47,19 +47,47 @@ describe('public spec (openapi.public.json)', () => {
     expect(schemes).toEqual({ apiToken: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'ACME-API-TOKEN' }) });
   });
 
-  describe.each(publicOperations.operations)('$operationId', (expected) => {
-    const find = () => {
-      const found = listOperations(ctx.publicSpec).find(({ operation }) => operation.operationId === expected.operationId);
-      if (!found) throw new Error(`${expected.operationId} is missing`);
-      return found.operation;
-    };
+  const findOperation = (operationId: string) => {
+    const found = listOperations(ctx.publicSpec).find(({ operation }) => operation.operationId === operationId);
+    if (!found) throw new Error(`${operationId} is missing`);
+    return found.operation;
+  };
 
+  describe.each(publicOperations.operations)('$operationId', (expected) => {
     it('has a summary, a description and its tag', () => {
-      const operation = find();
+      const operation = findOperation(expected.operationId);
       expect(operation.summary).toEqual(expect.any(String));
       expect(operation.description).toEqual(expect.any(String));
       expect(operation.tags).toEqual([expected.tag]);
     });
+  });
+
+  describe.each(publicOperations.operations.filter((operation) => operation.mode === 'simulation'))('$operationId', (expected) => {
+    const find = () => findOperation(expected.operationId);
+
+    it(`takes only ${expected.idParam}, answers 200 with what changed and RateLimit headers, 403 for live tokens, 409 at a lifecycle's end`, () => {
+      const operation = find();
+      expect(parametersOf(ctx.publicSpec, operation)).toEqual([
+        expect.objectContaining({
+          name: expected.idParam,
+          in: 'path',
+          required: true,
+          schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 2147483647 },
+        }),
+      ]);
+      const responses = operation.responses as JsonObject;
+      const takesBody = operation.requestBody !== undefined;
+      expect(Object.keys(responses).sort()).toEqual(['200', '400', '401', '403', '404', ...(takesBody ? [] : ['409']), '429']);
+      const ok = resolveRef(ctx.publicSpec, responses['200']) as JsonObject;
+      expect(((ok.content as JsonObject)['application/json'] as JsonObject).schema).toEqual({ $ref: '#/components/schemas/SimulationResult' });
+      expect(Object.keys(ok.headers as JsonObject)).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset']);
+      const refused = resolveRef(ctx.publicSpec, responses['403']) as JsonObject;
+      expect(String(refused.description)).toMatch(/^A live token/);
+    });
+  });
+
+  describe.each(publicOperations.operations.filter((operation) => operation.mode !== 'simulation'))('$operationId', (expected) => {
+    const find = () => findOperation(expected.operationId);
 
     it(
       expected.mode === 'list'
@@ -210,9 +238,9 @@ describe('catalogue.ts', () => {
 
   it('lists every public operation with family, domain, order type, mode, id parameter and parameters', () => {
     expect(ctx.catalogue.operations).toEqual(
-      publicOperations.operations.map(({ operationId, path, tag, family, domain, orderType, mode, idParam }) => ({
+      publicOperations.operations.map(({ operationId, path, tag, family, domain, orderType, mode, idParam, ...rest }) => ({
         operationId,
-        method: 'get',
+        method: 'method' in rest ? rest.method : 'get',
         path,
         summary: expect.any(String),
         tag,
