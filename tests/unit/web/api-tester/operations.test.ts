@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { catalogue } from '../../../../src/generated/catalogue';
 import { domainsOfFamily } from '../../../../src/shared/api-family';
 import { detailOperationFor, findOperation, operationsFor, orderTypesFor } from '../../../../src/web/features/api-tester/lib/operations';
 import { domainLabel } from '../../../../src/web/lib/api-domains';
