@@ -22,6 +22,7 @@ import { introspectionHandlers } from './provider-gateway/introspection-handler.
 import { sandboxResetHandlers } from './portal-tokens/sandbox-reset-handler.ts';
 import { secretScanningHandlers } from './secret-scanning/handlers.ts';
 import { usageHandlers } from './portal-usage/handlers.ts';
+import { pendingNewHandlers } from './pending-new-handlers.ts';
 
 export function createHandlers(ctx: ServerContext, spec: OpenApiDocument): HandlerMap {
   return {
@@ -40,5 +41,6 @@ export function createHandlers(ctx: ServerContext, spec: OpenApiDocument): Handl
     ...discoveryHandlers(ctx),
 
     ...publicHandlers(ctx, sandboxSource),
+    ...pendingNewHandlers(),
   };
 }
