@@ -167,6 +167,8 @@ export const DocsRoot = styled('div')(({ theme }) => {
     '.method-post': { background: v.palette.primary.main, color: v.palette.primary.contrastText },
     '.method-delete': { background: v.palette.error.main, color: v.palette.error.contrastText },
     '.method-put, .method-patch': { background: v.palette.warning.main, color: v.palette.warning.contrastText },
+    // Outlined, unlike every call's filled chip: an event comes in to the integrator, it is not a call they make.
+    '.method-event': { background: 'transparent', color: v.palette.info.main, boxShadow: `inset 0 0 0 1px ${v.palette.info.main}` },
     '.badge': {
       display: 'inline-block',
       fontSize: '0.75rem',
