@@ -238,7 +238,7 @@ export const DocsRoot = styled('div')(({ theme }) => {
     '.headers > summary': { cursor: 'pointer', color: v.palette.text.secondary },
     '.response-head': { margin: theme.spacing(0, 0, 1), fontSize: '0.875rem' },
     // A request body's head starts with its required mark, which needs no gap before it.
-    '.response-head > .field-required:first-child': { marginLeft: 0 },
+    '.request-head > .field-required': { marginLeft: 0 },
     '.status': { fontFamily: monospace, fontWeight: 700, fontSize: '0.75rem', padding: '0.1em 0.45em', borderRadius: 4, border: '1px solid currentColor' },
     '.status-ok': { color: v.palette.success.main },
     '.status-error': { color: v.palette.error.main },

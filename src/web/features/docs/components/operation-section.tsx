@@ -101,7 +101,7 @@ function Parameters({ operation }: { operation: ReferenceOperation }) {
 function RequestBody({ operation, body }: { operation: ReferenceOperation; body: ReferenceRequestBody }) {
   return (
     <div className="response">
-      <p className="response-head">
+      <p className="response-head request-head">
         <span className="field-required">{body.required ? 'required' : 'optional'}</span> <InlineText nodes={body.description} />
         <span className="muted"> · {body.contentType}</span>
       </p>
