@@ -132,6 +132,7 @@ describe('each event’s Markdown states the spec’s facts, on its own family�
       expect(markdown).toContain('from standardwebhooks.webhooks import Webhook');
       expect(page).toContain(`\`EVENT ${entry.path}\``);
       expect(docs.llms).toContain(`/documentation/operations/${operationId}.md): \`EVENT ${entry.path}\``);
+      expect(docs.llmsFull).toContain(`\`EVENT ${entry.path}\``);
       expect(docs.eventList).toContainEqual(expect.objectContaining({ kind: 'event', operationId, family, event: entry.path }));
     }
     expect(page).toContain('## How to verify');
