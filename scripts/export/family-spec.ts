@@ -1,9 +1,9 @@
 /**
- * The public spec cut down to one API family: its operations, its tags (and the general ones such as
- * Authentication), its tag groups, and only the components those still reach. A seller integrator's files
- * then carry nothing of the Warehouse API.
+ * The public spec cut down to one API family: its operations, its webhooks (events), its tags (and the
+ * general ones such as Authentication), its tag groups, and only the components those still reach. A seller
+ * integrator's files then carry nothing of the Warehouse API.
  */
-import { isObject, listOperations, type Json, type OpenApiDocument } from '../../src/shared/openapi/openapi-document.ts';
+import { isObject, listOperations, listWebhooks, type Json, type OpenApiDocument } from '../../src/shared/openapi/openapi-document.ts';
 import { API_FAMILIES } from '../../src/shared/api-family.ts';
 import { familyOf, tagsByName } from '../../src/shared/openapi/portal-extensions.ts';
 import { scopeTitle, type ExportScope } from '../../src/shared/portal-data/downloads.ts';
@@ -71,6 +71,12 @@ export function familySpec(publicSpec: OpenApiDocument, scope: ExportScope): Ope
     ));
     item[entry.method] = entry.operation;
   }
+  // A webhook belongs to the family of its operation's first tag, as an operation does.
+  const webhooks: NonNullable<OpenApiDocument['webhooks']> = {};
+  for (const entry of listWebhooks(publicSpec)) {
+    const pathItem = publicSpec.webhooks?.[entry.path];
+    if (pathItem !== undefined && familyOf(publicSpec, entry, tags) === scope) webhooks[entry.path] = pathItem;
+  }
   const otherFamilies = new Set<string>(API_FAMILIES.filter((family) => family !== scope));
   const keptTags = (publicSpec.tags ?? []).filter((tag) => !otherFamilies.has(tag['x-category'] ?? ''));
   const keptNames = new Set(keptTags.map((tag) => tag.name));
@@ -83,5 +89,6 @@ export function familySpec(publicSpec: OpenApiDocument, scope: ExportScope): Ope
       .map((group) => ({ ...group, tags: group.tags.filter((name) => keptNames.has(name)) }))
       .filter((group) => group.tags.length > 0),
     paths,
+    ...(publicSpec.webhooks === undefined ? {} : { webhooks }),
   });
 }

@@ -30,6 +30,8 @@ export function httpFile(title: string, requests: ExampleRequest[], brand: Brand
       `${request.method} {{baseUrl}}${request.path}${query ? `?${query}` : ''}`,
       `${brand.apiTokenHeader}: {{${tokenVariableOf(brand.name, request.family)}}}`,
       'Accept: application/json',
+      // The body follows the headers after one blank line, as every client of the format reads it.
+      ...(request.body ? [`Content-Type: ${request.body.mimeType}`, '', request.body.text] : []),
       '',
     ].join('\n');
   });

@@ -73,8 +73,9 @@ export function insomniaExport(title: string, requests: ExampleRequest[], brand:
       headers: [
         { name: brand.apiTokenHeader, value: `{{ _.${tokenVariableOf(brand.name, request.family)} }}` },
         { name: 'Accept', value: 'application/json' },
+        ...(request.body ? [{ name: 'Content-Type', value: request.body.mimeType }] : []),
       ],
-      body: {},
+      body: request.body ? { mimeType: request.body.mimeType, text: request.body.text } : {},
       authentication: {},
       metaSortKey: index,
     });

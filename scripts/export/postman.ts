@@ -1,9 +1,11 @@
 /**
- * The Postman collection (openapi-to-postmanv2, Postman's own converter), then three things the converter
+ * The Postman collection (openapi-to-postmanv2, Postman's own converter), then four things the converter
  * does not do: each folder's apiKey auth reads its API family's token variable (`ACME_SELLER_API_TOKEN`,
  * `ACME_WAREHOUSE_API_TOKEN`), so one collection runs both APIs with one token each; every request carries
- * the test script generated from its operation (postman-tests.ts); and a Postman environment with
- * `baseUrl` and the token variables, marked secret so Postman masks them.
+ * the test script generated from its operation (postman-tests.ts); the folders of calls that change data
+ * (the sandbox's simulations) come last; and a Postman environment with `baseUrl` and the token variables,
+ * marked secret so Postman masks them. Webhooks are left out (the converter's `includeWebhooks` is off):
+ * they are not requests an integrator sends.
  */
 import { createHash } from 'node:crypto';
 import { convert } from 'openapi-to-postmanv2';
@@ -107,7 +109,7 @@ export async function postmanCollection(spec: OpenApiDocument, brand: Brand, bas
   const families = new Set<ApiFamily>();
   const requested = new Set<string>();
   // Tags without operations (Authentication) would be empty folders.
-  const folders = collection.item.flatMap((folder): PostmanFolder[] => {
+  const folders = collection.item.flatMap((folder): (PostmanFolder & { changesData: boolean })[] => {
     if (folder.item === undefined) throw new Error(`openapi-to-postmanv2 put the request "${folder.name}" outside a folder`);
     if (folder.item.length === 0) return [];
     const entries = folder.item.map(operationOf);
@@ -118,8 +120,13 @@ export async function postmanCollection(spec: OpenApiDocument, brand: Brand, bas
     families.add(family);
     for (const entry of entries) requested.add(operationIdOf(entry));
     const item = folder.item.map((request, index) => ({ ...request, event: [...(request.event ?? []), testEvent(spec, entries[index] as OperationEntry)] }));
-    return [{ ...folder, auth: apiKeyAuth(brand, family), item }];
+    return [{ ...folder, auth: apiKeyAuth(brand, family), item, changesData: entries.some((entry) => entry.method !== 'get') }];
   });
+  // A run of the whole collection reads everything before it changes anything: the folders of calls that
+  // change data (the sandbox's simulations, POST) come last, so no read in the run sees a simulation's effect.
+  const ordered = [...folders.filter((folder) => !folder.changesData), ...folders.filter((folder) => folder.changesData)].map(
+    ({ changesData: _changesData, ...folder }) => folder,
+  );
   const missing = listOperations(spec).filter((entry) => !requested.has(operationIdOf(entry)));
   if (missing.length > 0) throw new Error(`The Postman collection has no request for ${missing.map(operationIdOf).join(', ')}`);
 
@@ -132,7 +139,7 @@ export async function postmanCollection(spec: OpenApiDocument, brand: Brand, bas
     ...rest,
     info: { ...collection.info, _postman_id: stableId(`collection:${collection.info.name}`) },
     ...(used.length === 1 && onlyFamily !== undefined ? { auth: apiKeyAuth(brand, onlyFamily) } : {}),
-    item: folders,
+    item: ordered,
     variable: [
       ...variables,
       { key: 'baseUrl', value: baseUrl, type: 'string', description: 'Public API base URL.' },

@@ -18,13 +18,16 @@ import {
   operationMarkdownPath,
   pageMarkdownPath,
   type AgentDocs,
+  type AgentEvent,
   type AgentOperation,
 } from '../../src/shared/portal-data/agent-docs.ts';
 import type { ChangelogVersion } from '../../src/shared/portal-data/changelog.ts';
 import { versionMarkdown, versionView } from '../../src/shared/portal-data/changelog-view.ts';
 import { EXPORT_FILES, downloadHref } from '../../src/shared/portal-data/downloads.ts';
 import { documentationHref, pageKeyOf } from '../../src/shared/portal-data/links.ts';
+import { operationLine } from '../../src/shared/portal-data/operation-label.ts';
 import type { FieldNode, ReferenceOperation, ReferencePage } from '../../src/shared/portal-data/reference-page.ts';
+import { eventMarkdown, requestBodyMarkdown } from './agent-docs/event-markdown.ts';
 import { MarkdownWriter, fence, firstSentence, operationUrl } from './agent-docs/markdown-writer.ts';
 
 export interface AgentDocsInput {
@@ -39,8 +42,9 @@ function pageHeading(page: ReferencePage): string {
   return page.title === page.groupTitle ? page.title : `${page.groupTitle} · ${page.title}`;
 }
 
-/** One operation's document; `level` is its title's heading level (1 alone, 2 inside its page). */
+/** One operation's (or event's) document; `level` is its title's heading level (1 alone, 2 inside its page). */
 function operationMarkdown(page: ReferencePage, op: ReferenceOperation, writer: MarkdownWriter, level: number): string {
+  if (op.event !== undefined) return eventMarkdown(page, op, writer, level);
   const h = (offset: number) => '#'.repeat(level + offset);
   const out: string[] = [];
   out.push(`${h(0)} ${op.summary}${op.deprecated ? ' (deprecated)' : ''}`);
@@ -60,6 +64,11 @@ function operationMarkdown(page: ReferencePage, op: ReferenceOperation, writer: 
 
   out.push(`${h(1)} Parameters`);
   out.push(op.parameters.length === 0 ? 'None.' : writer.parameters(op.parameters));
+
+  if (op.requestBody) {
+    out.push(`${h(1)} Request body`);
+    out.push(...requestBodyMarkdown(op.requestBody, writer, 'Example request body'));
+  }
 
   out.push(`${h(1)} Responses`);
   for (const response of op.responses) {
@@ -114,11 +123,13 @@ function pageMarkdown(page: ReferencePage, writer: MarkdownWriter): string {
   const out: string[] = [llmsPointer(MARKDOWN_ORIGIN), `# ${pageHeading(page)}`];
   out.push(`API version ${page.apiVersion}. HTML page: ${MARKDOWN_ORIGIN}${documentationHref(page)}`);
   if (page.description) out.push(writer.blocks(page.description, 1));
+  if (page.verification) out.push(writer.blocks(page.verification, 1));
   if (page.about) out.push(writer.blocks(page.about, 1));
   if (page.changelog) out.push(changelogMarkdown(page.changelog, writer));
   if (page.operations.length > 0) {
+    const heading = page.operations.every((op) => op.event !== undefined) ? 'Events' : 'Operations';
     out.push(
-      `## Operations\n\n${page.operations.map((op) => `- [${op.summary}](${MARKDOWN_ORIGIN}${operationMarkdownPath(op.operationId)}): \`${op.method.toUpperCase()} ${op.path}\``).join('\n')}`,
+      `## ${heading}\n\n${page.operations.map((op) => `- [${op.summary}](${MARKDOWN_ORIGIN}${operationMarkdownPath(op.operationId)}): \`${operationLine(op)}\``).join('\n')}`,
     );
     for (const op of page.operations) out.push(operationMarkdown(page, op, writer, 2));
   }
@@ -135,7 +146,12 @@ function schemasOf(pages: readonly ReferencePage[], writer: MarkdownWriter): Rec
     }
     for (const child of node.children ?? []) visit(child);
   };
-  for (const page of pages) for (const op of page.operations) for (const response of op.responses) if (response.body) visit(response.body);
+  for (const page of pages)
+    for (const op of page.operations) {
+      // A payload's or request's schema is asked for by name as a response's is.
+      if (op.requestBody?.body) visit(op.requestBody.body);
+      for (const response of op.responses) if (response.body) visit(response.body);
+    }
   return Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)));
 }
 
@@ -146,9 +162,10 @@ function llmsTxt(input: AgentDocsInput, writer: MarkdownWriter): string {
   const out: string[] = [`# ${title}`, `> ${summary}`];
   out.push(
     [
-      `Every call is a \`GET\` under ${MARKDOWN_ORIGIN}/api/v1 with an API token in the \`${brand.apiTokenHeader}\` header (keep it in \`$${brand.tokenVariable}\`; create it under Settings in the portal); a seller token reads the Seller API, a warehouse token the Warehouse API.`,
+      `Every call is a \`GET\` (the sandbox's simulations a \`POST\`) under ${MARKDOWN_ORIGIN}/api/v1 with an API token in the \`${brand.apiTokenHeader}\` header (keep it in \`$${brand.tokenVariable}\`; create it under Settings in the portal); a seller token reads the Seller API, a warehouse token the Warehouse API.`,
       'Lists take `page` (zero-based) and `size` (1 to 100) and answer `{page, size, lastPage, data}`; errors answer `{status, message}`.',
       'To poll, send the `ETag` of your last answer in `If-None-Match`: while nothing changed the answer is `304 Not Modified`, which does not count against the rate limit.',
+      'Events (`EVENT` below) are not calls: the API sends them to your webhook endpoints, signed to the Standard Webhooks specification.',
       `Each link below is Markdown; an MCP server at ${MARKDOWN_ORIGIN}${MCP_PATH} (Streamable HTTP) searches this documentation and calls the API with your token.`,
       // The exports are named, not linked: every link here leads to Markdown, as readers of llms.txt expect.
       `The whole API as OpenAPI: ${MARKDOWN_ORIGIN}${downloadHref('all', 'openapi.yaml')} (or openapi.json); the same folder holds ${EXPORT_FILES.filter(
@@ -168,7 +185,7 @@ function llmsTxt(input: AgentDocsInput, writer: MarkdownWriter): string {
       lines.push(`- [${page.title}](${MARKDOWN_ORIGIN}${pageMarkdownPath(page)})${line ? `: ${line}` : ''}`);
       for (const op of page.operations) {
         lines.push(
-          `- [${op.summary}](${MARKDOWN_ORIGIN}${operationMarkdownPath(op.operationId)}): \`${op.method.toUpperCase()} ${op.path}\`${op.deprecated ? ' (deprecated)' : ''}`,
+          `- [${op.summary}](${MARKDOWN_ORIGIN}${operationMarkdownPath(op.operationId)}): \`${operationLine(op)}\`${op.deprecated ? ' (deprecated)' : ''}`,
         );
       }
     }
@@ -191,11 +208,26 @@ export function buildAgentDocs(input: AgentDocsInput): AgentDocs {
   const pageDocs: Record<string, string> = {};
   const operationDocs: Record<string, string> = {};
   const operationList: AgentOperation[] = [];
+  const eventList: AgentEvent[] = [];
   for (const page of pages) {
     pageDocs[pageKeyOf(page)] = pageMarkdown(page, writer);
     for (const op of page.operations) {
       operationDocs[op.operationId] =
         `${llmsPointer(MARKDOWN_ORIGIN)}\n\n${operationMarkdown(page, op, writer, 1).replaceAll(page.sampleOrigin, MARKDOWN_ORIGIN)}\n`;
+      if (op.event !== undefined) {
+        eventList.push({
+          kind: 'event',
+          operationId: op.operationId,
+          family: page.category,
+          event: op.event,
+          summary: op.summary,
+          headers: op.parameters.map((parameter) => parameter.name),
+          ...(op.requestBody?.body?.schema ? { payloadSchema: op.requestBody.body.schema } : {}),
+          markdown: MARKDOWN_ORIGIN + operationMarkdownPath(op.operationId),
+          page: MARKDOWN_ORIGIN + documentationHref(page, op.operationId),
+        });
+        continue;
+      }
       operationList.push({
         operationId: op.operationId,
         family: page.category,
@@ -220,6 +252,7 @@ export function buildAgentDocs(input: AgentDocsInput): AgentDocs {
     pages: pageDocs,
     operations: operationDocs,
     operationList,
+    eventList,
     schemas: schemasOf(pages, writer),
     changelog: changelogEntries(pages.find((page) => page.changelog)?.changelog ?? [], writer),
   };

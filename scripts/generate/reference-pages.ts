@@ -12,12 +12,14 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brandFromEnv, type Brand } from '../../src/shared/brand.ts';
-import { firstTagOf, isInternal, listOperations, operationIdOf, type OpenApiDocument } from '../../src/shared/openapi/openapi-document.ts';
+import { firstTagOf, isInternal, listOperations, listWebhooks, operationIdOf, type OpenApiDocument } from '../../src/shared/openapi/openapi-document.ts';
 import type { Catalogue } from '../../src/shared/portal-data/catalogue.ts';
 import type { Changelog } from '../../src/shared/portal-data/changelog.ts';
 import { documentationHref, pageKeyOf, testerHref } from '../../src/shared/portal-data/links.ts';
 import type { Block, ReferencePage, SearchIndex } from '../../src/shared/portal-data/reference-page.ts';
 import { buildCatalogue } from './catalogue.ts';
+import { referenceEvent } from './reference/event.ts';
+import { eventVerification } from './reference/event-verification.ts';
 import { markdownBlocks } from './reference/markdown.ts';
 import { referenceOperation } from './reference/operation.ts';
 import { buildSearchIndex } from './reference/search-index.ts';
@@ -112,11 +114,22 @@ export function buildReferencePages(input: Omit<ReferencePagesInput, 'outDir'>):
     const operationId = operationIdOf(entry);
     const built = referenceOperation({ doc, entry, serverUrl: server.concrete, tokenVariable: input.brand.tokenVariable });
     const exampleId = built.parameters.find((parameter) => parameter.in === 'path')?.example;
-    const testable = catalogueOps.has(operationId);
+    // Try it and API Test send GET only: a simulation's POST is shown with its body and samples, not offered there.
+    const testable = catalogueOps.get(operationId)?.method === 'get';
     page.operations.push(testable ? { ...built, tryIt: testerHref({ operation: operationId, ...(exampleId ? { id: exampleId } : {}) }) } : built);
   }
 
+  // Events (the spec's `webhooks`) sit on the page of their first tag, after its operations, if any.
+  for (const entry of listWebhooks(doc)) {
+    const tag = firstTagOf(entry);
+    const page = tag === undefined ? undefined : pageOfTag.get(tag);
+    if (isInternal(entry) || !page) continue;
+    page.operations.push(referenceEvent(doc, entry, input.brand));
+  }
+
   for (const page of pages) {
+    const verification = eventVerification(page.operations.filter((operation) => operation.event !== undefined));
+    if (verification) page.verification = verification;
     const description = relinkTags(page.description, pageOfTag);
     if (description) page.description = description;
   }

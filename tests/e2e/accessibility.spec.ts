@@ -46,7 +46,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     test('documentation pages', async ({ page }) => {
       await login(page);
-      for (const path of ['/', '/documentation?category=authentication&subcategory=overview', '/documentation?category=warehouse&subcategory=order']) {
+      // An events page too: its outlined EVENT chips, payload trees and receiver samples.
+      for (const path of [
+        '/',
+        '/documentation?category=authentication&subcategory=overview',
+        '/documentation?category=warehouse&subcategory=order',
+        '/documentation?category=seller&subcategory=events',
+      ]) {
         await page.goto(path);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         expect(await seriousViolations(page), path).toEqual([]);

@@ -9,7 +9,8 @@ import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT_FILE_MAX_CHARS } from '../../src/shared/portal-data/agent-docs.ts';
+import { readFileSync } from 'node:fs';
+import { AGENT_FILE_MAX_CHARS, type AgentDocs } from '../../src/shared/portal-data/agent-docs.ts';
 import { catalogueCalls } from './support/catalogue-calls.ts';
 import { TOKEN_HEADER, type Client } from './support/http-client.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
@@ -135,6 +136,53 @@ describe('content negotiation', () => {
   });
 });
 
+describe('events', () => {
+  const { eventList } = JSON.parse(readFileSync('src/generated/agent-docs.json', 'utf8')) as AgentDocs;
+
+  it.each(['seller', 'warehouse'])('%s: each event’s Markdown answers at its address, its page lists only its family’s', async (family) => {
+    const own = eventList.filter((event) => event.family === family);
+    const others = eventList.filter((event) => event.family !== family);
+    expect(own.length).toBeGreaterThan(0);
+    const page = await (await get(server.baseUrl, `/documentation/${family}/events.md`, { [TOKEN_HEADER]: sellerToken })).text();
+    expect(page).toContain('## How to verify');
+    for (const event of own) {
+      expect(page).toContain(`\`EVENT ${event.event}\``);
+      const markdown = await get(server.baseUrl, `/documentation/operations/${event.operationId}.md`, { [TOKEN_HEADER]: sellerToken });
+      expect(markdown.status).toBe(200);
+      expect(await markdown.text()).toContain(`\`EVENT ${event.event}\``);
+      const browser = await get(server.baseUrl, `/documentation/operations/${event.operationId}`, { accept: 'text/html' });
+      expect(browser.headers.get('location')).toBe(`/documentation?category=${family}&subcategory=events#${event.operationId}`);
+    }
+    for (const event of others) expect(page).not.toContain(event.event);
+  });
+
+  it('are listed, searched and answered by the MCP tools, marked as events, per family', async () => {
+    const client = await mcpClient(server.baseUrl, { [TOKEN_HEADER]: sellerToken });
+    for (const family of ['seller', 'warehouse']) {
+      const listed = JSON.parse(textOf(await client.callTool({ name: 'list_operations', arguments: { family } }))) as {
+        kind?: string;
+        event?: string;
+        family: string;
+      }[];
+      const events = listed.filter((entry) => entry.kind === 'event');
+      expect(events.map((entry) => entry.event)).toEqual(eventList.filter((event) => event.family === family).map((event) => event.event));
+      expect(events.every((entry) => entry.family === family)).toBe(true);
+    }
+    const [first] = eventList;
+    if (!first) throw new Error('no event');
+    const found = textOf(await client.callTool({ name: 'search_docs', arguments: { query: first.event } }));
+    expect(found.split('\n')[0]).toContain(`EVENT ${first.event}`);
+    expect(found.split('\n')[0]).toContain(`event \`${first.operationId}\``);
+    const markdown = textOf(await client.callTool({ name: 'get_operation', arguments: { operationId: first.operationId } }));
+    expect(markdown).toContain(`\`EVENT ${first.event}\``);
+    expect(markdown).toContain('## Payload');
+    expect(textOf(await client.callTool({ name: 'get_schema', arguments: { name: first.payloadSchema ?? '' } }))).toContain('`resourceUrl`');
+    // An event is nothing to call.
+    expect((await client.callTool({ name: 'call_operation', arguments: { operationId: first.operationId } })).isError).toBe(true);
+    await client.close();
+  });
+});
+
 describe('llms.txt and the API catalog', () => {
   it('has the llmstxt.org shape and stays under the size limit; llms-full.txt holds every page', async () => {
     const llms = await (await get(publicServer.baseUrl, '/llms.txt')).text();
@@ -196,9 +244,9 @@ describe('the MCP server', () => {
     const found = textOf(await client.callTool({ name: 'search_docs', arguments: { query: 'return order' } }));
     expect(found.split('\n')[0]).toMatch(/return order/i);
     expect(found).toContain('.md)');
-    const listed = JSON.parse(textOf(await client.callTool({ name: 'list_operations', arguments: { family: 'warehouse' } }))) as { operationId: string }[];
+    const listed = JSON.parse(textOf(await client.callTool({ name: 'list_operations', arguments: { family: 'warehouse' } }))) as { family: string }[];
     expect(listed.length).toBeGreaterThan(0);
-    expect(listed.every((op) => op.operationId.includes('Warehouse'))).toBe(true);
+    expect(listed.every((op) => op.family === 'warehouse')).toBe(true);
     expect(textOf(await client.callTool({ name: 'get_operation', arguments: { operationId: 'getSellerReturnOrder' } }))).toContain('# Get a return order');
     const missing = await client.callTool({ name: 'get_operation', arguments: { operationId: 'nope' } });
     expect(missing.isError).toBe(true);

@@ -1,5 +1,6 @@
 /**
- * Search entries for the prose of a page's description (Getting started, Authentication): one per section,
+ * Search entries for the prose of a page's description (Getting started, Authentication) and of an events
+ * page's "How to verify": one per section,
  * a heading with the text up to the next heading, linked to the heading's anchor. The whole text is
  * matched, so "rate limit" or "etag" finds the section that explains it, not only its heading.
  */
@@ -33,7 +34,8 @@ export function guideSectionEntries(page: ReferencePage, where: string, trim: (t
     const text = current.text.filter(Boolean).join(' ').replace(/\s+/g, ' ').trim();
     entries.push({ kind: 'section', title: current.title, detail: trim(text), page: where, keywords: text, href: documentationHref(page, current.id) });
   };
-  for (const block of page.description ?? []) {
+  // An events page's "How to verify" is prose of the same kind, found the same way.
+  for (const block of [...(page.description ?? []), ...(page.verification ?? [])]) {
     if (block.t === 'h') {
       flush();
       current = { id: block.id, title: inlinePlain(block.c), text: [] };

@@ -1,6 +1,12 @@
 /** One operation of the bundled spec, resolved into the compact ReferenceOperation the pages draw. */
 import { deref, isObject, type Json, type JsonObject, type OpenApiDocument, type OperationEntry } from '../../../src/shared/openapi/openapi-document.ts';
-import type { ReferenceOperation, ReferenceParameter, ReferenceResponse, ResponseExample } from '../../../src/shared/portal-data/reference-page.ts';
+import type {
+  ReferenceOperation,
+  ReferenceParameter,
+  ReferenceRequestBody,
+  ReferenceResponse,
+  ResponseExample,
+} from '../../../src/shared/portal-data/reference-page.ts';
 import { deprecationOf } from '../../../src/shared/openapi/deprecation.ts';
 import { markdownBlocks, markdownInline } from './markdown.ts';
 import { displayValue, exampleOf, limitsOf, schemaTree } from './schema-tree.ts';
@@ -38,7 +44,7 @@ function parameterOf(doc: OpenApiDocument, input: JsonObject): ReferenceParamete
 }
 
 /** Path-level parameters apply unless the operation redefines the same name and location. */
-function parametersOf(doc: OpenApiDocument, pathItem: JsonObject, operation: JsonObject): ReferenceParameter[] {
+export function parametersOf(doc: OpenApiDocument, pathItem: JsonObject, operation: JsonObject): ReferenceParameter[] {
   const own = (Array.isArray(operation.parameters) ? operation.parameters : []).filter(isObject).map((p) => parameterOf(doc, p));
   const shared = (Array.isArray(pathItem.parameters) ? pathItem.parameters : []).filter(isObject).map((p) => parameterOf(doc, p));
   const key = (p: ReferenceParameter) => `${p.in}:${p.name}`;
@@ -68,7 +74,7 @@ function examplesOf(doc: OpenApiDocument, media: JsonObject): ResponseExample[] 
   return undefined;
 }
 
-function responsesOf(doc: OpenApiDocument, operation: JsonObject): ReferenceResponse[] {
+export function responsesOf(doc: OpenApiDocument, operation: JsonObject): ReferenceResponse[] {
   if (!isObject(operation.responses)) return [];
   return Object.entries(operation.responses)
     .filter((entry): entry is [string, JsonObject] => isObject(entry[1]))
@@ -101,6 +107,22 @@ function responsesOf(doc: OpenApiDocument, operation: JsonObject): ReferenceResp
     });
 }
 
+/** The operation's request body (its first media type), drawn like a response body; undefined when it takes none. */
+export function requestBodyOf(doc: OpenApiDocument, operation: JsonObject): ReferenceRequestBody | undefined {
+  if (!isObject(operation.requestBody)) return undefined;
+  const requestBody = deref(doc, operation.requestBody).node;
+  const content = isObject(requestBody.content) ? requestBody.content : {};
+  const [contentType, media] = Object.entries(content).find((entry): entry is [string, JsonObject] => isObject(entry[1])) ?? [];
+  if (!contentType || !media) return undefined;
+  const out: ReferenceRequestBody = { contentType, required: requestBody.required === true };
+  const description = markdownInline(typeof requestBody.description === 'string' ? requestBody.description : undefined);
+  if (description) out.description = description;
+  if (isObject(media.schema)) out.body = schemaTree(doc, media.schema);
+  const examples = examplesOf(doc, media);
+  if (examples) out.examples = examples;
+  return out;
+}
+
 /** The header that carries the API token, from the operation's (or the document's) apiKey security. */
 function securityHeaderOf(doc: OpenApiDocument, operation: JsonObject): string | undefined {
   const requirements: unknown[] = Array.isArray(operation.security) ? operation.security : (doc.security ?? []);
@@ -129,17 +151,23 @@ export function referenceOperation(input: OperationInput): ReferenceOperation {
     .filter((p) => p.in === 'query' && (p.required || p.default !== undefined))
     .map((p) => ({ name: p.name, value: p.default ?? p.example ?? '' }));
 
+  const requestBody = requestBodyOf(doc, operation);
+  // A POST's samples send the body's first example, as the page shows it.
+  const bodyExample = requestBody?.examples?.[0];
+
   const out: ReferenceOperation = {
     operationId: String(operation.operationId),
     method,
     path,
     summary: typeof operation.summary === 'string' ? operation.summary : String(operation.operationId),
     parameters,
+    ...(requestBody ? { requestBody } : {}),
     responses: responsesOf(doc, operation),
     samples: codeSamples({
       method,
       url: `${input.serverUrl}${concretePath}`,
       query,
+      ...(requestBody && bodyExample ? { body: { mimeType: requestBody.contentType, text: bodyExample.json } } : {}),
       ...(securityHeader ? { tokenHeader: securityHeader } : {}),
       tokenVariable: input.tokenVariable,
       conditional: parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === 'if-none-match'),

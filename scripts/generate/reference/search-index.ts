@@ -1,10 +1,12 @@
 /**
- * The search index behind Ctrl/Cmd+K: every operation (path, summary, operationId), every named schema,
+ * The search index behind Ctrl/Cmd+K: every operation (path, summary, operationId) and event (type, summary,
+ * payload fields), every named schema,
  * every field and every section of a page's prose (guide-sections.ts), each with the link that shows it. A field is indexed once per schema and page (its
  * first appearance on that page), so a spec that reuses schemas across many operations keeps a small
  * index, while a field both APIs share (`trackingNumber`) is offered on each API's page.
  */
 import { documentationHref as pageHref, fieldAnchor } from '../../../src/shared/portal-data/links.ts';
+import { operationLine } from '../../../src/shared/portal-data/operation-label.ts';
 import type { FieldNode, ReferencePage, SearchEntry } from '../../../src/shared/portal-data/reference-page.ts';
 import { drawnBodies } from '../../../src/shared/portal-data/response-bodies.ts';
 import { guideSectionEntries } from './guide-sections.ts';
@@ -26,16 +28,17 @@ export function buildSearchIndex(pages: ReferencePage[]): SearchEntry[] {
 
     for (const operation of page.operations) {
       entries.push({
-        kind: 'operation',
-        title: `${operation.method.toUpperCase()} ${operation.path}`,
+        kind: operation.event === undefined ? 'operation' : 'event',
+        title: operationLine(operation),
         detail: operation.summary,
         page: where,
-        keywords: operation.operationId,
+        // An event is also found by the words of its type (`normal order status`).
+        keywords: operation.event === undefined ? operation.operationId : `${operation.operationId} ${operation.event.replace(/[._]/g, ' ')}`,
         operationId: operation.operationId,
         href: pageHref(page, operation.operationId),
       });
     }
-    // Fields link to the rows the page draws: success bodies first, then the shared error body.
+    // Fields link to the rows the page draws: a request body or event payload, success bodies, then the shared error body.
     for (const operation of page.operations) {
       for (const response of drawnBodies(operation).map(({ anchor, body }) => ({ status: anchor, body }))) {
         const walk = (node: FieldNode, path: string[], owner: string | undefined, ownerPath: string[]) => {

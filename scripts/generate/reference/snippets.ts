@@ -13,6 +13,8 @@ export interface SampleRequest {
   /** Absolute URL without the query string. */
   url: string;
   query: { name: string; value: string }[];
+  /** The request body a POST sends (a simulation's JSON), as its media type and text. */
+  body?: { mimeType: string; text: string };
   /** Header carrying the token, if the operation needs one. */
   tokenHeader?: string;
   tokenVariable: string;
@@ -87,12 +89,14 @@ function harOf(request: SampleRequest, extraHeaders: { name: string; value: stri
     headers: [
       ...(request.tokenHeader ? [{ name: request.tokenHeader, value: PLACEHOLDER }] : []),
       { name: 'Accept', value: 'application/json' },
+      // httpsnippet writes the body but not its type (curl would send it as a form).
+      ...(request.body ? [{ name: 'Content-Type', value: request.body.mimeType }] : []),
       ...extraHeaders,
     ],
     queryString: request.query,
     headersSize: -1,
     bodySize: -1,
-    postData: { mimeType: 'application/octet-stream' },
+    postData: request.body ?? { mimeType: 'application/octet-stream' },
   };
 }
 

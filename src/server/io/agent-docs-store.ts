@@ -26,7 +26,7 @@ export function loadAgentDocs(): AgentDocsStore {
   const docs = JSON.parse(readFileSync(generated('agent-docs.json'), 'utf8')) as AgentDocs;
   const index = JSON.parse(readFileSync(generated('reference/search-index.json'), 'utf8')) as SearchIndex;
   const pages = new Map(
-    docs.operationList.map((op) => {
+    [...docs.operationList, ...docs.eventList].map((op) => {
       const query = new URL(op.page).searchParams;
       return [op.operationId, { category: query.get('category') ?? '', subcategory: query.get('subcategory') ?? '' }];
     }),

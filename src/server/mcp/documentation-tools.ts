@@ -28,7 +28,7 @@ export function documentationTools(store: AgentDocsStore): McpTool[] {
       {
         title: 'Search the documentation',
         description:
-          "Searches operations, pages, schemas and fields with the ranking of the portal's search box (Ctrl+K). Returns titles, a line each and Markdown links.",
+          "Searches operations, events (webhooks), pages, schemas and fields with the ranking of the portal's search box (Ctrl+K). Returns titles, a line each and Markdown links.",
         inputSchema: { query: z.string().min(1).describe('Words to look for, e.g. "return order status"') },
         annotations: READ_ONLY,
       },
@@ -36,7 +36,7 @@ export function documentationTools(store: AgentDocsStore): McpTool[] {
         const results = search(store.search, query, { limit: SEARCH_LIMIT });
         if (results.length === 0) return text(`Nothing matches "${query}".`);
         const lines = results.map((entry) => {
-          const where = entry.operationId ? ` (operation \`${entry.operationId}\`)` : '';
+          const where = entry.operationId ? ` (${entry.kind === 'event' ? 'event' : 'operation'} \`${entry.operationId}\`)` : '';
           return `- [${entry.title}](${withOrigin(markdownHref(entry.href, store.operationIds), origin)}) · ${entry.kind} · ${entry.page}${where}: ${entry.detail}`;
         });
         return text(lines.join('\n'));
@@ -46,15 +46,18 @@ export function documentationTools(store: AgentDocsStore): McpTool[] {
       'list_operations',
       {
         title: 'List the API operations',
-        description: 'Every operation of the public API, or of one family (seller, warehouse): operationId, method, URL, summary and parameters.',
+        description:
+          'Every operation of the public API, or of one family (seller, warehouse): operationId, method, URL, summary and parameters; then the events the API sends to webhook endpoints, marked "kind": "event", with their type, headers and payload schema.',
         inputSchema: { family: z.string().optional().describe('seller or warehouse; all when left out') },
         annotations: READ_ONLY,
       },
       ({ family }, { origin }) => {
-        const operations = docs.operationList.filter((op) => family === undefined || op.family === family.toLowerCase());
+        const ofFamily = <T extends { family: string }>(items: readonly T[]) =>
+          items.filter((op) => family === undefined || op.family === family.toLowerCase());
+        const operations = ofFamily(docs.operationList);
         if (operations.length === 0)
           return text(`No operations for family "${family}". Families: ${[...new Set(docs.operationList.map((op) => op.family))].join(', ')}.`, true);
-        return text(withOrigin(JSON.stringify(operations, null, 2), origin));
+        return text(withOrigin(JSON.stringify([...operations, ...ofFamily(docs.eventList)], null, 2), origin));
       },
     ),
     defineTool(
@@ -62,8 +65,8 @@ export function documentationTools(store: AgentDocsStore): McpTool[] {
       {
         title: "Get an operation's documentation",
         description:
-          'The whole documentation of one operation as Markdown: URL, authentication, parameters, responses with fields and error bodies, an example and a curl sample.',
-        inputSchema: { operationId: z.string().describe('e.g. getSellerReturnOrder (list_operations names them all)') },
+          'The whole documentation of one operation as Markdown: URL, authentication, parameters, request body, responses with fields and error bodies, an example and a curl sample. For an event: its signature headers, payload fields and example, the answers the endpoint gives and a receiver.',
+        inputSchema: { operationId: z.string().describe('e.g. getSellerReturnOrder or sellerNormalOrderStatusChanged (list_operations names them all)') },
         annotations: READ_ONLY,
       },
       ({ operationId }, { origin }) => {
@@ -75,7 +78,8 @@ export function documentationTools(store: AgentDocsStore): McpTool[] {
       'get_schema',
       {
         title: 'Get a schema',
-        description: 'The fields of one response schema (e.g. ReturnOrder, NormalOrderList) as a nested Markdown list with types and descriptions.',
+        description:
+          'The fields of one response, request or event payload schema (e.g. ReturnOrder, NormalOrderList, SellerNormalOrderStatusChanged) as a nested Markdown list with types and descriptions.',
         inputSchema: { name: z.string().describe('Schema name, e.g. ReturnOrder') },
         annotations: READ_ONLY,
       },

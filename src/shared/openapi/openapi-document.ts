@@ -47,6 +47,8 @@ export interface OpenApiDocument {
   };
   security?: Array<Record<string, string[]>>;
   tags?: TagObject[];
+  /** OpenAPI 3.1 webhooks: calls the API makes to the integrator, keyed by the event's name. */
+  webhooks?: Record<string, JsonObject>;
   'x-tagGroups'?: Array<{ name: string; tags: string[] }>;
   [key: string]: unknown;
 }
@@ -66,6 +68,22 @@ export function listOperations(doc: OpenApiDocument): OperationEntry[] {
     for (const method of HTTP_METHODS) {
       const operation = pathItem[method];
       if (isObject(operation)) entries.push({ path, method, operation, pathItem });
+    }
+  }
+  return entries;
+}
+
+/**
+ * Every webhook of the document (3.1 `webhooks`), in document order, as entries whose `path` is the
+ * webhook's name (an event type such as `seller.normal_order.status_changed`): the API calls the
+ * integrator's endpoint, so there is no path of ours.
+ */
+export function listWebhooks(doc: OpenApiDocument): OperationEntry[] {
+  const entries: OperationEntry[] = [];
+  for (const [name, pathItem] of Object.entries(doc.webhooks ?? {})) {
+    for (const method of HTTP_METHODS) {
+      const operation = pathItem[method];
+      if (isObject(operation)) entries.push({ path: name, method, operation, pathItem });
     }
   }
   return entries;

@@ -5,7 +5,7 @@
  *
  * Address scheme (docs/guide.md, "For AI assistants"):
  *   /documentation/<category>/<subcategory>.md   one reference page (e.g. /documentation/seller/order.md)
- *   /documentation/operations/<operationId>.md    one operation (e.g. /documentation/operations/getSellerReturnOrder.md)
+ *   /documentation/operations/<operationId>.md    one operation or event (e.g. /documentation/operations/getSellerReturnOrder.md)
  * The same path without `.md` answers the Markdown to `Accept: text/markdown` and otherwise leads to the
  * page (`/documentation?category=…&subcategory=…#operationId`).
  */
@@ -67,6 +67,25 @@ export interface AgentOperation {
   page: string;
 }
 
+/** One event (the spec's webhooks) as list_operations returns it beside the operations: sent by the API, never called. */
+export interface AgentEvent {
+  kind: 'event';
+  operationId: string;
+  /** The documentation category of its page: `seller`, `warehouse`. */
+  family: string;
+  /** Its type, e.g. `seller.normal_order.status_changed`. */
+  event: string;
+  summary: string;
+  /** The delivery's headers (the Standard Webhooks signature headers). */
+  headers: string[];
+  /** The payload's component schema (get_schema answers it). */
+  payloadSchema?: string;
+  /** Markdown address (operationMarkdownPath). */
+  markdown: string;
+  /** Its place on the HTML page. */
+  page: string;
+}
+
 export interface AgentDocs {
   llms: string;
   llmsFull: string;
@@ -75,6 +94,7 @@ export interface AgentDocs {
   /** Keyed by operationId. */
   operations: Record<string, string>;
   operationList: AgentOperation[];
+  eventList: AgentEvent[];
   /** A component schema's fields as Markdown, keyed by its name. */
   schemas: Record<string, string>;
   /** Each version with its Markdown, as the Changelog page's Markdown writes it (get_changelog answers it). */

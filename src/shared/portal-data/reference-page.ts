@@ -65,6 +65,16 @@ export interface ReferenceResponse {
   examples?: ResponseExample[];
 }
 
+/** What a POST sends: a simulation's JSON, or the payload of an event. Drawn like a response body. */
+export interface ReferenceRequestBody {
+  contentType: string;
+  required: boolean;
+  description?: Inline[];
+  body?: FieldNode;
+  /** The spec's named examples (or one built from field examples), pretty-printed JSON. */
+  examples?: ResponseExample[];
+}
+
 export interface ResponseExample {
   name: string;
   summary?: string;
@@ -100,8 +110,14 @@ export const TOKEN_MARKER = '__API_TOKEN__';
 export interface ReferenceOperation {
   operationId: string;
   method: string;
-  /** Path relative to the server, e.g. `/seller/orders/return/{returnId}`. */
+  /** Path relative to the server, e.g. `/seller/orders/return/{returnId}`; for an event, its type (as `event`). */
   path: string;
+  /**
+   * Set on an event (the spec's `webhooks`) to its type, e.g. `seller.normal_order.status_changed`: the API
+   * sends it to the integrator's endpoint, so `parameters` are the delivery's headers, `requestBody` its
+   * payload, `responses` what the endpoint answers, and `samples` receive it rather than call anything.
+   */
+  event?: string;
   summary: string;
   description?: Block[];
   deprecated?: boolean;
@@ -110,6 +126,7 @@ export interface ReferenceOperation {
   /** Header carrying the API token, when the operation needs one. */
   securityHeader?: string;
   parameters: ReferenceParameter[];
+  requestBody?: ReferenceRequestBody;
   responses: ReferenceResponse[];
   samples: CodeSample[];
   /** The API Test screen with this operation chosen, e.g. `/api-test?operation=getSellerNormalOrder&id=1` (links.ts testerHref). */
@@ -135,11 +152,16 @@ export interface ReferencePage {
   /** `info.version` of the public spec, shown in the page header. */
   apiVersion: string;
   operations: ReferenceOperation[];
+  /**
+   * On a page of events: how to check a delivery and what to answer, from the spec's webhook signature
+   * header and responses, so it says what each event's own section says.
+   */
+  verification?: Block[];
   /** On the tag marked `x-changelog: true`: every version, newest first (src/shared/portal-data/changelog.ts). */
   changelog?: ChangelogVersion[];
 }
 
-export type SearchKind = 'operation' | 'schema' | 'field' | 'page' | 'section';
+export type SearchKind = 'operation' | 'event' | 'schema' | 'field' | 'page' | 'section';
 
 export interface SearchEntry {
   kind: SearchKind;

@@ -1,5 +1,5 @@
 /**
- * Ranks search-index entries (the Ctrl+K dialog and the MCP server's search_docs alike) for a query: every word must appear somewhere in the entry. Operations and
+ * Ranks search-index entries (the Ctrl+K dialog and the MCP server's search_docs alike) for a query: every word must appear somewhere in the entry. Operations, events and
  * pages come before schemas and fields (a reader looking for "return" wants "List return orders" first),
  * unless a schema or field is named exactly; within that, a word in the title counts most, an exact or
  * prefix title match most of all; at equal score the user's own API comes first. Pure and fast enough to
@@ -15,8 +15,8 @@ export interface PreparedEntry {
   category: string;
 }
 
-const KIND_BONUS: Record<SearchKind, number> = { operation: 4, page: 3, section: 3, schema: 2, field: 1 };
-const LEADING_KINDS: ReadonlySet<SearchKind> = new Set(['operation', 'page', 'section']);
+const KIND_BONUS: Record<SearchKind, number> = { operation: 4, event: 4, page: 3, section: 3, schema: 2, field: 1 };
+const LEADING_KINDS: ReadonlySet<SearchKind> = new Set(['operation', 'event', 'page', 'section']);
 
 function categoryOf(href: string): string {
   const query = href.split('?')[1]?.split('#')[0] ?? '';

@@ -52,11 +52,33 @@ const familiesOf = (scope: ExportScope): ApiFamily[] => (scope === 'all' ? [...A
 const tokenVariable = (family: ApiFamily) => tokenVariableOf('ACME', family);
 const familyOfOperation = (operationId: string) => catalogue.operations.find((op) => op.operationId === operationId)?.family;
 
+interface SpecOperation {
+  operationId: string;
+  tags: string[];
+  responses: Record<string, unknown>;
+  requestBody?: unknown;
+}
+
 interface Spec {
   info: { title: string };
-  paths: Record<string, { get: { operationId: string; responses: Record<string, unknown> } }>;
-  tags: Array<{ name: string }>;
+  /** GETs, and POSTs for the sandbox's simulations. */
+  paths: Record<string, Partial<Record<'get' | 'post', SpecOperation>>>;
+  webhooks?: Record<string, { post: SpecOperation }>;
+  tags: Array<{ name: string; 'x-category'?: string }>;
   components: { schemas: Record<string, unknown> };
+}
+
+/** Every operation of a spec's paths, whatever its method. */
+const operationsIn = (spec: Spec): (SpecOperation & { method: string; path: string })[] =>
+  Object.entries(spec.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ ...(operation as SpecOperation), method, path })));
+
+/** The public spec's webhooks (event types) of one family, by the x-category of each one's first tag. */
+async function eventsOf(family: ApiFamily): Promise<string[]> {
+  const spec = JSON.parse(await readFile(join(outDir, 'openapi.public.json'), 'utf8')) as Spec;
+  const categories = new Map(spec.tags.map((tag) => [tag.name, tag['x-category']]));
+  return Object.entries(spec.webhooks ?? {})
+    .filter(([, item]) => categories.get(item.post.tags[0] ?? '') === family)
+    .map(([type]) => type);
 }
 
 it('writes the same files for the whole API (at the root) and for the Seller and Warehouse APIs', async () => {
@@ -99,8 +121,8 @@ describe.each(EXPORT_SCOPES)('%s', (scope) => {
     const json = await readJson<Spec>(scope, 'openapi.json');
     const text = JSON.stringify(json);
     expect(
-      Object.values(json.paths)
-        .map((item) => item.get.operationId)
+      operationsIn(json)
+        .map((op) => op.operationId)
         .sort(),
     ).toEqual(
       operationsOf(scope)
@@ -108,6 +130,10 @@ describe.each(EXPORT_SCOPES)('%s', (scope) => {
         .sort(),
     );
     expect(text).not.toContain('/auth/');
+    // Its family's webhooks, and no other family's.
+    const events = (await Promise.all(familiesOf(scope).map(eventsOf))).flat();
+    expect(events.length).toBeGreaterThan(0);
+    expect(Object.keys(json.webhooks ?? {})).toEqual(events);
     if (scope === 'all') {
       expect(json).toEqual(JSON.parse(await readFile(join(outDir, 'openapi.public.json'), 'utf8')));
       return;
@@ -122,7 +148,7 @@ describe.each(EXPORT_SCOPES)('%s', (scope) => {
 
   it("carries the 401 and the 403 outside a token's access on every operation", async () => {
     const json = await readJson<Spec>(scope, 'openapi.json');
-    for (const [path, item] of Object.entries(json.paths)) expect(Object.keys(item.get.responses), path).toEqual(expect.arrayContaining(['401', '403']));
+    for (const op of operationsIn(json)) expect(Object.keys(op.responses), op.operationId).toEqual(expect.arrayContaining(['401', '403']));
   });
 
   it("the Postman collection loads in Postman's SDK; with the environment every request reaches the base URL with its family's token header", async () => {
@@ -158,7 +184,11 @@ describe.each(EXPORT_SCOPES)('%s', (scope) => {
       const family = familyOfOperation(operationId);
       expect(family, item.name).toBeDefined();
       expect(() => new Function('pm', script), operationId).not.toThrow();
-      const operation = Object.values(spec.paths).find((path) => path.get.operationId === operationId)?.get;
+      const operation = operationsIn(spec).find((candidate) => candidate.operationId === operationId);
+      // A simulation is a POST sending the spec's example body; everything else a GET without one.
+      expect(item.request.method, operationId).toBe(operation?.method.toUpperCase());
+      expect(item.request.body?.raw !== undefined && item.request.body.raw !== '', operationId).toBe(operation?.requestBody !== undefined);
+      if (operation?.requestBody !== undefined) expect(() => JSON.parse(item.request.body?.raw ?? '') as unknown).not.toThrow();
       const statuses = Object.keys(operation?.responses ?? {}).map(Number);
       expect(script).toContain(`pm.expect(pm.response.code).to.be.oneOf(${JSON.stringify(statuses)})`);
       expect(script).toContain('pm.response.to.have.jsonSchema(schema)');
@@ -172,7 +202,9 @@ describe.each(EXPORT_SCOPES)('%s', (scope) => {
         .all()
         .filter((response: Response) => response.code === 403)
         .map((response: Response) => JSON.parse(response.body ?? '') as unknown);
-      expect(forbidden).toEqual([{ status: 403, message: expect.stringMatching(/^This token has no access to [a-z]+\.$/) }]);
+      // A simulation's first 403 example is its own refusal of a live token; a read's is the token's missing access.
+      const noAccess = operation?.method === 'post' ? expect.any(String) : expect.stringMatching(/^This token has no access to [a-z]+\.$/);
+      expect(forbidden).toEqual([{ status: 403, message: noAccess }]);
     }
     expect([...tested].sort()).toEqual(
       operationsOf(scope)
@@ -180,11 +212,24 @@ describe.each(EXPORT_SCOPES)('%s', (scope) => {
         .sort(),
     );
     expect(collection.variables.get('baseUrl')).toBe(BASE_URL);
+    // No event is a request; a run reads everything before the folders of calls that change data.
+    const methods = items.map((item) => item.request.method);
+    expect(methods.indexOf('POST')).toBeGreaterThan(methods.lastIndexOf('GET'));
+    for (const type of (await Promise.all(familiesOf(scope).map(eventsOf))).flat()) expect(JSON.stringify(collectionJson)).not.toContain(type);
   });
 
   it('the Insomnia export matches the format-4 schema, its resources form one tree, one request per operation', async () => {
     const exported = await readJson<{
-      resources: Array<{ _id: string; _type: string; parentId: string | null; url?: string; name: string; headers?: Array<{ name: string; value: string }> }>;
+      resources: Array<{
+        _id: string;
+        _type: string;
+        parentId: string | null;
+        url?: string;
+        name: string;
+        method?: string;
+        body?: { mimeType?: string; text?: string };
+        headers?: Array<{ name: string; value: string }>;
+      }>;
     }>(scope, 'insomnia.json');
     const ajv = new Ajv2020({ allErrors: true, strict: true });
     addFormats(ajv);
@@ -203,7 +248,16 @@ describe.each(EXPORT_SCOPES)('%s', (scope) => {
       const family = operationsOf(scope).find((op) => op.tag === tag && request.name.startsWith(op.summary))?.family;
       expect(family, request.name).toBeDefined();
       expect(request.headers).toContainEqual({ name: 'ACME-API-TOKEN', value: `{{ _.${tokenVariable(family as ApiFamily)} }}` });
+      // A simulation's POST sends its JSON body; a GET none.
+      if (request.body?.text !== undefined) {
+        expect(request.method).toBe('POST');
+        expect(request.body.mimeType).toBe('application/json');
+        expect(() => JSON.parse(request.body?.text ?? '') as unknown).not.toThrow();
+      }
     }
+    const spec = await readJson<Spec>(scope, 'openapi.json');
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(operationsIn(spec).filter((op) => op.method === 'post').length);
+    expect(requests.filter((request) => request.body?.text !== undefined)).toHaveLength(operationsIn(spec).filter((op) => op.requestBody !== undefined).length);
     const environments = exported.resources.filter((resource) => resource._type === 'environment') as unknown as Array<{
       data: Record<string, string>;
       isPrivate: boolean;
@@ -227,6 +281,15 @@ describe.each(EXPORT_SCOPES)('%s', (scope) => {
     );
     expect(text).toContain(`@baseUrl = ${BASE_URL}`);
     expect(text.match(/^ACME-API-TOKEN: /gm)).toHaveLength(names.length);
+    // Simulations are POSTs; those with a body send it as JSON after a blank line.
+    const spec = await readJson<Spec>(scope, 'openapi.json');
+    const posts = operationsIn(spec).filter((op) => op.method === 'post');
+    expect(text.match(/^POST \{\{baseUrl\}\}\//gm)).toHaveLength(posts.length);
+    for (const op of posts.filter((candidate) => candidate.requestBody !== undefined))
+      expect(text, op.operationId).toMatch(
+        new RegExp(`^# @name ${op.operationId}\\nPOST .*\\n.*\\nAccept: application/json\\nContent-Type: application/json\\n\\n\\{`, 'm'),
+      );
+    for (const type of (await Promise.all(familiesOf(scope).map(eventsOf))).flat()) expect(text).not.toContain(type);
   });
 
   it("api.d.ts types exactly the scope's paths", async () => {

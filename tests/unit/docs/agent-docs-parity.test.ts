@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerateContext } from '../../../scripts/generate/context.ts';
 import { TOKEN_LIKE } from '../../../src/server/lib/token-format.ts';
-import { firstTagOf, isInternal, listOperations, operationIdOf, parametersOf, resolved } from '../../../src/shared/openapi/openapi-document.ts';
+import { firstTagOf, isInternal, listOperations, listWebhooks, operationIdOf, parametersOf, resolved } from '../../../src/shared/openapi/openapi-document.ts';
 import type { AgentDocs } from '../../../src/shared/portal-data/agent-docs.ts';
 import { PIPELINE_TIMEOUT_MS, generateIntoTemp, isObject, type JsonObject } from '../contract/support/contract.ts';
 
@@ -66,8 +66,8 @@ function markdownFacts(markdown: string) {
 }
 
 describe('each operation’s Markdown states the spec’s facts', () => {
-  it('covers every public operation that has a page', () => {
-    const fromSpec = listOperations(ctx.publicSpec)
+  it('covers every public operation and event that has a page', () => {
+    const fromSpec = [...listOperations(ctx.publicSpec), ...listWebhooks(ctx.publicSpec)]
       .filter((entry) => !isInternal(entry) && firstTagOf(entry) !== undefined)
       .map(operationIdOf);
     expect(Object.keys(docs.operations).sort()).toEqual(fromSpec.sort());
@@ -92,6 +92,65 @@ describe('each operation’s Markdown states the spec’s facts', () => {
     const markdown = docs.operations.getSellerReturnOrder ?? '';
     expect(markdown).toContain('```json\n{\n  "status": 401,\n  "message": "forbidden"\n}\n```');
     expect(markdown).toContain('"message": "This token has no access to orders."');
+  });
+});
+
+describe('each event’s Markdown states the spec’s facts, on its own family’s page', () => {
+  /** The fields listed under `## Payload`, as dotted paths. */
+  function payloadFields(markdown: string): string[] {
+    const start = markdown.indexOf('## Payload');
+    const rest = markdown.slice(start);
+    const body = rest.slice(rest.indexOf('Fields ('), rest.indexOf('Example payload'));
+    const stack: string[] = [];
+    return [...body.matchAll(/^( *)- `([^`]+)` \(/gm)].map((match) => {
+      stack.length = (match[1] ?? '').length / 2;
+      stack.push(match[2] ?? '');
+      return stack.join('.');
+    });
+  }
+
+  it.each(['seller', 'warehouse'])('%s: type, headers, payload fields, answers and a receiver; the other family’s events absent', (family) => {
+    const doc = ctx.publicSpec;
+    const tags = new Map((doc.tags ?? []).map((tag) => [tag.name, tag]));
+    const all = listWebhooks(doc);
+    const events = all.filter((entry) => tags.get(firstTagOf(entry) ?? '')?.['x-category'] === family);
+    const others = all.filter((entry) => !events.includes(entry));
+    expect(events.length).toBeGreaterThan(0);
+    const page = docs.pages[`${family}-events`] ?? '';
+    for (const entry of events) {
+      const operationId = operationIdOf(entry);
+      const markdown = docs.operations[operationId] ?? '';
+      expect(markdown, operationId).toContain(`\`EVENT ${entry.path}\``);
+      expect(markdown).not.toMatch(/^`POST /m);
+      const headers = [...markdown.matchAll(/^\| `([^`]+)` \| header \|/gm)].map((match) => match[1]);
+      expect(headers).toEqual(parametersOf(doc, entry).map((parameter) => String(parameter.name)));
+      const content = (resolved(doc, entry.operation.requestBody) as JsonObject).content as JsonObject;
+      const schema = (content['application/json'] as JsonObject).schema;
+      expect([...new Set(payloadFields(markdown))].sort(), operationId).toEqual([...new Set(specFields(doc, schema))].sort());
+      expect(markdown).toContain('## What your endpoint answers\n\n- `200`: ');
+      expect(markdown).toContain("import { Webhook } from 'standardwebhooks';");
+      expect(markdown).toContain('from standardwebhooks.webhooks import Webhook');
+      expect(page).toContain(`\`EVENT ${entry.path}\``);
+      expect(docs.llms).toContain(`/documentation/operations/${operationId}.md): \`EVENT ${entry.path}\``);
+      expect(docs.llmsFull).toContain(`\`EVENT ${entry.path}\``);
+      expect(docs.eventList).toContainEqual(expect.objectContaining({ kind: 'event', operationId, family, event: entry.path }));
+    }
+    expect(page).toContain('## How to verify');
+    for (const entry of others) expect(page).not.toContain(entry.path);
+    // Events are not in the operation list call_operation reads.
+    expect(docs.operationList.filter((op) => events.some((entry) => operationIdOf(entry) === op.operationId))).toEqual([]);
+  });
+
+  it('gives a simulation with a body its Request body part and a curl sample that POSTs it', () => {
+    const withBody = listOperations(ctx.publicSpec).filter((entry) => entry.method === 'post' && entry.operation.requestBody !== undefined);
+    expect(withBody.length).toBeGreaterThan(0);
+    for (const entry of withBody) {
+      const markdown = docs.operations[operationIdOf(entry)] ?? '';
+      expect(markdown).toMatch(/^`POST https?:\/\//m);
+      expect(markdown).toContain('## Request body');
+      expect(markdown).toContain('--request POST');
+      expect(markdown).toContain('--data ');
+    }
   });
 });
 

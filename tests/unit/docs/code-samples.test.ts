@@ -93,7 +93,8 @@ describe('samples of the real spec', () => {
       const { publicSpec } = await bundledSpecs();
       const brand = deriveBrand();
       const { pages } = buildReferencePages({ brand, publicSpec, catalogue: buildCatalogue(publicSpec, brand) });
-      const operations = pages.flatMap((p) => p.operations);
+      // Events have receivers, not calls (their own test below).
+      const operations = pages.flatMap((p) => p.operations).filter((op) => op.event === undefined);
       expect(operations).toHaveLength(publicOperations.operations.length);
       // Token values look like `acme_s_...` / `acme_w_...` (brand prefix, user type, random part).
       const tokenLike = new RegExp(`\\b${brand.tokenPrefix}_[a-z]_[A-Za-z0-9_-]{8,}`);
@@ -112,6 +113,33 @@ describe('samples of the real spec', () => {
       }
       const list = operations.find((op) => op.operationId === 'listSellerWarehouses');
       expect(list?.samples[0]?.code).toContain('page=0&size=10');
+    },
+    PIPELINE_TIMEOUT_MS,
+  );
+
+  it(
+    'give every event a Node.js and a Python receiver on standardwebhooks, holding no token, only the secret variable',
+    async () => {
+      const { publicSpec } = await bundledSpecs();
+      const brand = deriveBrand();
+      const { pages } = buildReferencePages({ brand, publicSpec, catalogue: buildCatalogue(publicSpec, brand) });
+      const events = pages.flatMap((p) => p.operations).filter((op) => op.event !== undefined);
+      expect(events).toHaveLength(Object.keys(publicSpec.webhooks ?? {}).length);
+      const tokenLike = new RegExp(`\\b${brand.tokenPrefix}_[a-z]_[A-Za-z0-9_-]{8,}`);
+      for (const event of events) {
+        expect(event.samples.map((sample) => [sample.lang, sample.label])).toEqual([
+          ['javascript', 'Node.js'],
+          ['python', 'Python'],
+        ]);
+        for (const sample of event.samples) {
+          expect(sample.withToken).toBe(sample.code);
+          expect(sample.code).not.toContain(TOKEN_MARKER);
+          expect(sample.code).not.toContain(brand.tokenVariable);
+          expect(sample.code).not.toMatch(tokenLike);
+          expect(sample.code).toContain(`${brand.name}_WEBHOOK_SECRET`);
+          expect(sample.code).toContain(`'${event.event}'`.replace(/'/g, sample.lang === 'python' ? '"' : "'"));
+        }
+      }
     },
     PIPELINE_TIMEOUT_MS,
   );

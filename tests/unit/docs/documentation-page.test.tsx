@@ -61,7 +61,9 @@ describe('documentation pages', () => {
           expect(within(section).getAllByText(parameter.name, { selector: 'td code' }).length, `${operation.operationId} ${parameter.name}`).toBeGreaterThan(0);
         }
         const bodies = drawnBodies(operation);
-        expect(bodies.map((b) => b.anchor)).toEqual(['200', 'errors']);
+        // A POST's body (an event's payload) first; an event's endpoint answers without a body.
+        const anchors = operation.event === undefined ? ['200', 'errors'] : [];
+        expect(bodies.map((b) => b.anchor)).toEqual([...(operation.requestBody?.body ? ['request'] : []), ...anchors]);
         for (const { anchor, body } of bodies) {
           for (const field of fieldPaths(body)) {
             const row = document.getElementById([operation.operationId, anchor, ...field.path].join('.'));
@@ -75,7 +77,7 @@ describe('documentation pages', () => {
             0,
           );
         }
-        expect(within(section).getByRole('tab', { name: 'cURL' })).toBeInTheDocument();
+        expect(within(section).getByRole('tab', { name: operation.event === undefined ? 'cURL' : 'Node.js' })).toBeInTheDocument();
       }
       expect(document.querySelectorAll('section[data-operation-id]')).toHaveLength(page.operations.length);
     },
@@ -196,6 +198,56 @@ describe('documentation pages', () => {
     expect(screen.getAllByRole('heading', { name: 'Polling efficiently' }).length).toBeGreaterThan(0);
     expect(screen.getByText(/--header "If-None-Match: \$etag"/)).toBeInTheDocument();
     expect(screen.getAllByText('{"status": 401, "message": "forbidden"}').length).toBeGreaterThan(0);
+  });
+});
+
+describe('events and simulations', () => {
+  const familyPage = (category: string, subcategory: string) => {
+    const found = pages.find((p) => p.category === category && p.subcategory === subcategory);
+    if (!found) throw new Error(`no page ${category}-${subcategory}`);
+    return found;
+  };
+
+  it.each(['seller', 'warehouse'])('marks the %s events as incoming, with headers, payload, sample payload and How to verify', async (family) => {
+    const page = familyPage(family, 'events');
+    const events = page.operations.filter((operation) => operation.event !== undefined);
+    expect(events.length).toBeGreaterThan(0);
+    await openPage(`/documentation?category=${family}&subcategory=events`);
+    expect(screen.getByRole('heading', { level: 2, name: 'How to verify' })).toBeInTheDocument();
+    const index = screen.getByRole('navigation', { name: 'Events on this page' });
+    expect(within(index).getAllByText('EVENT')).toHaveLength(events.length);
+    expect(within(index).queryByText('POST')).toBeNull();
+    for (const event of events) {
+      const section = (await screen.findByRole('heading', { level: 2, name: event.summary })).closest('section');
+      if (!section) throw new Error(`no section for ${event.operationId}`);
+      expect(within(section).getByText('EVENT', { selector: '.method-event' })).toBeInTheDocument();
+      expect(within(section).queryByText('POST', { selector: '.method' })).toBeNull();
+      expect(within(section).getByText(event.event ?? '', { selector: '.op-path code' })).toBeInTheDocument();
+      expect(within(section).getByText('webhook-signature', { selector: 'td code' })).toBeInTheDocument();
+      expect(within(section).getByRole('heading', { level: 3, name: 'Payload' })).toBeInTheDocument();
+      expect(within(section).getByText('Example payload')).toBeInTheDocument();
+      expect(within(section).getByRole('tabpanel')).toHaveTextContent('standardwebhooks');
+      expect(within(section).queryByRole('button', { name: 'Try it' })).toBeNull();
+      expect(within(section).queryByRole('button', { name: 'Use my token' })).toBeNull();
+    }
+    // The other family's events are not on this page.
+    const other = familyPage(family === 'seller' ? 'warehouse' : 'seller', 'events');
+    for (const event of other.operations) expect(document.getElementById(event.operationId)).toBeNull();
+  });
+
+  it('draws a simulation as a POST with its request body, its samples sending it, and no Try it', async () => {
+    const page = familyPage('seller', 'sandbox');
+    const withBody = page.operations.find((operation) => operation.requestBody?.body);
+    if (!withBody) throw new Error('no simulation with a request body');
+    await openPage('/documentation?category=seller&subcategory=sandbox');
+    const section = (await screen.findByRole('heading', { level: 2, name: withBody.summary })).closest('section');
+    if (!section) throw new Error(`no section for ${withBody.operationId}`);
+    expect(within(section).getByText('POST', { selector: '.method' })).toBeInTheDocument();
+    expect(within(section).getByRole('heading', { level: 3, name: 'Request body' })).toBeInTheDocument();
+    expect(within(section).getByRole('tabpanel')).toHaveTextContent('--request POST');
+    expect(within(section).getByRole('tabpanel')).toHaveTextContent('--data');
+    expect(within(section).queryByRole('button', { name: 'Try it' })).toBeNull();
+    expect(within(section).queryByRole('link', { name: 'Open in API Test' })).toBeNull();
   });
 });
 

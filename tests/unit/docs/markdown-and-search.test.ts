@@ -72,6 +72,12 @@ describe('search over the generated index', () => {
     expect(lastOperation).toBeLessThan(firstSchemaOrField);
   });
 
+  it('finds an event by the words of its type, ranked with the operations: "normal order status changed"', () => {
+    const [first] = search(prepared, 'normal order status changed', { preferredCategory: 'warehouse' });
+    expect(first).toMatchObject({ kind: 'event', title: 'EVENT warehouse.normal_order.status_changed' });
+    expect(search(prepared, 'seller.product.inventory_changed')[0]).toMatchObject({ kind: 'event', title: 'EVENT seller.product.inventory_changed' });
+  });
+
   it('offers a field both APIs share on each page that has it, the user’s own API first', () => {
     for (const field of ['trackingNumber', 'availableQuantity']) {
       const asSeller = search(prepared, field, { preferredCategory: 'seller' }).filter((entry) => entry.title === field);

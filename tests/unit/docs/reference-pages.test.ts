@@ -164,7 +164,8 @@ describe('reference pages', () => {
   });
 
   it('shows every public operation’s 401 with exactly {status: 401, message: "forbidden"}, and 400 and 404 where they apply', () => {
-    for (const op of pages.flatMap((p) => p.operations)) {
+    // Events are sent to the integrator, with no token: their answers are the endpoint's (see the events tests).
+    for (const op of pages.flatMap((p) => p.operations).filter((p) => p.event === undefined)) {
       const unauthorized = op.responses.find((r) => r.status === '401');
       expect(
         unauthorized?.examples?.map((e) => JSON.parse(e.json) as unknown),
@@ -235,5 +236,103 @@ describe('search index', () => {
       'Seller API · Order',
       'Warehouse API · Order',
     ]);
+  });
+});
+
+/** The spec's webhooks by family (the x-category of each one's first tag), in document order. */
+function specEvents(spec: JsonObject): { family: string; type: string; operation: JsonObject }[] {
+  const tags = new Map((Array.isArray(spec.tags) ? spec.tags : []).filter(isObject).map((tag) => [tag.name, tag]));
+  return Object.entries(isObject(spec.webhooks) ? spec.webhooks : {}).flatMap(([type, item]) => {
+    const operation = isObject(item) && isObject(item.post) ? item.post : undefined;
+    if (!operation || !Array.isArray(operation.tags)) return [];
+    return [{ family: String(tags.get(String(operation.tags[0]))?.['x-category']), type, operation }];
+  });
+}
+
+describe.each(['seller', 'warehouse'])('%s events', (family) => {
+  it("holds exactly the family's webhooks on its events page, in spec order, each marked as an event", () => {
+    const expected = specEvents(ctx.publicSpec as JsonObject).filter((event) => event.family === family);
+    expect(expected.length).toBeGreaterThan(0);
+    const onPage = page(family, 'events').operations;
+    expect(onPage.map((op) => op.event)).toEqual(expected.map((event) => event.type));
+    expect(onPage.map((op) => op.operationId)).toEqual(expected.map((event) => event.operation.operationId));
+    // No other page holds an event, and no event of another family is here.
+    const elsewhere = pages.filter((p) => p !== page(family, 'events')).flatMap((p) => p.operations.filter((op) => op.event?.startsWith(`${family}.`)));
+    expect(elsewhere).toEqual([]);
+  });
+
+  it('gives each event its summary, signature headers, payload tree and example, answers and receiver samples', () => {
+    for (const event of page(family, 'events').operations) {
+      const spec = specEvents(ctx.publicSpec as JsonObject).find((candidate) => candidate.type === event.event);
+      expect(event.summary).toBe(spec?.operation.summary);
+      expect(event.description).toBeDefined();
+      expect(event.parameters.map((p) => `${p.in}:${p.name}`)).toEqual(['header:webhook-id', 'header:webhook-timestamp', 'header:webhook-signature']);
+      expect(event.requestBody?.body?.children?.map((child) => child.name)).toEqual(['id', 'type', 'timestamp', 'environment', 'data']);
+      expect(event.requestBody?.body?.children?.find((child) => child.name === 'type')?.enum).toEqual([event.event]);
+      expect(JSON.parse(event.requestBody?.examples?.[0]?.json ?? '{}')).toMatchObject({ type: event.event });
+      expect(event.responses.map((response) => response.status)).toEqual(['200', '410']);
+      expect(event.samples.map((sample) => sample.lang)).toEqual(['javascript', 'python']);
+      for (const sample of event.samples) {
+        expect(sample.code).toContain('standardwebhooks');
+        expect(sample.code).toContain(event.event);
+        expect(sample.code).toContain('ACME_WEBHOOK_SECRET');
+      }
+      expect(event.tryIt).toBeUndefined();
+    }
+  });
+
+  it('says how to verify a delivery: HMAC-SHA256 over id.timestamp.body, the whsec_ secret, retries, 15 s and 410', () => {
+    const text = JSON.stringify(page(family, 'events').verification);
+    expect(text).toContain('How to verify');
+    for (const fact of [
+      'HMAC-SHA256',
+      '{webhook-id}.{webhook-timestamp}.{body}',
+      'whsec_',
+      '5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h',
+      '15 seconds',
+      '410 Gone',
+      'standardwebhooks',
+    ])
+      expect(text).toContain(fact);
+  });
+
+  it('finds events by type, summary and payload fields in search, on their own page only', () => {
+    const where = `${page(family, 'events').groupTitle} · ${page(family, 'events').title}`;
+    const events = index.entries.filter((entry) => entry.kind === 'event' && entry.page === where);
+    expect(events.map((entry) => entry.title)).toEqual(page(family, 'events').operations.map((op) => `EVENT ${op.event}`));
+    expect(events.map((entry) => entry.detail)).toEqual(page(family, 'events').operations.map((op) => op.summary));
+    expect(events.every((entry) => !entry.title.includes(family === 'seller' ? 'warehouse.' : 'seller.'))).toBe(true);
+    const first = page(family, 'events').operations[0];
+    expect(index.entries).toContainEqual(
+      expect.objectContaining({
+        kind: 'field',
+        title: 'resourceUrl',
+        page: where,
+        href: expect.stringContaining(`#${first?.operationId}.request.data.resourceUrl`),
+      }),
+    );
+    expect(index.entries).toContainEqual(expect.objectContaining({ kind: 'section', title: 'How to verify', page: where }));
+  });
+});
+
+describe('sandbox simulations', () => {
+  it('are POSTs with their request body, samples that send it, and no Try it (the tester sends GET only)', () => {
+    const simulations = pages.flatMap((p) => p.operations.filter((op) => op.method === 'post' && op.event === undefined));
+    expect(simulations.length).toBeGreaterThan(0);
+    for (const op of simulations) {
+      expect(op.tryIt, op.operationId).toBeUndefined();
+      const curl = op.samples.find((sample) => sample.lang === 'curl')?.code ?? '';
+      expect(curl, op.operationId).toContain('--request POST');
+      const javascript = op.samples.find((sample) => sample.lang === 'javascript')?.code ?? '';
+      expect(javascript, op.operationId).toContain("method: 'POST'");
+      if (op.requestBody) {
+        expect(op.requestBody.body?.type).toBe('object');
+        expect(curl).toContain("--header 'Content-Type: application/json'");
+        expect(curl).toContain(`--data '${op.requestBody.examples?.[0]?.json}'`);
+      } else expect(curl).not.toContain('--data');
+    }
+    expect(simulations.some((op) => op.requestBody !== undefined)).toBe(true);
+    const entries = index.entries.filter((entry) => entry.kind === 'operation' && entry.title.startsWith('POST '));
+    expect(entries).toHaveLength(simulations.length);
   });
 });

@@ -7,8 +7,8 @@ describe('buildDocsNav (from the generated catalogue)', () => {
     expect(nav.map((group) => [group.label, group.pages.map((page) => page.subcategory)])).toEqual([
       ['Getting started', ['getting-started']],
       ['Authentication', ['overview']],
-      ['Seller API', ['warehouse', 'quotation', 'import', 'product', 'order']],
-      ['Warehouse API', ['quotation', 'import', 'inventory', 'order']],
+      ['Seller API', ['warehouse', 'quotation', 'import', 'product', 'order', 'events', 'sandbox']],
+      ['Warehouse API', ['quotation', 'import', 'inventory', 'order', 'events', 'sandbox']],
       ['Changelog', ['changelog']],
     ]);
     expect(nav[2]?.pages[0]).toEqual({

@@ -98,8 +98,8 @@ describe('sidebar', () => {
         expect(link).toHaveAttribute('href', `/documentation?category=${group.category}&subcategory=${page.subcategory}`);
       }
     }
-    expect(within(nav).getByRole('list', { name: 'Seller API' }).querySelectorAll('a')).toHaveLength(5);
-    expect(within(nav).getByRole('list', { name: 'Warehouse API' }).querySelectorAll('a')).toHaveLength(4);
+    expect(within(nav).getByRole('list', { name: 'Seller API' }).querySelectorAll('a')).toHaveLength(7);
+    expect(within(nav).getByRole('list', { name: 'Warehouse API' }).querySelectorAll('a')).toHaveLength(6);
     expect(within(nav).getByRole('link', { name: 'API Test' })).toHaveAttribute('href', '/api-test');
     expect(within(nav).getByRole('link', { name: 'Usage' })).toHaveAttribute('href', '/usage');
     expect(within(nav).getByRole('link', { name: 'Activity' })).toHaveAttribute('href', '/activity');

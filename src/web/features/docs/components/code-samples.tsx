@@ -1,12 +1,13 @@
 /**
- * An operation's code samples in five languages (generated at build time by httpsnippet), as tabs.
+ * An operation's code samples in five languages (generated at build time by httpsnippet), or an event's
+ * receivers, as tabs.
  * The language choice and the filled-in token are shared by every sample on the page.
  */
 import { Suspense, lazy, useId, type KeyboardEvent } from 'react';
 import Button from '@mui/material/Button';
 import KeyIcon from '@mui/icons-material/KeyOutlined';
 import { CopyButton } from '../../../components/copy-button';
-import type { CodeSample } from '../../../../shared/portal-data/reference-page';
+import { TOKEN_MARKER, type CodeSample } from '../../../../shared/portal-data/reference-page';
 import { sampleCode } from '../lib/sample-code';
 import { useSampleSettings } from '../lib/sample-settings';
 
@@ -40,6 +41,8 @@ export function CodeSamples({ samples, operationId, family, sampleOrigin, origin
     document.getElementById(`${baseId}-${next.lang}`)?.focus();
   };
 
+  // An event's receiver samples take no API token: nothing to pick one for.
+  const takesToken = samples.some((sample) => sample.withToken.includes(TOKEN_MARKER));
   const shown = sampleCode(current, sampleOrigin, origin, token?.value ?? null, reveal);
   return (
     <div className="samples">
@@ -66,17 +69,19 @@ export function CodeSamples({ samples, operationId, family, sampleOrigin, origin
       <pre id={`${baseId}-panel`} role="tabpanel" aria-labelledby={`${baseId}-${current.lang}`} className="code-block sample-code" tabIndex={0}>
         <code>{shown}</code>
       </pre>
-      <div className="samples-foot">
-        {picking ? (
-          <Suspense fallback={<span className="picker-note">Loading your tokens…</span>}>
-            <TokenPicker family={family} operationId={operationId} tokenVariable={tokenVariable} />
-          </Suspense>
-        ) : (
-          <Button size="small" startIcon={<KeyIcon fontSize="small" />} onClick={() => setPicking(true)}>
-            Use my token
-          </Button>
-        )}
-      </div>
+      {takesToken ? (
+        <div className="samples-foot">
+          {picking ? (
+            <Suspense fallback={<span className="picker-note">Loading your tokens…</span>}>
+              <TokenPicker family={family} operationId={operationId} tokenVariable={tokenVariable} />
+            </Suspense>
+          ) : (
+            <Button size="small" startIcon={<KeyIcon fontSize="small" />} onClick={() => setPicking(true)}>
+              Use my token
+            </Button>
+          )}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -167,6 +167,8 @@ export const DocsRoot = styled('div')(({ theme }) => {
     '.method-post': { background: v.palette.primary.main, color: v.palette.primary.contrastText },
     '.method-delete': { background: v.palette.error.main, color: v.palette.error.contrastText },
     '.method-put, .method-patch': { background: v.palette.warning.main, color: v.palette.warning.contrastText },
+    // Outlined, unlike every call's filled chip: an event comes in to the integrator, it is not a call they make.
+    '.method-event': { background: 'transparent', color: v.palette.info.main, boxShadow: `inset 0 0 0 1px ${v.palette.info.main}` },
     '.badge': {
       display: 'inline-block',
       fontSize: '0.75rem',
@@ -235,6 +237,8 @@ export const DocsRoot = styled('div')(({ theme }) => {
     '.headers': { marginTop: theme.spacing(1), fontSize: '0.875rem' },
     '.headers > summary': { cursor: 'pointer', color: v.palette.text.secondary },
     '.response-head': { margin: theme.spacing(0, 0, 1), fontSize: '0.875rem' },
+    // A request body's head starts with its required mark, which needs no gap before it.
+    '.request-head > .field-required': { marginLeft: 0 },
     '.status': { fontFamily: monospace, fontWeight: 700, fontSize: '0.75rem', padding: '0.1em 0.45em', borderRadius: 4, border: '1px solid currentColor' },
     '.status-ok': { color: v.palette.success.main },
     '.status-error': { color: v.palette.error.main },

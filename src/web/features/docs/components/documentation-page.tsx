@@ -10,6 +10,7 @@ import KeyIcon from '@mui/icons-material/KeyOutlined';
 import type { ApiFamily } from '../../../../shared/api-family';
 import type { ReferencePage } from '../../../../shared/portal-data/reference-page';
 import { documentationHref, pageKeyOf } from '../../../../shared/portal-data/links';
+import { methodKey, operationTarget } from '../../../../shared/portal-data/operation-label';
 import { documentationTitle } from '../../../../shared/portal-data/screens';
 import { catalogue } from '../../../../generated/catalogue';
 import { isPrerenderedPage } from '../../../lib/prerender-state';
@@ -81,10 +82,10 @@ export function DocumentationPage({ page, origin, onSearch, family }: Documentat
   const firstHeading = description.findIndex((block) => block.t === 'h');
   const intro = firstHeading < 0 ? description : description.slice(0, firstHeading);
   const rest = firstHeading < 0 ? [] : description.slice(firstHeading);
-  const eyebrow =
-    page.groupTitle === page.title
-      ? `${page.operations.length} operations`
-      : `${page.groupTitle} · ${page.operations.length} ${page.operations.length === 1 ? 'operation' : 'operations'}`;
+  // A page of events counts events: they are sent to the reader, not operations the reader calls.
+  const noun = page.operations.length > 0 && page.operations.every((operation) => operation.event !== undefined) ? 'event' : 'operation';
+  const counted = `${page.operations.length} ${page.operations.length === 1 ? noun : `${noun}s`}`;
+  const eyebrow = page.groupTitle === page.title ? counted : `${page.groupTitle} · ${counted}`;
 
   return (
     <DocsRoot>
@@ -132,14 +133,19 @@ export function DocumentationPage({ page, origin, onSearch, family }: Documentat
           ) : null}
         </>
       ) : null}
+      {page.verification ? (
+        <div className="prose">
+          <Markdown blocks={page.verification} />
+        </div>
+      ) : null}
       {page.operations.length > 0 ? (
-        <nav aria-label="Operations on this page">
+        <nav aria-label={noun === 'event' ? 'Events on this page' : 'Operations on this page'}>
           <ul className="op-index">
             {page.operations.map((operation) => (
               <li key={operation.operationId}>
                 <Link to={documentationHref(page, operation.operationId)} preventScrollReset>
-                  <span className={`method method-${operation.method}`}>{operation.method.toUpperCase()}</span>
-                  <code>{operation.path}</code>
+                  <span className={`method method-${methodKey(operation)}`}>{methodKey(operation).toUpperCase()}</span>
+                  <code>{operationTarget(operation)}</code>
                   <span className="muted">{operation.summary}</span>
                 </Link>
               </li>

@@ -1,13 +1,23 @@
 /**
- * One operation of a page: method and full path, summary and description, parameters, the success
- * response's fields as a tree with its example, the error responses with their exact bodies, code
- * samples and "Try it" (try-it.tsx). Its anchor is the operationId, and its heading links to it.
+ * One operation of a page: method and full path, summary and description, parameters, the request body
+ * (a simulation's JSON) and the success response's fields as trees with the response's example, the error
+ * responses with their exact bodies, code samples and "Try it" (try-it.tsx). An event (the spec's
+ * webhooks) is drawn with the same parts turned round: an EVENT chip and its type where a call has its
+ * method and path, the delivery's headers, its payload and sample payload, what the receiving endpoint
+ * answers, and receiver samples. Its anchor is the operationId, and its heading links to it.
  */
 import { memo } from 'react';
 import { Link } from 'react-router';
-import type { ReferenceOperation, ReferencePage, ReferenceResponse } from '../../../../shared/portal-data/reference-page';
+import type {
+  ReferenceOperation,
+  ReferencePage,
+  ReferenceRequestBody,
+  ReferenceResponse,
+  ResponseExample,
+} from '../../../../shared/portal-data/reference-page';
 import { documentationHref, fieldAnchor } from '../../../../shared/portal-data/links';
-import { ERRORS_ANCHOR } from '../../../../shared/portal-data/response-bodies';
+import { methodKey, operationTarget } from '../../../../shared/portal-data/operation-label';
+import { ERRORS_ANCHOR, REQUEST_ANCHOR } from '../../../../shared/portal-data/response-bodies';
 import { exampleValues } from '../lib/example-values';
 import { CodeSamples } from './code-samples';
 import { FieldTree } from './field-tree';
@@ -88,6 +98,18 @@ function Parameters({ operation }: { operation: ReferenceOperation }) {
   );
 }
 
+function RequestBody({ operation, body }: { operation: ReferenceOperation; body: ReferenceRequestBody }) {
+  return (
+    <div className="response">
+      <p className="response-head request-head">
+        <span className="field-required">{body.required ? 'required' : 'optional'}</span> <InlineText nodes={body.description} />
+        <span className="muted"> · {body.contentType}</span>
+      </p>
+      {body.body ? <FieldTree root={body.body} anchor={{ operationId: operation.operationId, status: REQUEST_ANCHOR }} /> : null}
+    </div>
+  );
+}
+
 function SuccessResponse({ operation, response }: { operation: ReferenceOperation; response: ReferenceResponse }) {
   return (
     <div className="response">
@@ -157,22 +179,22 @@ function ErrorResponses({ responses, operationId }: { responses: ReferenceRespon
  * script (the page stays light and works without JavaScript) and the browser's find-in-page reaches every
  * example, opening the one it finds.
  */
-function ExampleResponse({ response, operationId }: { response: ReferenceResponse; operationId: string }) {
-  const [first, ...others] = response.examples ?? [];
+function ExampleJson({ title, status, examples, label }: { title: string; status?: string; examples: readonly ResponseExample[]; label: string }) {
+  const [first, ...others] = examples;
   if (!first) return null;
-  const label = (summary: string | undefined) => `Example ${response.status} response of ${operationId}${summary ? `: ${summary}` : ''}`;
+  const labelOf = (summary: string | undefined) => `${label}${summary ? `: ${summary}` : ''}`;
   return (
     <div className="example">
       <div className="example-bar">
-        <span className="side-title">Example response</span>
-        <span className="status status-ok">{response.status}</span>
+        <span className="side-title">{title}</span>
+        {status ? <span className="status status-ok">{status}</span> : null}
         {others.length > 0 && first.summary ? <span className="example-summary">{first.summary}</span> : null}
       </div>
-      <JsonCode json={first.json} label={label(others.length > 0 ? first.summary : undefined)} />
+      <JsonCode json={first.json} label={labelOf(others.length > 0 ? first.summary : undefined)} />
       {others.map((example) => (
         <details key={example.name} className="example-more">
           <summary>Example: {example.summary ?? example.name}</summary>
-          <JsonCode json={example.json} label={label(example.summary ?? example.name)} />
+          <JsonCode json={example.json} label={labelOf(example.summary ?? example.name)} />
         </details>
       ))}
     </div>
@@ -184,6 +206,8 @@ export const OperationSection = memo(function OperationSection({ operation, page
   const errors = operation.responses.filter((r) => !r.status.startsWith('2'));
   const firstSuccess = success[0];
   const href = documentationHref(page, operation.operationId);
+  const isEvent = operation.event !== undefined;
+  const method = methodKey(operation);
   return (
     <section
       className="op"
@@ -202,10 +226,12 @@ export const OperationSection = memo(function OperationSection({ operation, page
           ) : null}
         </h2>
         <p className="op-path">
-          <span className={`method method-${operation.method}`}>{operation.method.toUpperCase()}</span>
+          <span className={`method method-${method}`} title={isEvent ? 'Sent to your webhook endpoints' : undefined}>
+            {method.toUpperCase()}
+          </span>
           <code>
-            <span className="muted">{basePath}</span>
-            {operation.path}
+            {isEvent ? null : <span className="muted">{basePath}</span>}
+            {operationTarget(operation)}
           </code>
         </p>
         <div className="prose">
@@ -217,9 +243,15 @@ export const OperationSection = memo(function OperationSection({ operation, page
             <Link to={documentationHref({ category: 'authentication', subcategory: 'overview' })}>how</Link>).
           </p>
         ) : null}
-        <h3 className="op-subtitle">Parameters</h3>
+        <h3 className="op-subtitle">{isEvent ? 'Headers' : 'Parameters'}</h3>
         <Parameters operation={operation} />
-        <h3 className="op-subtitle">Response</h3>
+        {operation.requestBody ? (
+          <>
+            <h3 className="op-subtitle">{isEvent ? 'Payload' : 'Request body'}</h3>
+            <RequestBody operation={operation} body={operation.requestBody} />
+          </>
+        ) : null}
+        <h3 className="op-subtitle">{isEvent ? 'Your endpoint answers' : 'Response'}</h3>
         {detailed ? (
           <>
             {success.map((response) => (
@@ -227,7 +259,8 @@ export const OperationSection = memo(function OperationSection({ operation, page
             ))}
             {errors.length > 0 ? (
               <>
-                <h3 className="op-subtitle">Errors</h3>
+                {/* An endpoint's other answers (410 switches it off) are no errors of a call. */}
+                {isEvent ? null : <h3 className="op-subtitle">Errors</h3>}
                 <ErrorResponses responses={errors} operationId={operation.operationId} />
               </>
             ) : null}
@@ -251,7 +284,16 @@ export const OperationSection = memo(function OperationSection({ operation, page
           {operation.tryIt ? (
             <TryIt operationId={operation.operationId} summary={operation.summary} href={operation.tryIt} values={exampleValues(operation.parameters)} />
           ) : null}
-          {firstSuccess ? <ExampleResponse response={firstSuccess} operationId={operation.operationId} /> : null}
+          {isEvent && operation.requestBody?.examples ? (
+            <ExampleJson title="Example payload" examples={operation.requestBody.examples} label={`Example payload of ${operation.event}`} />
+          ) : firstSuccess?.examples ? (
+            <ExampleJson
+              title="Example response"
+              status={firstSuccess.status}
+              examples={firstSuccess.examples}
+              label={`Example ${firstSuccess.status} response of ${operation.operationId}`}
+            />
+          ) : null}
         </div>
       ) : null}
     </section>

@@ -16,7 +16,14 @@ import { BreakableText } from '../../../components/breakable-text';
 import { takeSearch } from '../../../lib/early-input';
 import { nameParts } from '../../../lib/break-points';
 
-const KIND_LABEL: Record<SearchEntry['kind'], string> = { operation: 'Operation', schema: 'Schema', field: 'Field', page: 'Page', section: 'Guide' };
+const KIND_LABEL: Record<SearchEntry['kind'], string> = {
+  operation: 'Operation',
+  event: 'Event',
+  schema: 'Schema',
+  field: 'Field',
+  page: 'Page',
+  section: 'Guide',
+};
 
 const Panel = styled('div')(({ theme }) => {
   // The theme uses CSS variables; `vars` is typed optional, the palette is the fallback with the same shape.
