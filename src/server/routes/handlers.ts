@@ -11,6 +11,7 @@ import type { OpenApiDocument } from '../spec/openapi-document.ts';
 import type { HandlerMap } from '../spec/operation-handler.ts';
 import { activityHandlers } from './portal-activity/handlers.ts';
 import { oidcHandlers } from './portal-oidc/handlers.ts';
+import { pendingUiHandlers } from './pending-ui-handlers.ts';
 import { sessionHandlers } from './portal-session/handlers.ts';
 import { sessionListHandlers } from './portal-session/sessions-handlers.ts';
 import { tokenHandlers } from './portal-tokens/handlers.ts';
@@ -25,6 +26,7 @@ import { usageHandlers } from './portal-usage/handlers.ts';
 
 export function createHandlers(ctx: ServerContext, spec: OpenApiDocument): HandlerMap {
   return {
+    ...pendingUiHandlers(spec),
     ...sessionHandlers(ctx),
     ...sessionListHandlers(ctx),
     ...oidcHandlers(ctx),
