@@ -22,12 +22,13 @@ export async function listSimulationTargets(list: CatalogueOperation, token: str
   return (page.data ?? []).map((row) => targetOf(row, list.rowId ?? ['id'])).filter((target): target is Target => target !== undefined);
 }
 
-export function useSimulationTargets(list: CatalogueOperation | undefined, token: string) {
+/** Asked only once `wanted` (the picker was opened): a call made with the user's token counts against its rate limit. */
+export function useSimulationTargets(list: CatalogueOperation | undefined, token: string, wanted: boolean) {
   return useQuery({
     // The token is the cache's key only in memory; it is never stored or put in a URL.
     queryKey: ['simulation-targets', list?.operationId, token],
     queryFn: ({ signal }) => (list ? listSimulationTargets(list, token, signal) : Promise.resolve([])),
-    enabled: list !== undefined && token !== '',
+    enabled: wanted && list !== undefined && token !== '',
     staleTime: 0,
   });
 }

@@ -53,7 +53,8 @@ export function SimulatePanel({ family, onCreateToken }: SimulatePanelProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const token = pickedToken ?? initialToken(sandboxTokens);
   const simulation = simulations.find((known) => known.operation.operationId === operationId);
-  const targets = useSimulationTargets(simulation?.list, token);
+  const [targetsWanted, setTargetsWanted] = useState(false);
+  const targets = useSimulationTargets(simulation?.list, token, targetsWanted);
   const run = useRunSimulation();
 
   const submit = () => {
@@ -92,7 +93,7 @@ export function SimulatePanel({ family, onCreateToken }: SimulatePanelProps) {
         <Alert severity="info">
           {NO_SANDBOX_TOKEN}{' '}
           <Link component="button" type="button" onClick={onCreateToken} sx={{ verticalAlign: 'baseline' }}>
-            Create New Token
+            Create one above
           </Link>
         </Alert>
       ) : (
@@ -141,6 +142,7 @@ export function SimulatePanel({ family, onCreateToken }: SimulatePanelProps) {
             value={targetText}
             error={errors.target}
             onChange={setTargetText}
+            onOpen={() => setTargetsWanted(true)}
           />
           {simulation?.body.map((field) => (
             <TextField

@@ -15,12 +15,15 @@ interface TargetFieldProps {
   value: string;
   error: string | undefined;
   onChange: (value: string) => void;
+  /** The list is opened: its first page is asked for only now, as the call counts against the token's rate limit. */
+  onOpen: () => void;
 }
 
-export function TargetField({ label, targets, loading, value, error, onChange }: TargetFieldProps) {
+export function TargetField({ label, targets, loading, value, error, onChange, onOpen }: TargetFieldProps) {
   return (
     <Autocomplete
       freeSolo
+      onOpen={onOpen}
       options={targets}
       loading={loading}
       inputValue={value}
@@ -42,7 +45,7 @@ export function TargetField({ label, targets, loading, value, error, onChange }:
           {...params}
           label={label}
           error={error !== undefined}
-          helperText={error ?? (loading ? 'Loading the first page…' : 'Pick one of the first page, or type any id.')}
+          helperText={error ?? (loading ? 'Loading the first page…' : 'Open the list to pick from the first page, or type any id.')}
           slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, inputMode: 'numeric' } }}
         />
       )}
