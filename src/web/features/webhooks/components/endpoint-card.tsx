@@ -58,10 +58,16 @@ export function EndpointCard({ endpoint, toggling, revealing, onToggle, onTest, 
         </Box>
         <FormControlLabel
           sx={{ mr: 0 }}
-          control={<Switch checked={endpoint.enabled} disabled={toggling} onChange={(_, on) => onToggle(endpoint, on)} />}
+          control={
+            <Switch
+              checked={endpoint.enabled}
+              disabled={toggling}
+              onChange={(_, on) => onToggle(endpoint, on)}
+              slotProps={{ input: { 'aria-label': `Send events to ${endpoint.url}` } }}
+            />
+          }
           label={endpoint.enabled ? 'On' : 'Off'}
-          slotProps={{ typography: { variant: 'body2' } }}
-          aria-label={`Send events to ${endpoint.url}`}
+          slotProps={{ typography: { variant: 'body2', 'aria-hidden': true } }}
         />
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
