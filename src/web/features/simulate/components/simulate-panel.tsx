@@ -139,6 +139,7 @@ export function SimulatePanel({ family, onCreateToken }: SimulatePanelProps) {
             label={simulation?.list ? `Which one (${simulation.operation.idParam ?? 'id'})` : 'Id'}
             targets={targets.data ?? []}
             loading={targets.isFetching}
+            hint={token === '' ? 'Choose a sandbox token to list its first page, or type any id.' : undefined}
             value={targetText}
             error={errors.target}
             onChange={setTargetText}

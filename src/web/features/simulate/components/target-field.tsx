@@ -14,12 +14,14 @@ interface TargetFieldProps {
   /** The id as typed or picked. */
   value: string;
   error: string | undefined;
+  /** Said under the field instead of how to pick. */
+  hint?: string;
   onChange: (value: string) => void;
   /** The list is opened: its first page is asked for only now, as the call counts against the token's rate limit. */
   onOpen: () => void;
 }
 
-export function TargetField({ label, targets, loading, value, error, onChange, onOpen }: TargetFieldProps) {
+export function TargetField({ label, targets, loading, value, error, hint, onChange, onOpen }: TargetFieldProps) {
   return (
     <Autocomplete
       freeSolo
@@ -45,7 +47,7 @@ export function TargetField({ label, targets, loading, value, error, onChange, o
           {...params}
           label={label}
           error={error !== undefined}
-          helperText={error ?? (loading ? 'Loading the first page…' : 'Open the list to pick from the first page, or type any id.')}
+          helperText={error ?? hint ?? (loading ? 'Loading the first page…' : 'Open the list to pick from the first page, or type any id.')}
           slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, inputMode: 'numeric' } }}
         />
       )}

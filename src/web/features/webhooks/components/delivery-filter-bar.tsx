@@ -7,7 +7,8 @@ import type { WebhookEndpoint, WebhookEventType } from '../api/webhook-endpoints
 import { OUTCOMES, type DeliveryFilters, type DeliveryOutcome } from '../lib/delivery-filters';
 import { eventsOfFamily } from '../lib/event-types';
 
-const ANY = '';
+// A value of its own (not ''), so the select shows "All …" rather than an empty field.
+const ANY = 'all';
 const OUTCOME_LABEL: Record<DeliveryOutcome, string> = { succeeded: 'Succeeded', failed: 'Failed' };
 
 interface DeliveryFilterBarProps {

@@ -68,7 +68,7 @@ export function DeliveryLog({ family, lastActionAt, onQueued, onCheckSignature }
       component="section"
       aria-labelledby={HEADING_ID}
       aria-busy={attempts.isFetching && attempts.data === undefined}
-      sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}
+      sx={{ p: { xs: 1.5, sm: 2 }, display: 'flex', flexDirection: 'column', gap: 2, minWidth: 0 }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Box sx={{ mr: 'auto', minWidth: 0 }}>

@@ -14,7 +14,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { BreakableText } from '../../../components/breakable-text';
 import { KeysetPager } from '../../../components/keyset-pager';
+import { pathParts } from '../../../lib/break-points';
 import { formatDateTime, formatLogTimeParts } from '../../../lib/format-date';
 import { monospace } from '../../../theme/theme';
 import type { WebhookAttempt } from '../api/webhook-attempts';
@@ -101,8 +103,10 @@ export function DeliveryTable({ rows, onOpen, hasNewer, hasOlder, onNewer, onOld
                         <Box sx={{ color: 'text.secondary', fontSize: '0.75rem' }}>attempt {row.attempt}</Box>
                       </Box>
                     </TableCell>
-                    <TableCell data-label="Endpoint" sx={{ fontFamily: monospace, fontSize: 13, overflowWrap: 'anywhere', minWidth: { md: 180 } }}>
-                      <span>{row.endpointUrl}</span>
+                    <TableCell data-label="Endpoint" sx={{ fontFamily: monospace, fontSize: 13, minWidth: { md: 180 } }}>
+                      <span>
+                        <BreakableText parts={pathParts(row.endpointUrl)} />
+                      </span>
                     </TableCell>
                     <TableCell data-label="Outcome">
                       <AttemptOutcome attempt={row} />

@@ -16,7 +16,9 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import SyncLockOutlinedIcon from '@mui/icons-material/SyncLockOutlined';
+import { BreakableText } from '../../../components/breakable-text';
 import { EnvironmentChip } from '../../../components/environment-chip';
+import { pathParts } from '../../../lib/break-points';
 import { formatDateTime } from '../../../lib/format-date';
 import { monospace } from '../../../theme/theme';
 import type { WebhookEndpoint } from '../api/webhook-endpoints';
@@ -47,8 +49,8 @@ export function EndpointCard({ endpoint, toggling, revealing, onToggle, onTest, 
     <Paper variant="outlined" component="article" aria-labelledby={headingId} sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, flexWrap: 'wrap' }}>
         <Box sx={{ flex: '1 1 280px', minWidth: 0 }}>
-          <Typography id={headingId} component="h3" sx={{ fontFamily: monospace, fontSize: '0.9375rem', fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {endpoint.url}
+          <Typography id={headingId} component="h3" sx={{ fontFamily: monospace, fontSize: '0.9375rem', fontWeight: 600, overflowWrap: 'break-word' }}>
+            <BreakableText parts={pathParts(endpoint.url)} />
           </Typography>
           {endpoint.description === '' ? null : (
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>

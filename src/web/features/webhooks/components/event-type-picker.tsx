@@ -12,6 +12,8 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { FAMILY, type ApiFamily } from '../../../../shared/api-family';
+import { BreakableText } from '../../../components/breakable-text';
+import { nameParts } from '../../../lib/break-points';
 import { monospace } from '../../../theme/theme';
 import type { WebhookEventType } from '../api/webhook-endpoints';
 import { eventsOfFamily } from '../lib/event-types';
@@ -48,7 +50,9 @@ export function EventTypePicker({ family, all, chosen, error, onAllChange, onCho
               label={
                 <Box sx={{ minWidth: 0 }}>
                   <Box>{event.summary}</Box>
-                  <Box sx={{ fontFamily: monospace, fontSize: '0.75rem', color: 'text.secondary', overflowWrap: 'anywhere' }}>{event.type}</Box>
+                  <Box sx={{ fontFamily: monospace, fontSize: '0.75rem', color: 'text.secondary' }}>
+                    <BreakableText parts={nameParts(event.type)} />
+                  </Box>
                 </Box>
               }
             />
