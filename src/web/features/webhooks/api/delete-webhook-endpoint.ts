@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, unwrap } from '../../../lib/api-client';
 import { webhookAttemptsQueryKey } from '../../../lib/webhook-query-keys';
-import { webhookEndpointsQueryKey } from './webhook-endpoints';
+import { webhookEndpointsQueryKey } from './list-webhook-endpoints';
 
 export function useDeleteWebhookEndpoint() {
   const queryClient = useQueryClient();

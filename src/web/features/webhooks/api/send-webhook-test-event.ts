@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient, unwrap } from '../../../lib/api-client';
 import { webhookAttemptsQueryKey } from '../../../lib/webhook-query-keys';
-import type { WebhookEventType } from './webhook-endpoints';
+import type { WebhookEventType } from './list-webhook-endpoints';
 
 export function useSendWebhookTestEvent() {
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../generated/api';
 import { apiClient, unwrap } from '../../../lib/api-client';
-import { webhookEndpointsQueryKey } from './webhook-endpoints';
+import { webhookEndpointsQueryKey } from './list-webhook-endpoints';
 
 export type UpdateWebhookEndpointBody = components['schemas']['UpdateWebhookEndpointRequest'];
 

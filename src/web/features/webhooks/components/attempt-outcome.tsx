@@ -4,7 +4,7 @@
  */
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import type { WebhookAttempt } from '../api/webhook-attempts';
+import type { WebhookAttempt } from '../api/list-webhook-attempts';
 
 type Tone = 'success' | 'warning' | 'error';
 

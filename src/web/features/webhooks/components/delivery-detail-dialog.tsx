@@ -20,12 +20,12 @@ import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import { CopyButton } from '../../../components/copy-button';
 import { EnvironmentChip } from '../../../components/environment-chip';
 import { formatDateTime } from '../../../lib/format-date';
-import { useWebhookDelivery, type WebhookDelivery } from '../api/webhook-delivery';
+import { useWebhookDelivery, type WebhookDelivery } from '../api/get-webhook-delivery';
 import { eventLabel } from '../lib/event-types';
+import { formatDuration } from '../lib/format-duration';
 import { prettyPayload } from '../lib/pretty-payload';
 import { AttemptOutcome } from './attempt-outcome';
 import { CodeBlock } from './code-block';
-import { formatDuration } from './delivery-table';
 
 const STATE_LABEL: Record<WebhookDelivery['state'], string> = { pending: 'Pending', succeeded: 'Succeeded', failed: 'Failed' };
 

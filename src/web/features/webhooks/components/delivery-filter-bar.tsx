@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { ApiFamily } from '../../../../shared/api-family';
-import type { WebhookEndpoint, WebhookEventType } from '../api/webhook-endpoints';
+import type { WebhookEndpoint, WebhookEventType } from '../api/list-webhook-endpoints';
 import { OUTCOMES, type DeliveryFilters, type DeliveryOutcome } from '../lib/delivery-filters';
 import { eventsOfFamily } from '../lib/event-types';
 

@@ -19,8 +19,9 @@ import { KeysetPager } from '../../../components/keyset-pager';
 import { pathParts } from '../../../lib/break-points';
 import { formatDateTime, formatLogTimeParts } from '../../../lib/format-date';
 import { monospace } from '../../../theme/theme';
-import type { WebhookAttempt } from '../api/webhook-attempts';
+import type { WebhookAttempt } from '../api/list-webhook-attempts';
 import { eventLabel } from '../lib/event-types';
+import { formatDuration } from '../lib/format-duration';
 import { AttemptOutcome } from './attempt-outcome';
 
 const NONE = '–';
@@ -43,10 +44,6 @@ const stacked = (theme: Theme) => ({
     },
   },
 });
-
-export function formatDuration(ms: number): string {
-  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
-}
 
 interface DeliveryTableProps {
   rows: readonly WebhookAttempt[];

@@ -21,7 +21,7 @@ import { EnvironmentChip } from '../../../components/environment-chip';
 import { pathParts } from '../../../lib/break-points';
 import { formatDateTime } from '../../../lib/format-date';
 import { monospace } from '../../../theme/theme';
-import type { WebhookEndpoint } from '../api/webhook-endpoints';
+import type { WebhookEndpoint } from '../api/list-webhook-endpoints';
 import { endpointStatus } from '../lib/endpoint-status';
 import { eventLabel } from '../lib/event-types';
 
@@ -44,12 +44,12 @@ interface EndpointCardProps extends EndpointActions {
 
 export function EndpointCard({ endpoint, toggling, revealing, onToggle, onTest, onShowSecret, onRotate, onEdit, onDelete }: EndpointCardProps) {
   const status = endpointStatus(endpoint);
-  const headingId = `endpoint-${endpoint.id}-url`;
   return (
-    <Paper variant="outlined" component="article" aria-labelledby={headingId} sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }}>
+    // Named by its URL as text: the heading's line-break points would read as spaces to some assistive technology.
+    <Paper variant="outlined" component="article" aria-label={endpoint.url} sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.5, minWidth: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, flexWrap: 'wrap' }}>
         <Box sx={{ flex: '1 1 280px', minWidth: 0 }}>
-          <Typography id={headingId} component="h3" sx={{ fontFamily: monospace, fontSize: '0.9375rem', fontWeight: 600, overflowWrap: 'break-word' }}>
+          <Typography component="h3" sx={{ fontFamily: monospace, fontSize: '0.9375rem', fontWeight: 600, overflowWrap: 'break-word' }}>
             <BreakableText parts={pathParts(endpoint.url)} />
           </Typography>
           {endpoint.description === '' ? null : (

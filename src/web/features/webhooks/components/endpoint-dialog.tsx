@@ -22,7 +22,7 @@ import TextField from '@mui/material/TextField';
 import type { ApiFamily } from '../../../../shared/api-family';
 import { ENVIRONMENT_LABEL, TOKEN_ENVIRONMENTS, type TokenEnvironment } from '../../../../shared/token-environment';
 import type { CreateWebhookEndpointBody } from '../api/create-webhook-endpoint';
-import type { WebhookEndpoint, WebhookEventType } from '../api/webhook-endpoints';
+import type { WebhookEndpoint, WebhookEventType } from '../api/list-webhook-endpoints';
 import { EVENTS_REQUIRED, EventTypePicker } from './event-type-picker';
 
 export const URL_REQUIRED = 'Enter the URL that receives the events.';

@@ -15,7 +15,7 @@ import { FAMILY, type ApiFamily } from '../../../../shared/api-family';
 import { BreakableText } from '../../../components/breakable-text';
 import { nameParts } from '../../../lib/break-points';
 import { monospace } from '../../../theme/theme';
-import type { WebhookEventType } from '../api/webhook-endpoints';
+import type { WebhookEventType } from '../api/list-webhook-endpoints';
 import { eventsOfFamily } from '../lib/event-types';
 
 export const EVENTS_REQUIRED = 'Choose at least one event.';

@@ -13,8 +13,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { ReplayFailedBody } from '../api/replay-deliveries';
-import type { WebhookEndpoint } from '../api/webhook-endpoints';
+import type { ReplayFailedBody } from '../api/replay-failed-webhook-deliveries';
+import type { WebhookEndpoint } from '../api/list-webhook-endpoints';
 
 /** `YYYY-MM-DDTHH:mm` in local time, what a datetime-local field shows. */
 function localInputValue(date: Date): string {

@@ -12,7 +12,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useToast } from '../../../components/toasts';
-import { getWebhookEndpointSecret } from '../api/endpoint-secret';
+import { getWebhookEndpointSecret } from '../api/get-webhook-endpoint-secret';
 import { verifySignature, type SignatureInput, type SignatureVerdict } from '../lib/verify-signature';
 
 export const CHECKER_HEADING_ID = 'signature-checker-heading';

@@ -12,7 +12,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { ApiFamily } from '../../../../shared/api-family';
-import type { WebhookEndpoint, WebhookEventType } from '../api/webhook-endpoints';
+import type { WebhookEndpoint, WebhookEventType } from '../api/list-webhook-endpoints';
 import { eventsOfFamily } from '../lib/event-types';
 
 interface TestEventDialogProps {

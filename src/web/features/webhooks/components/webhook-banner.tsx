@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useWebhookEndpoints } from '../api/webhook-endpoints';
+import { useWebhookEndpoints } from '../api/list-webhook-endpoints';
 import { needsAttention } from '../lib/endpoint-status';
 
 export function WebhookBanner({ onWebhooks }: { onWebhooks: boolean }) {

@@ -4,7 +4,7 @@
  * `cursor` repeats: the keyset cursors of the pages below the newest, newest first; Newer drops the last.
  */
 import type { components } from '../../../../generated/api';
-import type { WebhookEventType } from '../api/webhook-endpoints';
+import type { WebhookEventType } from '../api/list-webhook-endpoints';
 import { isEventType } from './event-types';
 
 export type DeliveryOutcome = components['schemas']['WebhookAttemptOutcome'];

@@ -3,7 +3,7 @@
  * (switched off by its owner, answered 410 Gone, or failing for days). The banner and the cards agree on it.
  */
 import { formatDateTime } from '../../../lib/format-date';
-import type { WebhookEndpoint } from '../api/webhook-endpoints';
+import type { WebhookEndpoint } from '../api/list-webhook-endpoints';
 
 export type StatusTone = 'success' | 'warning' | 'error' | 'default';
 

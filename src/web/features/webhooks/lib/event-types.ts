@@ -7,7 +7,7 @@ import { webhookEvents } from '../../../../generated/webhook-events';
 import type { ApiFamily } from '../../../../shared/api-family';
 import { documentationHref } from '../../../../shared/portal-data/links';
 import type { WebhookEventData } from '../../../../shared/portal-data/webhook-events';
-import type { WebhookEventType } from '../api/webhook-endpoints';
+import type { WebhookEventType } from '../api/list-webhook-endpoints';
 
 export interface EventChoice extends WebhookEventData {
   type: WebhookEventType;

@@ -1,6 +1,6 @@
 /**
- * replayWebhookDelivery (POST /webhooks/deliveries/{deliveryId}/replay) and replayFailedWebhookDeliveries
- * (POST /webhooks/deliveries/replay, every failed delivery to an endpoint since a time, answered with the count).
+ * replayFailedWebhookDeliveries: POST /webhooks/deliveries/replay; every delivery to an endpoint whose last
+ * attempt failed since a time, sent again; answers how many.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../../../generated/api';
@@ -8,14 +8,6 @@ import { apiClient, unwrap } from '../../../lib/api-client';
 import { webhookAttemptsQueryKey } from '../../../lib/webhook-query-keys';
 
 export type ReplayFailedBody = components['schemas']['ReplayFailedRequest'];
-
-export function useReplayWebhookDelivery() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (deliveryId: number) => unwrap(await apiClient.POST('/webhooks/deliveries/{deliveryId}/replay', { params: { path: { deliveryId } } })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhookAttemptsQueryKey }),
-  });
-}
 
 export function useReplayFailedWebhookDeliveries() {
   const queryClient = useQueryClient();
