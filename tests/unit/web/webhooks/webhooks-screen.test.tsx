@@ -243,8 +243,12 @@ describe('getWebhookDelivery, replayWebhookDelivery and replayFailedWebhookDeliv
     const attempt = attemptFixture({ endpointId: endpoint.id, outcome: 'failed', statusCode: 500, responseBody: '{"error":"database unavailable"}' });
     const payload = '{"id":"evt_1","type":"seller.normal_order.status_changed","data":{"resourceId":1042}}';
     let replayed = 0;
+    const retried = attemptFixture({ ...attempt, id: attempt.id + 100, outcome: 'succeeded', statusCode: 200, responseBody: 'thanks' });
     server.use(
-      http.get('*/api/webhooks/deliveries/:id', () => HttpResponse.json(deliveryOf(attempt, payload))),
+      http.get('*/api/webhooks/deliveries/:id', () => {
+        const delivery = deliveryOf(attempt, payload);
+        return HttpResponse.json(replayed === 0 ? delivery : { ...delivery, state: 'succeeded', attempts: [retried, attempt] });
+      }),
       http.post('*/api/webhooks/deliveries/:id/replay', ({ params }) => {
         replayed = Number(params.id);
         return HttpResponse.json({ deliveryId: attempt.deliveryId, eventId: attempt.eventId }, { status: 202 });
@@ -254,11 +258,14 @@ describe('getWebhookDelivery, replayWebhookDelivery and replayFailedWebhookDeliv
     await user.click(await screen.findByRole('button', { name: /^Delivery of Normal order status changed at/ }));
     const dialog = await screen.findByRole('dialog', { name: `Delivery #${attempt.deliveryId}` });
     expect(await within(dialog).findByLabelText('Payload')).toHaveTextContent('"resourceId": 1042');
-    expect(within(dialog).getByLabelText('Answer to attempt 1')).toHaveTextContent('database unavailable');
+    expect(within(dialog).getByLabelText(/^Answer to attempt 1,/)).toHaveTextContent('database unavailable');
     await user.click(within(dialog).getByRole('button', { name: 'Replay' }));
     await waitFor(() => expect(replayed).toBe(attempt.deliveryId));
     expect(await screen.findByText(/Replay queued/)).toBeVisible();
-  });
+    // The open delivery is asked again shortly after, and shows the new attempt.
+    expect(await within(dialog).findByLabelText('Succeeded: 200')).toBeVisible();
+    expect(within(dialog).getByText('thanks')).toBeVisible();
+  }, 40_000);
 
   it('replays every failed delivery to an endpoint since a time and says how many', async () => {
     const endpoint = endpointFixture();

@@ -23,6 +23,7 @@ import { formatDateTime } from '../../../lib/format-date';
 import { useWebhookDelivery, type WebhookDelivery } from '../api/get-webhook-delivery';
 import { eventLabel } from '../lib/event-types';
 import { formatDuration } from '../lib/format-duration';
+import { pollInterval } from '../lib/poll-interval';
 import { prettyPayload } from '../lib/pretty-payload';
 import { AttemptOutcome } from './attempt-outcome';
 import { CodeBlock } from './code-block';
@@ -46,15 +47,17 @@ interface DeliveryDetailDialogProps {
   deliveryId: number | null;
   endpointUrl: string | undefined;
   replaying: boolean;
+  /** When a test event or a replay was last queued (epoch ms): its attempt is watched for. */
+  lastActionAt: number | null;
   onReplay: (delivery: WebhookDelivery) => void;
   onCheckSignature: (delivery: WebhookDelivery) => void;
   onClose: () => void;
 }
 
-export function DeliveryDetailDialog({ deliveryId, endpointUrl, replaying, onReplay, onCheckSignature, onClose }: DeliveryDetailDialogProps) {
+export function DeliveryDetailDialog({ deliveryId, endpointUrl, replaying, lastActionAt, onReplay, onCheckSignature, onClose }: DeliveryDetailDialogProps) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
-  const detail = useWebhookDelivery(deliveryId);
+  const detail = useWebhookDelivery(deliveryId, (shown) => pollInterval({ attempts: shown ? [shown] : [], lastActionAt, now: Date.now() }));
   const delivery = detail.data;
   return (
     <Dialog open={deliveryId !== null} onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby="delivery-detail-title">
@@ -115,7 +118,11 @@ export function DeliveryDetailDialog({ deliveryId, endpointUrl, replaying, onRep
                         <AttemptOutcome attempt={attempt} />
                       </Box>
                       {attempt.responseBody === null ? null : (
-                        <CodeBlock text={attempt.responseBody} label={`Answer to attempt ${attempt.attempt}`} maxHeight={160} />
+                        <CodeBlock
+                          text={attempt.responseBody}
+                          label={`Answer to attempt ${attempt.attempt}, ${formatDateTime(attempt.time)}`}
+                          maxHeight={160}
+                        />
                       )}
                     </Box>
                   ))}

@@ -128,6 +128,7 @@ export function DeliveryLog({ family, lastActionAt, onQueued, onCheckSignature }
         deliveryId={openId}
         endpointUrl={opened?.endpointUrl ?? endpointList.find((endpoint) => endpoint.id === opened?.endpointId)?.url}
         replaying={replay.isPending}
+        lastActionAt={lastActionAt}
         onReplay={replayOne}
         onCheckSignature={(delivery) => {
           setOpenId(null);

@@ -12,6 +12,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useToast } from '../../../components/toasts';
+import { monospace } from '../../../theme/theme';
 import { getWebhookEndpointSecret } from '../api/get-webhook-endpoint-secret';
 import { verifySignature, type SignatureInput, type SignatureVerdict } from '../lib/verify-signature';
 
@@ -25,7 +26,7 @@ export interface CheckerPrefill {
 
 const EMPTY: SignatureInput = { payload: '', id: '', timestamp: '', signature: '', secret: '' };
 
-const mono = { htmlInput: { spellCheck: false, autoCapitalize: 'off', autoComplete: 'off', style: { fontFamily: 'monospace' } } } as const;
+const mono = { htmlInput: { spellCheck: false, autoCapitalize: 'off', autoComplete: 'off', style: { fontFamily: monospace } } } as const;
 
 export function SignatureChecker({ prefill }: { prefill: CheckerPrefill | null }) {
   const { enqueueSnackbar } = useToast();
