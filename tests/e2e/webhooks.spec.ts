@@ -46,19 +46,28 @@ async function shipAnOrder(page: Page, token: string): Promise<number> {
   await page.getByRole('option', { name: new RegExp(token) }).click();
   await expect(panel.getByRole('combobox', { name: 'Simulation' })).toHaveText('Advance a normal order');
   await panel.getByRole('combobox', { name: /Which one/ }).click();
+  // An order whose own status (not only the seller's) is NEW: it ships in four steps.
   const option = page
     .getByRole('option')
-    .filter({ hasText: /^#\d+.*NEW/ })
+    .filter({ has: page.getByText(/^NEW( ·|$)/) })
     .first();
   const id = Number(/^#(\d+)/.exec((await option.textContent()) ?? '')?.[1]);
   await option.click();
+  let last = '';
   for (let step = 0; step < 6; step += 1) {
+    const answered = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().includes(`/normal/${id}/advance`));
     await panel.getByRole('button', { name: 'Simulate' }).click();
+    expect((await answered).status()).toBe(200);
     const result = panel.getByRole('status');
     await expect(result).toContainText(`#${id}`);
-    if (/→?\s*SHIPPED/.test((await result.locator('dd').first().textContent()) ?? '')) return id;
-    // The next click must see the next answer, not this one.
-    await expect(panel.getByRole('button', { name: 'Simulate' })).toBeEnabled();
+    const status = result
+      .locator('dt', { hasText: /^status$/ })
+      .locator('xpath=following-sibling::dd[1]')
+      .locator('strong');
+    // Each step moves the status on: a text like the last one is the previous answer still on screen.
+    await expect(status).not.toHaveText(last === '' ? /^$/ : last);
+    last = (await status.textContent()) ?? '';
+    if (last === 'SHIPPED') return id;
   }
   throw new Error(`order ${id} did not reach SHIPPED`);
 }

@@ -32,7 +32,16 @@ export function SecretValue({ value, initiallyShown = false }: { value: string; 
       <Box
         component="code"
         aria-label={shown ? 'Signing secret' : 'Signing secret, hidden'}
-        sx={{ flex: 1, minWidth: 0, fontFamily: monospace, fontSize: '0.8125rem', overflowWrap: 'anywhere', letterSpacing: shown ? 0 : '0.1em' }}
+        // The mask stays on one line, clipped on a phone; the secret itself wraps.
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          fontFamily: monospace,
+          fontSize: '0.8125rem',
+          overflowWrap: 'anywhere',
+          letterSpacing: shown ? 0 : '0.1em',
+          ...(shown ? {} : { whiteSpace: 'nowrap', overflow: 'hidden' }),
+        }}
       >
         {shown ? value : TOKEN_MASK}
       </Box>
