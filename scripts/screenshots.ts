@@ -22,6 +22,7 @@ const README_SHOTS: Record<string, string> = {
   'documentation-light-1440': 'reference-light.png',
   'documentation-try-it-dark-1440': 'try-it-dark.png',
   'usage-light-390': 'usage-phone-light.png',
+  'webhooks-light-1440': 'webhooks-light.png',
 };
 const writeReadmeShots = process.argv.includes('--readme');
 

@@ -22,6 +22,7 @@ import { buildChangelog } from '../releases/changelog.ts';
 import { loadReleases } from '../releases/releases.ts';
 import { assertPublicOnly } from './public-only.ts';
 import { TS_HEADER, YAML_HEADER, toJson, writeOutput } from './write-outputs.ts';
+import { buildSimulationBodies, buildWebhookEvents, webhookEventsModule } from './webhook-events.ts';
 
 export const ROOT_DIR = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -91,6 +92,7 @@ export async function generate(options: GenerateOptions = {}): Promise<GenerateC
       writeOutput(outDir, 'brand.ts', `${TS_HEADER}export const brand = ${JSON.stringify(brand)} as const;\n`),
       writeOutput(outDir, 'catalogue.ts', catalogueModule(catalogue)),
       writeOutput(outDir, 'response-fields.ts', responseFieldsModule(buildResponseFields(publicSpec, catalogue))),
+      writeOutput(outDir, 'webhook-events.ts', webhookEventsModule(buildWebhookEvents(publicSpec, portalSpec), buildSimulationBodies(publicSpec))),
     ]),
   );
   if (options.forFirstStart !== true) await step('types', () => writeTypes(outDir, portalSpec));

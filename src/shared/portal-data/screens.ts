@@ -37,6 +37,7 @@ export const screens = {
   'api-test': { path: '/api-test', module: '/app/routes/api-test-route.tsx', label: 'API Test', title: 'API Test' },
   usage: { path: '/usage', module: '/app/routes/usage-route.tsx', label: 'Usage', title: 'Usage' },
   activity: { path: '/activity', module: '/app/routes/activity-route.tsx', label: 'Activity', title: 'Activity' },
+  webhooks: { path: '/webhooks', module: '/app/routes/webhooks-route.tsx', label: 'Webhooks', title: 'Webhooks' },
   settings: { path: '/settings', module: '/app/routes/settings-route.tsx', label: 'Settings', title: 'Settings' },
   'not-found': { path: '*', module: '/app/routes/not-found-route.tsx', sampleUrl: '/no-such-page', title: 'Page not found' },
 } as const satisfies Record<string, ScreenData>;

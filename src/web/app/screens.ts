@@ -10,6 +10,7 @@ import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import VpnKeyOutlinedIcon from '@mui/icons-material/VpnKeyOutlined';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import { screenList, type NamedScreen, type ScreenName } from '../../shared/portal-data/screens';
 import { lazyRoute, type LazyRoute, type RouteModule } from './lazy-route';
 
@@ -26,6 +27,7 @@ const icons: Partial<Record<ScreenName, ComponentType<SvgIconProps>>> = {
   'api-test': ScienceOutlinedIcon,
   usage: InsightsOutlinedIcon,
   activity: HistoryOutlinedIcon,
+  webhooks: WebhookIcon,
   settings: VpnKeyOutlinedIcon,
 };
 

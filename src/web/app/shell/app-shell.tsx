@@ -1,6 +1,7 @@
 /**
  * The shell around every route but /login: a 280 px sidebar (a drawer behind a menu button below 900 px),
- * a top bar, and above the page the banner about leaked tokens and the token expiry reminder. It renders
+ * a top bar, and above the page the banner about leaked tokens, the token expiry reminder and the notice
+ * about webhook endpoints that were switched off or are failing. It renders
  * for a user whose profile has loaded, or (user null) for a logged-out reader of a public reference (see
  * shell-route.tsx): then the top bar offers "Log in" and nothing asks for the user's data.
  */
@@ -14,6 +15,7 @@ import type { CurrentUser } from '../../lib/current-user';
 import { logout } from '../../features/auth/api/logout';
 import { ExpiryReminder } from '../../features/tokens/components/expiry-reminder';
 import { LeakBanner } from '../../features/tokens/components/leak-banner';
+import { WebhookBanner } from '../../features/webhooks/components/webhook-banner';
 import { Sidebar } from './sidebar';
 import { MAIN_ID, SkipLink } from './skip-link';
 import { TopBar } from './top-bar';
@@ -75,6 +77,7 @@ export function AppShell({ user, children }: { user: CurrentUser | null; childre
         >
           {user ? <LeakBanner /> : null}
           {user ? <ExpiryReminder onSettings={location.pathname === '/settings'} /> : null}
+          {user ? <WebhookBanner onWebhooks={location.pathname === '/webhooks'} /> : null}
           {children}
         </Box>
       </Box>

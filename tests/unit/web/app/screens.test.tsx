@@ -87,6 +87,7 @@ describe('titles', () => {
       http.get('*/api/usage/operations', () => HttpResponse.json({ data: [] })),
       http.get('*/api/usage/requests', () => HttpResponse.json({ data: [], nextCursor: null })),
       http.get('*/api/portal/activity', () => HttpResponse.json({ data: [], nextCursor: null })),
+      http.get('*/api/webhooks/deliveries', () => HttpResponse.json({ data: [], nextCursor: null })),
     );
     renderApp(screenUrl(screen), { signedIn: !screen.outsideShell });
     await waitFor(() => expect(document.title).toBe(screenTitle(screen.title, brand.name)));

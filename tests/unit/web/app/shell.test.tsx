@@ -81,7 +81,7 @@ describe('session lost while using the portal', () => {
 });
 
 describe('sidebar', () => {
-  it('is 280 px wide and lists Documentation, its catalogue groups and pages, API Test, Usage, Activity and Settings', async () => {
+  it('is 280 px wide and lists Documentation, its catalogue groups and pages, API Test, Usage, Activity, Webhooks and Settings', async () => {
     server.use(getCurrentUser(seller), listApiTokens([]));
     renderApp('/settings');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -103,12 +103,13 @@ describe('sidebar', () => {
     expect(within(nav).getByRole('link', { name: 'API Test' })).toHaveAttribute('href', '/api-test');
     expect(within(nav).getByRole('link', { name: 'Usage' })).toHaveAttribute('href', '/usage');
     expect(within(nav).getByRole('link', { name: 'Activity' })).toHaveAttribute('href', '/activity');
+    expect(within(nav).getByRole('link', { name: 'Webhooks' })).toHaveAttribute('href', '/webhooks');
     expect(within(nav).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
-    // Usage and Activity sit between API Test and Settings.
+    // Usage, Activity and Webhooks sit between API Test and Settings.
     const order = within(nav)
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(order.slice(-4)).toEqual(['API Test', 'Usage', 'Activity', 'Settings']);
+    expect(order.slice(-5)).toEqual(['API Test', 'Usage', 'Activity', 'Webhooks', 'Settings']);
   });
 
   it('highlights the current item', async () => {

@@ -27,3 +27,8 @@ export const listLeakNotices = (notices: LeakNoticeFixture[]) => http.get('*/api
 export const getClientAddress = (address: string) => http.get('*/api/portal/client-address', () => HttpResponse.json({ address }));
 
 export const listSessions = (sessions: PortalSessionFixture[]) => http.get('*/api/portal/sessions', () => HttpResponse.json({ data: sessions }));
+
+export type WebhookEndpointFixture = operations['listWebhookEndpoints']['responses'][200]['content']['application/json']['data'][number];
+
+export const listWebhookEndpoints = (endpoints: WebhookEndpointFixture[] | (() => WebhookEndpointFixture[])) =>
+  http.get('*/api/webhooks/endpoints', () => HttpResponse.json({ data: typeof endpoints === 'function' ? endpoints() : endpoints }));

@@ -23,7 +23,7 @@ import { useEndApiTokenGrace } from '../api/end-api-token-grace';
 import { useApiTokens, type ApiToken } from '../../../lib/api-tokens';
 import { useRefreshApiToken } from '../api/refresh-api-token';
 import { useUpdateApiTokenIpAllowlist } from '../api/update-api-token-ip-allowlist';
-import { useLiveTokens } from '../lib/use-live-tokens';
+import { useLiveTokens } from '../../../lib/use-live-tokens';
 import { CreateTokenDialog } from './create-token-dialog';
 import { ConfirmTokenDialog, type TokenAction, type TokenQuestion } from './confirm-token-dialog';
 import { IpAllowlistDialog } from './ip-allowlist-dialog';

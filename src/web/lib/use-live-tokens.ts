@@ -1,11 +1,11 @@
 /**
- * Whether live tokens can be made (PortalSettings.liveTokens: the server reaches the provider's API). From
+ * Whether live tokens (and live webhook endpoints) can be made (PortalSettings.liveTokens: the server reaches the provider's API). From
  * the page when the server wrote its settings there, else asked of the server; false until known, so the
  * create modal never offers a choice the server would refuse.
  */
 import { useState } from 'react';
-import { settingsInPage } from '../../../lib/page-settings';
-import { usePortalSettings } from '../../../lib/portal-settings';
+import { settingsInPage } from './page-settings';
+import { usePortalSettings } from './portal-settings';
 
 export function useLiveTokens(): boolean {
   const [inPage] = useState(settingsInPage);
