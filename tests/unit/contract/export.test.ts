@@ -98,6 +98,7 @@ it('writes the provider integration document beside them, JSON and YAML the same
     '/portal/password-check',
     '/portal/accounts/{subject}',
     '/api/provider/account-events',
+    '/api/provider/resource-changes',
     // The portal's own operations for the provider's gateway and API, from the same path files it routes.
     '/gateway/check',
     '/gateway/introspect',

@@ -82,8 +82,9 @@ describe('reference pages', () => {
     expect(operations).toHaveLength(publicOperations.operations.length);
     for (const p of pages) {
       const expected = operations.filter((op) => op.tag === p.tag).map((op) => op.operationId);
+      // An events page holds the spec's webhooks, not its paths (their own test checks them).
       expect(
-        p.operations.map((op) => op.operationId),
+        p.operations.filter((op) => op.event === undefined).map((op) => op.operationId),
         p.tag,
       ).toEqual(expected);
     }
