@@ -22,6 +22,9 @@ import { introspectionHandlers } from './provider-gateway/introspection-handler.
 import { sandboxResetHandlers } from './portal-tokens/sandbox-reset-handler.ts';
 import { secretScanningHandlers } from './secret-scanning/handlers.ts';
 import { usageHandlers } from './portal-usage/handlers.ts';
+import { deliveryHandlers } from './portal-webhooks/delivery-handlers.ts';
+import { endpointHandlers } from './portal-webhooks/endpoint-handlers.ts';
+import { pendingSimulationHandlers } from './pending-simulation-handlers.ts';
 
 export function createHandlers(ctx: ServerContext, spec: OpenApiDocument): HandlerMap {
   return {
@@ -38,6 +41,9 @@ export function createHandlers(ctx: ServerContext, spec: OpenApiDocument): Handl
     ...checkHandlers(ctx, spec),
     ...introspectionHandlers(ctx),
     ...discoveryHandlers(ctx),
+    ...endpointHandlers(ctx),
+    ...deliveryHandlers(ctx, spec),
+    ...pendingSimulationHandlers(),
 
     ...publicHandlers(ctx, sandboxSource),
   };

@@ -5,9 +5,12 @@
  * handler.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { operations } from '../../generated/api.d.ts';
+import type { operations, webhooks } from '../../generated/api.d.ts';
 
-export type OperationId = keyof operations;
+/** The spec's `webhooks` are calls the portal makes, not routes it serves: they need no handler. */
+type WebhookOperation = NonNullable<webhooks[keyof webhooks]['post']>;
+
+export type OperationId = { [K in keyof operations]: operations[K] extends WebhookOperation ? never : K }[keyof operations];
 
 /** The operation a route serves: its handler's third argument, and its config (`request.routeOptions.config`) for hooks. */
 export interface SpecRouteConfig {

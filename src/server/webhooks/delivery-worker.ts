@@ -1,0 +1,204 @@
+/**
+ * The delivery workers of one process. Woken when a delivery commits (NOTIFY from any replica, or a
+ * handler of this one) and every second regardless (retries come due, a notification may be lost), a
+ * worker claims due deliveries up to its free places, sends each, and records the attempt in the same
+ * transaction that moves the delivery on: succeeded, the next retry, or failed for good.
+ *
+ * At most `concurrency` deliveries are in flight, and at most `perEndpoint` to one endpoint, so a slow or
+ * dead endpoint holds a few places and never delays the others' deliveries. What is claimed is leased for
+ * the attempt's deadline and a margin: a process killed mid-delivery leaves it to any replica when the
+ * lease ends, with the same webhook-id. Nothing of a payload, a secret or an answer is logged.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Transaction } from '../db/database.ts';
+import type { TokenKeys } from '../io/token-keys.ts';
+import type { WebhookSender } from '../io/webhook-sender.ts';
+import { FAILING_DISABLE_MS, nextAttemptAfter } from '../lib/webhook-schedule.ts';
+import { recordActivity } from '../repositories/activity-repository.ts';
+import { claimDeliveries, recordAttempt, releaseLeases, type ClaimedDelivery } from '../repositories/webhook-deliveries-repository.ts';
+import {
+  disableGoneEndpoint,
+  markEndpointFailing,
+  markEndpointSucceeding,
+  secretBinding,
+  type EndpointRow,
+} from '../repositories/webhook-endpoints-repository.ts';
+import { signedHeaders } from './signing.ts';
+
+const POLL_MS = 1_000;
+/** Beyond the attempt's deadline, time to sign, commit and be sure the lease has not run out first. */
+const LEASE_MARGIN_MS = 5_000;
+const SYSTEM_ORIGIN = { ipAddress: null, userAgent: null };
+
+export interface DeliveryWorkerOptions {
+  db: () => Database;
+  keys: TokenKeys;
+  now: () => number;
+  sender: WebhookSender;
+  concurrency: number;
+  perEndpoint: number;
+  timeoutMs: number;
+  log: FastifyBaseLogger;
+}
+
+export interface DeliveryWorker {
+  /** Looks for due deliveries now (a delivery committed, or a place came free). */
+  wake(): void;
+  start(): void;
+  /** Stops claiming, abandons attempts in flight and gives their leases back. */
+  stop(): Promise<void>;
+}
+
+export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
+  const owner = randomUUID();
+  const inFlight = new Map<number, { controller: AbortController; done: Promise<void> }>();
+  const perEndpoint = new Map<number, number>();
+  let started = false;
+  let stopped = false;
+  let claiming = false;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const secretsOf = (delivery: ClaimedDelivery, at: number): string[] => {
+    const binding = secretBinding(delivery.endpoint_id);
+    const current = options.keys.decrypt(delivery.secret_ciphertext, binding);
+    if (current === undefined) throw new Error(`webhook endpoint ${delivery.endpoint_id}: its secret does not decrypt with this server's token keys`);
+    const secrets = [current];
+    const previousEnds = delivery.previous_secret_ends_at;
+    if (delivery.previous_secret_ciphertext !== null && previousEnds !== null && previousEnds.getTime() > at) {
+      const previous = options.keys.decrypt(delivery.previous_secret_ciphertext, binding);
+      if (previous !== undefined) secrets.push(previous);
+    }
+    return secrets;
+  };
+
+  const disabledActivity = async (tx: Transaction, endpoint: EndpointRow, reason: 'gone' | 'failing') => {
+    await recordActivity(tx, {
+      userId: endpoint.user_id,
+      type: 'webhook_endpoint_disabled',
+      origin: SYSTEM_ORIGIN,
+      details: { webhookEndpointId: endpoint.id, webhookUrl: endpoint.url, environment: endpoint.environment, webhookDisabledReason: reason },
+    });
+  };
+
+  async function deliver(delivery: ClaimedDelivery, signal: AbortSignal): Promise<void> {
+    const attempt = delivery.attempts + 1;
+    const at = options.now();
+    const headers = signedHeaders(delivery.event_id, delivery.payload, secretsOf(delivery, at), new Date());
+    const answer = await options.sender.send(delivery.url, headers, delivery.payload, signal);
+    const status = answer.statusCode;
+    const succeeded = status !== null && status >= 200 && status < 300;
+    const gone = status === 410;
+    const endedAt = options.now();
+    const next = succeeded || gone ? undefined : nextAttemptAfter(attempt, endedAt);
+    await options.db().transaction(async (tx) => {
+      const recorded = await recordAttempt(tx, {
+        deliveryId: delivery.id,
+        owner,
+        userId: delivery.user_id,
+        endpointId: delivery.endpoint_id,
+        eventType: delivery.event_type,
+        attempt,
+        at: new Date(at),
+        succeeded,
+        statusCode: status,
+        durationMs: answer.durationMs,
+        error: answer.error,
+        responseBody: answer.responseBody,
+        nextAttemptAt: next === undefined ? null : new Date(next),
+      });
+      if (!recorded) return;
+      if (succeeded) return markEndpointSucceeding(tx, delivery.endpoint_id);
+      if (gone) {
+        const disabled = await disableGoneEndpoint(tx, delivery.endpoint_id);
+        if (disabled !== undefined) await disabledActivity(tx, disabled, 'gone');
+        return;
+      }
+      const disabled = await markEndpointFailing(tx, delivery.endpoint_id, new Date(endedAt), new Date(endedAt - FAILING_DISABLE_MS));
+      if (disabled !== undefined) await disabledActivity(tx, disabled, 'failing');
+    });
+  }
+
+  function begin(delivery: ClaimedDelivery): void {
+    const controller = new AbortController();
+    perEndpoint.set(delivery.endpoint_id, (perEndpoint.get(delivery.endpoint_id) ?? 0) + 1);
+    const done = deliver(delivery, controller.signal)
+      .catch((error: unknown) => {
+        // Abandoned at shutdown: stop() gives the lease back. Otherwise the lease runs out and it is retried.
+        if (!controller.signal.aborted) options.log.warn({ err: error, deliveryId: delivery.id }, 'webhook delivery not recorded; retried when its lease ends');
+      })
+      .finally(() => {
+        inFlight.delete(delivery.id);
+        const count = (perEndpoint.get(delivery.endpoint_id) ?? 1) - 1;
+        if (count <= 0) perEndpoint.delete(delivery.endpoint_id);
+        else perEndpoint.set(delivery.endpoint_id, count);
+        wake();
+      });
+    inFlight.set(delivery.id, { controller, done });
+  }
+
+  async function claimWhileDue(): Promise<void> {
+    do {
+      again = false;
+      const free = options.concurrency - inFlight.size;
+      if (free <= 0 || stopped) return;
+      const full = [...perEndpoint].filter(([, count]) => count >= options.perEndpoint).map(([id]) => id);
+      const now = options.now();
+      const claimed = await options.db().transaction((tx) =>
+        claimDeliveries(tx, {
+          now: new Date(now),
+          leaseEnd: new Date(now + options.timeoutMs + LEASE_MARGIN_MS),
+          owner,
+          limit: free,
+          skipEndpoints: full,
+          perEndpoint: (id) => options.perEndpoint - (perEndpoint.get(id) ?? 0),
+        }),
+      );
+      if (stopped) {
+        await releaseLeases(
+          options.db(),
+          claimed.map((delivery) => delivery.id),
+          owner,
+          new Date(now),
+        );
+        return;
+      }
+      for (const delivery of claimed) begin(delivery);
+      if (claimed.length > 0) again = true;
+    } while (again);
+  }
+
+  function wake(): void {
+    if (!started || stopped) return;
+    if (claiming) {
+      again = true;
+      return;
+    }
+    claiming = true;
+    claimWhileDue()
+      .catch((error: unknown) => options.log.warn({ err: error }, 'claiming webhook deliveries failed; tried again shortly'))
+      .finally(() => {
+        claiming = false;
+      });
+  }
+
+  return {
+    wake,
+    start() {
+      if (started || stopped) return;
+      started = true;
+      timer = setInterval(wake, POLL_MS);
+      timer.unref();
+      wake();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      const abandoned = [...inFlight.keys()];
+      for (const { controller } of inFlight.values()) controller.abort();
+      await Promise.all([...inFlight.values()].map(({ done }) => done));
+      if (abandoned.length > 0) await releaseLeases(options.db(), abandoned, owner, new Date(options.now())).catch(() => undefined);
+    },
+  };
+}
