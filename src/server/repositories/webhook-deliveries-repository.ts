@@ -127,7 +127,6 @@ export async function claimDeliveries(
 
 export interface AttemptRecord {
   deliveryId: number;
-  owner: string;
   userId: number;
   endpointId: number;
   eventType: Schemas['WebhookEventType'];
@@ -143,38 +142,53 @@ export interface AttemptRecord {
 }
 
 /**
- * Records an attempt and moves its delivery on, if this worker still holds the lease: false when it does
- * not (the delivery was replayed or deleted meanwhile, or the lease ran out and another worker took it).
+ * Records a batch of attempts and moves their deliveries on, for those this worker still holds the lease
+ * of; returns the ids of the deliveries it held (the others were replayed or deleted meanwhile, or their
+ * lease ran out and another worker took them: their attempt is not recorded). Three statements whatever
+ * the batch's size, so a busy worker pays for its bookkeeping once per batch, not per delivery.
  */
-export async function recordAttempt(tx: Queryable, attempt: AttemptRecord): Promise<boolean> {
-  const state = attempt.succeeded ? 'succeeded' : attempt.nextAttemptAt === null ? 'failed' : 'pending';
-  const updated = await tx.query(
-    `UPDATE webhook_deliveries
-        SET state = $3, attempts = $4, next_attempt_at = $5, locked_until = NULL, lease_owner = NULL, last_attempt_at = $6
-      WHERE id = $1 AND lease_owner = $2 RETURNING id`,
-    [attempt.deliveryId, attempt.owner, state, attempt.attempt, attempt.nextAttemptAt, attempt.at],
+export async function recordAttempts(tx: Queryable, owner: string, attempts: readonly AttemptRecord[]): Promise<Set<number>> {
+  if (attempts.length === 0) return new Set();
+  const state = (attempt: AttemptRecord) => (attempt.succeeded ? 'succeeded' : attempt.nextAttemptAt === null ? 'failed' : 'pending');
+  const updated = await tx.query<{ id: number }>(
+    `UPDATE webhook_deliveries d
+        SET state = i.state, attempts = i.attempt, next_attempt_at = i.next_at, locked_until = NULL, lease_owner = NULL, last_attempt_at = i.at
+       FROM unnest($2::bigint[], $3::text[], $4::int[], $5::timestamptz[], $6::timestamptz[]) AS i (id, state, attempt, next_at, at)
+      WHERE d.id = i.id AND d.lease_owner = $1
+      RETURNING d.id::int AS id`,
+    [
+      owner,
+      attempts.map((attempt) => attempt.deliveryId),
+      attempts.map(state),
+      attempts.map((attempt) => attempt.attempt),
+      attempts.map((attempt) => attempt.nextAttemptAt),
+      attempts.map((attempt) => attempt.at),
+    ],
   );
-  if (updated.length === 0) return false;
+  const held = new Set(updated.map((row) => Number(row.id)));
+  const recorded = attempts.filter((attempt) => held.has(attempt.deliveryId));
+  if (recorded.length === 0) return held;
   await tx.query(
     `INSERT INTO webhook_attempts (delivery_id, user_id, endpoint_id, event_type, attempt, attempted_at, outcome, status_code,
                                    duration_ms, error, response_body, next_attempt_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+     SELECT * FROM unnest($1::bigint[], $2::int[], $3::int[], $4::text[], $5::int[], $6::timestamptz[], $7::text[], $8::int[],
+                          $9::int[], $10::text[], $11::text[], $12::timestamptz[])`,
     [
-      attempt.deliveryId,
-      attempt.userId,
-      attempt.endpointId,
-      attempt.eventType,
-      attempt.attempt,
-      attempt.at,
-      attempt.succeeded ? 'succeeded' : 'failed',
-      attempt.statusCode,
-      attempt.durationMs,
-      attempt.error,
-      attempt.responseBody,
-      attempt.nextAttemptAt,
+      recorded.map((attempt) => attempt.deliveryId),
+      recorded.map((attempt) => attempt.userId),
+      recorded.map((attempt) => attempt.endpointId),
+      recorded.map((attempt) => attempt.eventType),
+      recorded.map((attempt) => attempt.attempt),
+      recorded.map((attempt) => attempt.at),
+      recorded.map((attempt) => (attempt.succeeded ? 'succeeded' : 'failed')),
+      recorded.map((attempt) => attempt.statusCode),
+      recorded.map((attempt) => attempt.durationMs),
+      recorded.map((attempt) => attempt.error),
+      recorded.map((attempt) => attempt.responseBody),
+      recorded.map((attempt) => attempt.nextAttemptAt),
     ],
   );
-  return true;
+  return held;
 }
 
 /** Gives leases back at once (a worker stopping): their deliveries are due again for any replica. */
@@ -185,15 +199,6 @@ export async function releaseLeases(db: Queryable, deliveryIds: readonly number[
       WHERE id = ANY ($1::bigint[]) AND lease_owner = $2 AND state = 'pending'`,
     [deliveryIds, owner, now],
   );
-}
-
-/** When the next delivery of an enabled endpoint is due, for the worker's timer. */
-export async function nextDueTime(db: Queryable): Promise<Date | undefined> {
-  const [row] = await db.query<{ due: Date | null }>(
-    `SELECT min(d.next_attempt_at) AS due FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.enabled
-      WHERE d.state = 'pending'`,
-  );
-  return row?.due ?? undefined;
 }
 
 /** Sends one of the account's deliveries again at once, from its first attempt; undefined when it is not the account's. */

@@ -154,9 +154,10 @@ export async function markEndpointFailing(tx: Queryable, id: number, at: Date, d
   return disabled;
 }
 
-/** After a success: the endpoint no longer fails. Written only when it did, so a healthy endpoint's row is not rewritten per delivery. */
-export async function markEndpointSucceeding(tx: Queryable, id: number): Promise<void> {
-  await tx.query('UPDATE webhook_endpoints SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL', [id]);
+/** After successes: the endpoints no longer fail. Written only where they did, so a healthy endpoint's row is not rewritten per delivery. */
+export async function markEndpointsSucceeding(tx: Queryable, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.query('UPDATE webhook_endpoints SET failing_since = NULL WHERE id = ANY ($1::int[]) AND failing_since IS NOT NULL', [ids]);
 }
 
 /** Switched off because it answered 410; undefined when it already was. */

@@ -16,11 +16,17 @@ import type { TokenKeys } from '../io/token-keys.ts';
 import type { WebhookSender } from '../io/webhook-sender.ts';
 import { FAILING_DISABLE_MS, nextAttemptAfter } from '../lib/webhook-schedule.ts';
 import { recordActivity } from '../repositories/activity-repository.ts';
-import { claimDeliveries, recordAttempt, releaseLeases, type ClaimedDelivery } from '../repositories/webhook-deliveries-repository.ts';
+import {
+  claimDeliveries,
+  recordAttempts,
+  releaseLeases,
+  type AttemptRecord,
+  type ClaimedDelivery,
+} from '../repositories/webhook-deliveries-repository.ts';
 import {
   disableGoneEndpoint,
   markEndpointFailing,
-  markEndpointSucceeding,
+  markEndpointsSucceeding,
   secretBinding,
   type EndpointRow,
 } from '../repositories/webhook-endpoints-repository.ts';
@@ -59,6 +65,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   let claiming = false;
   let again = false;
   let timer: NodeJS.Timeout | undefined;
+  /** Attempts answered and not yet recorded; `flushed` settles when the batch being written is. */
+  const answered: AttemptRecord[] = [];
+  let flushing = false;
+  let flushed: Promise<void> = Promise.resolve();
 
   const secretsOf = (delivery: ClaimedDelivery, at: number): string[] => {
     const binding = secretBinding(delivery.endpoint_id);
@@ -82,51 +92,93 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     });
   };
 
-  async function deliver(delivery: ClaimedDelivery, signal: AbortSignal): Promise<void> {
+  async function deliver(delivery: ClaimedDelivery, signal: AbortSignal): Promise<AttemptRecord> {
     const attempt = delivery.attempts + 1;
     const at = options.now();
     const headers = signedHeaders(delivery.event_id, delivery.payload, secretsOf(delivery, at), new Date());
     const answer = await options.sender.send(delivery.url, headers, delivery.payload, signal);
     const status = answer.statusCode;
     const succeeded = status !== null && status >= 200 && status < 300;
-    const gone = status === 410;
-    const endedAt = options.now();
-    const next = succeeded || gone ? undefined : nextAttemptAfter(attempt, endedAt);
-    await options.db().transaction(async (tx) => {
-      const recorded = await recordAttempt(tx, {
-        deliveryId: delivery.id,
-        owner,
-        userId: delivery.user_id,
-        endpointId: delivery.endpoint_id,
-        eventType: delivery.event_type,
-        attempt,
-        at: new Date(at),
-        succeeded,
-        statusCode: status,
-        durationMs: answer.durationMs,
-        error: answer.error,
-        responseBody: answer.responseBody,
-        nextAttemptAt: next === undefined ? null : new Date(next),
-      });
-      if (!recorded) return;
-      if (succeeded) return markEndpointSucceeding(tx, delivery.endpoint_id);
-      if (gone) {
-        const disabled = await disableGoneEndpoint(tx, delivery.endpoint_id);
+    const next = succeeded || status === 410 ? undefined : nextAttemptAfter(attempt, options.now());
+    return {
+      deliveryId: delivery.id,
+      userId: delivery.user_id,
+      endpointId: delivery.endpoint_id,
+      eventType: delivery.event_type,
+      attempt,
+      at: new Date(at),
+      succeeded,
+      statusCode: status,
+      durationMs: answer.durationMs,
+      error: answer.error,
+      responseBody: answer.responseBody,
+      nextAttemptAt: next === undefined ? null : new Date(next),
+    };
+  }
+
+  /**
+   * What a batch of attempts does to their endpoints, in order per endpoint: a 410 switches it off; a success
+   * clears its failing; a failure after its last success starts (or continues) it, and switches it off once
+   * it has failed for 5 days.
+   */
+  async function updateEndpoints(tx: Transaction, attempts: readonly AttemptRecord[]): Promise<void> {
+    const byEndpoint = new Map<number, AttemptRecord[]>();
+    for (const attempt of attempts) byEndpoint.set(attempt.endpointId, [...(byEndpoint.get(attempt.endpointId) ?? []), attempt]);
+    const succeeding: number[] = [];
+    for (const [endpointId, ofEndpoint] of byEndpoint) {
+      if (ofEndpoint.some((attempt) => attempt.statusCode === 410)) {
+        const disabled = await disableGoneEndpoint(tx, endpointId);
         if (disabled !== undefined) await disabledActivity(tx, disabled, 'gone');
-        return;
+        continue;
       }
-      const disabled = await markEndpointFailing(tx, delivery.endpoint_id, new Date(endedAt), new Date(endedAt - FAILING_DISABLE_MS));
+      const lastSuccess = ofEndpoint.findLastIndex((attempt) => attempt.succeeded);
+      const firstFailureSince = ofEndpoint[lastSuccess + 1];
+      if (firstFailureSince === undefined) {
+        succeeding.push(endpointId);
+        continue;
+      }
+      if (lastSuccess >= 0) await markEndpointsSucceeding(tx, [endpointId]);
+      const disabled = await markEndpointFailing(tx, endpointId, firstFailureSince.at, new Date(options.now() - FAILING_DISABLE_MS));
       if (disabled !== undefined) await disabledActivity(tx, disabled, 'failing');
-    });
+    }
+    await markEndpointsSucceeding(tx, succeeding);
+  }
+
+  /** Writes what has been answered, in one transaction per batch; attempts answered meanwhile wait for the next. */
+  function flush(): void {
+    if (flushing || answered.length === 0) return;
+    flushing = true;
+    const batch = answered.splice(0, answered.length);
+    flushed = options
+      .db()
+      .transaction(async (tx) => {
+        const held = await recordAttempts(tx, owner, batch);
+        await updateEndpoints(
+          tx,
+          batch.filter((attempt) => held.has(attempt.deliveryId)),
+        );
+      })
+      .catch((error: unknown) => {
+        // Their leases run out and they are sent again: at least once, never lost.
+        options.log.warn({ err: error, attempts: batch.length }, 'webhook attempts not recorded; sent again when their leases end');
+      })
+      .finally(() => {
+        flushing = false;
+        flush();
+      });
   }
 
   function begin(delivery: ClaimedDelivery): void {
     const controller = new AbortController();
     perEndpoint.set(delivery.endpoint_id, (perEndpoint.get(delivery.endpoint_id) ?? 0) + 1);
     const done = deliver(delivery, controller.signal)
+      .then((attempt) => {
+        answered.push(attempt);
+        flush();
+      })
       .catch((error: unknown) => {
         // Abandoned at shutdown: stop() gives the lease back. Otherwise the lease runs out and it is retried.
-        if (!controller.signal.aborted) options.log.warn({ err: error, deliveryId: delivery.id }, 'webhook delivery not recorded; retried when its lease ends');
+        if (!controller.signal.aborted) options.log.warn({ err: error, deliveryId: delivery.id }, 'webhook delivery failed; retried when its lease ends');
       })
       .finally(() => {
         inFlight.delete(delivery.id);
@@ -169,6 +221,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     } while (again);
   }
 
+  /** Claims on the next turn of the event loop: the wakes of many answers that arrive together make one claim. */
   function wake(): void {
     if (!started || stopped) return;
     if (claiming) {
@@ -176,11 +229,14 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       return;
     }
     claiming = true;
-    claimWhileDue()
-      .catch((error: unknown) => options.log.warn({ err: error }, 'claiming webhook deliveries failed; tried again shortly'))
-      .finally(() => {
-        claiming = false;
-      });
+    setImmediate(() => {
+      claimWhileDue()
+        .catch((error: unknown) => options.log.warn({ err: error }, 'claiming webhook deliveries failed; tried again shortly'))
+        .finally(() => {
+          claiming = false;
+          if (again) wake();
+        });
+    });
   }
 
   return {
@@ -198,6 +254,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       const abandoned = [...inFlight.keys()];
       for (const { controller } of inFlight.values()) controller.abort();
       await Promise.all([...inFlight.values()].map(({ done }) => done));
+      while (flushing || answered.length > 0) {
+        flush();
+        await flushed;
+      }
       if (abandoned.length > 0) await releaseLeases(options.db(), abandoned, owner, new Date(options.now())).catch(() => undefined);
     },
   };
