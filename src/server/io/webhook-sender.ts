@@ -97,8 +97,15 @@ export function createWebhookSender(options: { timeoutMs: number; allowPrivateNe
         const kind = isIP(host) === 0 ? undefined : refusedAddressKind(host);
         if (kind !== undefined) return { statusCode: null, durationMs: 0, error: refusedAddressMessage(host, kind), responseBody: null };
       }
-      const deadline = AbortSignal.timeout(options.timeoutMs);
-      const signal = outer === undefined ? deadline : AbortSignal.any([deadline, outer]);
+      // One controller and one timer per attempt: AbortSignal.any and AbortSignal.timeout cost far more per call.
+      const controller = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, options.timeoutMs);
+      const abandon = () => controller.abort();
+      outer?.addEventListener('abort', abandon, { once: true });
       try {
         const answer = await request(url, {
           method: 'POST',
@@ -106,7 +113,7 @@ export function createWebhookSender(options: { timeoutMs: number; allowPrivateNe
           headers: { 'content-type': 'application/json', 'user-agent': options.userAgent, ...headers },
           body,
           // undici's request never follows a redirect (that takes its redirect interceptor).
-          signal,
+          signal: controller.signal,
         });
         const chunks: Buffer[] = [];
         let length = 0;
@@ -120,7 +127,10 @@ export function createWebhookSender(options: { timeoutMs: number; allowPrivateNe
         return { statusCode: answer.statusCode, durationMs: elapsed(), error: null, responseBody: text === '' ? null : text };
       } catch (error) {
         if (outer?.aborted === true) throw error;
-        return { statusCode: null, durationMs: elapsed(), error: storable(reasonOf(error, deadline.aborted, options.timeoutMs)), responseBody: null };
+        return { statusCode: null, durationMs: elapsed(), error: storable(reasonOf(error, timedOut, options.timeoutMs)), responseBody: null };
+      } finally {
+        clearTimeout(timer);
+        outer?.removeEventListener('abort', abandon);
       }
     },
     close: () => agent.close(),

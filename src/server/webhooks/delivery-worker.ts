@@ -1,13 +1,15 @@
 /**
  * The delivery workers of one process. Woken when a delivery commits (NOTIFY from any replica, or a
  * handler of this one) and every second regardless (retries come due, a notification may be lost), a
- * worker claims due deliveries up to its free places, sends each, and records the attempt in the same
- * transaction that moves the delivery on: succeeded, the next retry, or failed for good.
+ * worker claims due deliveries, sends each, and records the attempts answered meanwhile in one
+ * transaction that moves their deliveries on: succeeded, the next retry, or failed for good.
  *
  * At most `concurrency` deliveries are in flight, and at most `perEndpoint` to one endpoint, so a slow or
- * dead endpoint holds a few places and never delays the others' deliveries. What is claimed is leased for
- * the attempt's deadline and a margin: a process killed mid-delivery leaves it to any replica when the
- * lease ends, with the same webhook-id. Nothing of a payload, a secret or an answer is logged.
+ * dead endpoint holds a few places and never delays the others' deliveries. As many again are claimed
+ * ahead, so a freed place starts the next delivery at once instead of waiting for a claim. What is
+ * claimed is leased for two attempts' deadlines and a margin: a process killed mid-delivery leaves it to
+ * any replica when the lease ends, with the same webhook-id. Nothing of a payload, a secret or an answer
+ * is logged.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -33,7 +35,11 @@ import {
 import { signedHeaders } from './signing.ts';
 
 const POLL_MS = 1_000;
-/** Beyond the attempt's deadline, time to sign, commit and be sure the lease has not run out first. */
+/**
+ * A claimed delivery may wait for its endpoint's place while the attempts before it run to their deadline,
+ * then run to its own: two deadlines, and a margin to sign and commit, before its lease may run out.
+ */
+const LEASE_ATTEMPTS = 2;
 const LEASE_MARGIN_MS = 5_000;
 const SYSTEM_ORIGIN = { ipAddress: null, userAgent: null };
 
@@ -59,7 +65,10 @@ export interface DeliveryWorker {
 export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWorker {
   const owner = randomUUID();
   const inFlight = new Map<number, { controller: AbortController; done: Promise<void> }>();
-  const perEndpoint = new Map<number, number>();
+  /** Per endpoint: deliveries in flight; and in flight or claimed ahead, waiting for a place. */
+  const running = new Map<number, number>();
+  const held = new Map<number, number>();
+  const queued = new Map<number, ClaimedDelivery[]>();
   let started = false;
   let stopped = false;
   let claiming = false;
@@ -168,9 +177,15 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       });
   }
 
+  const change = (counts: Map<number, number>, endpointId: number, by: number) => {
+    const count = (counts.get(endpointId) ?? 0) + by;
+    if (count <= 0) counts.delete(endpointId);
+    else counts.set(endpointId, count);
+  };
+
   function begin(delivery: ClaimedDelivery): void {
     const controller = new AbortController();
-    perEndpoint.set(delivery.endpoint_id, (perEndpoint.get(delivery.endpoint_id) ?? 0) + 1);
+    change(running, delivery.endpoint_id, 1);
     const done = deliver(delivery, controller.signal)
       .then((attempt) => {
         answered.push(attempt);
@@ -182,29 +197,45 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
       })
       .finally(() => {
         inFlight.delete(delivery.id);
-        const count = (perEndpoint.get(delivery.endpoint_id) ?? 1) - 1;
-        if (count <= 0) perEndpoint.delete(delivery.endpoint_id);
-        else perEndpoint.set(delivery.endpoint_id, count);
+        change(running, delivery.endpoint_id, -1);
+        change(held, delivery.endpoint_id, -1);
+        startQueued();
         wake();
       });
     inFlight.set(delivery.id, { controller, done });
   }
 
+  /** Starts what was claimed ahead, wherever a place is free: in all, and at its endpoint. */
+  function startQueued(): void {
+    for (const [endpointId, waiting] of queued) {
+      while (waiting.length > 0 && inFlight.size < options.concurrency && (running.get(endpointId) ?? 0) < options.perEndpoint) {
+        const next = waiting.shift();
+        if (next !== undefined) begin(next);
+      }
+      if (waiting.length === 0) queued.delete(endpointId);
+    }
+  }
+
+  /**
+   * Claims up to twice the places, and twice each endpoint's: what cannot start at once waits here and
+   * starts the moment a place frees, so no place waits for a claim's round trips to the database.
+   */
   async function claimWhileDue(): Promise<void> {
     do {
       again = false;
-      const free = options.concurrency - inFlight.size;
-      if (free <= 0 || stopped) return;
-      const full = [...perEndpoint].filter(([, count]) => count >= options.perEndpoint).map(([id]) => id);
+      const heldInAll = [...held.values()].reduce((sum, count) => sum + count, 0);
+      const room = 2 * options.concurrency - heldInAll;
+      if (room <= 0 || stopped) return;
+      const full = [...held].filter(([, count]) => count >= 2 * options.perEndpoint).map(([id]) => id);
       const now = options.now();
       const claimed = await options.db().transaction((tx) =>
         claimDeliveries(tx, {
           now: new Date(now),
-          leaseEnd: new Date(now + options.timeoutMs + LEASE_MARGIN_MS),
+          leaseEnd: new Date(now + LEASE_ATTEMPTS * options.timeoutMs + LEASE_MARGIN_MS),
           owner,
-          limit: free,
+          limit: room,
           skipEndpoints: full,
-          perEndpoint: (id) => options.perEndpoint - (perEndpoint.get(id) ?? 0),
+          perEndpoint: (id) => 2 * options.perEndpoint - (held.get(id) ?? 0),
         }),
       );
       if (stopped) {
@@ -216,7 +247,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         );
         return;
       }
-      for (const delivery of claimed) begin(delivery);
+      for (const delivery of claimed) {
+        change(held, delivery.endpoint_id, 1);
+        queued.set(delivery.endpoint_id, [...(queued.get(delivery.endpoint_id) ?? []), delivery]);
+      }
+      startQueued();
       if (claimed.length > 0) again = true;
     } while (again);
   }
@@ -251,7 +286,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
     async stop() {
       stopped = true;
       clearInterval(timer);
-      const abandoned = [...inFlight.keys()];
+      const abandoned = [...inFlight.keys(), ...[...queued.values()].flat().map((delivery) => delivery.id)];
+      queued.clear();
       for (const { controller } of inFlight.values()) controller.abort();
       await Promise.all([...inFlight.values()].map(({ done }) => done));
       while (flushing || answered.length > 0) {
