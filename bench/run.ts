@@ -347,11 +347,7 @@ async function main(): Promise<void> {
   const webhooks =
     results.webhooks === undefined ? (previous === undefined ? undefined : markedSectionOf(previous, 'webhooks')) : webhookReport(results.webhooks);
   const marked = withMarkedSection(
-    withMarkedSection(
-      withMarkedSection(withMarkedSection(withMarkedSection(merged, 'usage', usage), 'mcp', mcp), 'activity', activity),
-      'gateway',
-      gateway,
-    ),
+    withMarkedSection(withMarkedSection(withMarkedSection(withMarkedSection(merged, 'usage', usage), 'mcp', mcp), 'activity', activity), 'gateway', gateway),
     'webhooks',
     webhooks,
   );

@@ -40,12 +40,15 @@ it('redelivers with the same webhook-id when the process sending it is killed mi
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  receiver.answer = (got) => (got.path === '/killed' && receiver.received.filter((seen) => seen.path === '/killed').length === 1 ? { status: 200, after: held } : { status: 200 });
+  receiver.answer = (got) =>
+    got.path === '/killed' && receiver.received.filter((seen) => seen.path === '/killed').length === 1 ? { status: 200, after: held } : { status: 200 };
   const first = await processes.start(database, WEBHOOK_ENV);
   const client = new Client(first.baseUrl);
   await client.login();
   const { endpoint, secret } = await endpointOf(client, '/killed');
-  const queued = await client.post<Schemas['WebhookDeliveryQueued']>(`/api/webhooks/endpoints/${endpoint.id}/test`, { eventType: 'seller.quotation.status_changed' });
+  const queued = await client.post<Schemas['WebhookDeliveryQueued']>(`/api/webhooks/endpoints/${endpoint.id}/test`, {
+    eventType: 'seller.quotation.status_changed',
+  });
   expect(queued.status).toBe(202);
   const [inFlight] = await receiver.waitFor(1, { path: '/killed' });
   await first.kill('SIGKILL');

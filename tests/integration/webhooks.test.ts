@@ -238,7 +238,12 @@ describe('recordEvents', () => {
     const [toAll] = await receiver.waitFor(1, { path: '/outbox-all' });
     const [toOrders] = await receiver.waitFor(1, { path: '/outbox-orders' });
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(receiver.received.filter((got) => got.path.startsWith('/outbox')).map((got) => got.path).sort()).toEqual(['/outbox-all', '/outbox-orders']);
+    expect(
+      receiver.received
+        .filter((got) => got.path.startsWith('/outbox'))
+        .map((got) => got.path)
+        .sort(),
+    ).toEqual(['/outbox-all', '/outbox-orders']);
     expect(verifies(toAll!, all.secret)).toBe(true);
     expect(verifies(toOrders!, orders.secret)).toBe(true);
     expect(toAll?.id).toBe(toOrders?.id);
@@ -320,7 +325,10 @@ describe('retries', () => {
     );
     expect(off.body.data[0]).toMatchObject({ id: endpoint.id, disabledReason: 'failing' });
     const activity = await seller.get<{ data: { type: string; details: Record<string, unknown> }[] }>('/api/portal/activity');
-    expect(activity.body.data[0]).toMatchObject({ type: 'webhook_endpoint_disabled', details: { webhookDisabledReason: 'failing', webhookEndpointId: endpoint.id } });
+    expect(activity.body.data[0]).toMatchObject({
+      type: 'webhook_endpoint_disabled',
+      details: { webhookDisabledReason: 'failing', webhookEndpointId: endpoint.id },
+    });
 
     // Switched on again, the waiting deliveries go out; a success clears failingSince.
     receiver.answer = () => ({ status: 204 });
@@ -425,10 +433,11 @@ describe('retention', () => {
       () => server.db.query('SELECT 1 FROM webhook_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id'),
       (rows) => rows.length >= 2,
     );
-    await server.db.query(`UPDATE webhook_attempts SET attempted_at = $1 WHERE delivery_id IN
-      (SELECT d.id FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id WHERE e.payload LIKE '%"resourceId":11,%')`, [
-      new Date(clock - 31 * DAY),
-    ]);
+    await server.db.query(
+      `UPDATE webhook_attempts SET attempted_at = $1 WHERE delivery_id IN
+      (SELECT d.id FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id WHERE e.payload LIKE '%"resourceId":11,%')`,
+      [new Date(clock - 31 * DAY)],
+    );
     await cleanUp({
       db: server.db,
       config: { ...server.config, webhookLogDays: 30 },

@@ -17,7 +17,8 @@ export const LIVE_ENDPOINTS_UNAVAILABLE_MESSAGE =
 
 export function checkedEndpointUrl(url: string, environment: TokenEnvironment): string {
   const parsed = URL.canParse(url) ? new URL(url) : undefined;
-  if (parsed === undefined || !/^https?:$/.test(parsed.protocol) || parsed.hostname === '') throw new HttpError(400, 'url: must be an http or https URL with a host.');
+  if (parsed === undefined || !/^https?:$/.test(parsed.protocol) || parsed.hostname === '')
+    throw new HttpError(400, 'url: must be an http or https URL with a host.');
   if (parsed.username !== '' || parsed.password !== '') throw new HttpError(400, 'url: must not hold a user name or password.');
   if (environment === 'live' && parsed.protocol !== 'https:') throw new HttpError(400, 'url: a live endpoint must use https.');
   if (url.includes('\u0000')) throw new HttpError(400, 'url: must not contain NUL characters.');

@@ -238,10 +238,10 @@ export async function deleteOldWebhookLog(db: Queryable, before: Date, batch = 1
   for (const table of ['webhook_attempts', 'webhook_events'] as const) {
     const column = table === 'webhook_attempts' ? 'attempted_at' : 'created_at';
     for (let round = 0; round < maxBatches; round += 1) {
-      const deleted = await db.query(
-        `DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE ${column} < $1 LIMIT $2) RETURNING 1 AS gone`,
-        [before, batch],
-      );
+      const deleted = await db.query(`DELETE FROM ${table} WHERE id IN (SELECT id FROM ${table} WHERE ${column} < $1 LIMIT $2) RETURNING 1 AS gone`, [
+        before,
+        batch,
+      ]);
       if (deleted.length < batch) break;
     }
   }

@@ -29,8 +29,7 @@ export interface EndpointSecrets {
   previous_secret_ends_at: Date | null;
 }
 
-const COLUMNS =
-  'id, user_id, url, description, event_types, environment, enabled, disabled_reason, failing_since, created_at, previous_secret_ends_at';
+const COLUMNS = 'id, user_id, url, description, event_types, environment, enabled, disabled_reason, failing_since, created_at, previous_secret_ends_at';
 
 /** What binds a ciphertext to its endpoint (AES-GCM's additional data). */
 export const secretBinding = (endpointId: number): Uint8Array => new TextEncoder().encode(`webhook-endpoint:${endpointId}`);
@@ -40,10 +39,7 @@ export async function listEndpoints(db: Queryable, userId: number): Promise<Endp
 }
 
 export async function findEndpoint(db: Queryable, userId: number, id: number): Promise<EndpointRow | undefined> {
-  const [row] = await db.query<EndpointRow & Record<string, unknown>>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE id = $1 AND user_id = $2`, [
-    id,
-    userId,
-  ]);
+  const [row] = await db.query<EndpointRow & Record<string, unknown>>(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE id = $1 AND user_id = $2`, [id, userId]);
   return row;
 }
 

@@ -18,13 +18,7 @@ import type { TokenKeys } from '../io/token-keys.ts';
 import type { WebhookSender } from '../io/webhook-sender.ts';
 import { FAILING_DISABLE_MS, nextAttemptAfter } from '../lib/webhook-schedule.ts';
 import { recordActivity } from '../repositories/activity-repository.ts';
-import {
-  claimDeliveries,
-  recordAttempts,
-  releaseLeases,
-  type AttemptRecord,
-  type ClaimedDelivery,
-} from '../repositories/webhook-deliveries-repository.ts';
+import { claimDeliveries, recordAttempts, releaseLeases, type AttemptRecord, type ClaimedDelivery } from '../repositories/webhook-deliveries-repository.ts';
 import {
   disableGoneEndpoint,
   markEndpointFailing,

@@ -35,11 +35,7 @@ export function setEventOrigin(origin: string): void {
 }
 
 /** The exact body of an event (the spec's Seller*Changed and Warehouse*Changed schemas), keys in the spec's order. */
-export function eventPayload(
-  id: string,
-  event: Pick<ResourceEvent, 'type' | 'time' | 'environment' | 'resourceId' | 'changes'>,
-  resourceUrl: string,
-): string {
+export function eventPayload(id: string, event: Pick<ResourceEvent, 'type' | 'time' | 'environment' | 'resourceId' | 'changes'>, resourceUrl: string): string {
   return JSON.stringify({
     id,
     type: event.type,
