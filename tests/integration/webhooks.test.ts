@@ -218,6 +218,13 @@ describe('sendWebhookTestEvent', () => {
     expect(Object.keys(payload)).toEqual(['id', 'type', 'timestamp', 'environment', 'data']);
     expect(payload).toMatchObject({ id: queued.body.eventId, type: 'seller.product.inventory_changed', timestamp: new Date(clock).toISOString() });
     expect(payload.data).toMatchObject({ resourceId: 230, changes: { availableQuantity: { previous: 410, current: 398 } } });
+    const foreign = await seller.post<{ message: string }>(`${ENDPOINTS}/${endpoint.id}/test`, { eventType: 'warehouse.import.status_changed' });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.message).toMatch(/^eventType: /);
+    await seller.request('PATCH', `${ENDPOINTS}/${endpoint.id}`, { body: { enabled: false } });
+    const off = await seller.post<{ message: string }>(`${ENDPOINTS}/${endpoint.id}/test`, { eventType: 'seller.import.status_changed' });
+    expect(off.status).toBe(400);
+    expect(off.body.message).toMatch(/^endpointId: /);
   });
 });
 

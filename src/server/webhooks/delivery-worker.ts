@@ -35,6 +35,7 @@ const POLL_MS = 1_000;
  */
 const LEASE_ATTEMPTS = 2;
 const LEASE_MARGIN_MS = 5_000;
+const SECRETS_KEPT = 1_000;
 const SYSTEM_ORIGIN = { ipAddress: null, userAgent: null };
 
 export interface DeliveryWorkerOptions {
@@ -73,14 +74,24 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
   let flushing = false;
   let flushed: Promise<void> = Promise.resolve();
 
+  /** Decrypted secrets by endpoint and ciphertext, so a busy endpoint's are decrypted once; emptied past a bound. */
+  const decrypted = new Map<string, string | undefined>();
+  const decrypt = (endpointId: number, ciphertext: Uint8Array): string | undefined => {
+    const key = `${endpointId}:${Buffer.from(ciphertext).toString('base64')}`;
+    if (!decrypted.has(key)) {
+      if (decrypted.size >= SECRETS_KEPT) decrypted.clear();
+      decrypted.set(key, options.keys.decrypt(ciphertext, secretBinding(endpointId)));
+    }
+    return decrypted.get(key);
+  };
+
   const secretsOf = (delivery: ClaimedDelivery, at: number): string[] => {
-    const binding = secretBinding(delivery.endpoint_id);
-    const current = options.keys.decrypt(delivery.secret_ciphertext, binding);
+    const current = decrypt(delivery.endpoint_id, delivery.secret_ciphertext);
     if (current === undefined) throw new Error(`webhook endpoint ${delivery.endpoint_id}: its secret does not decrypt with this server's token keys`);
     const secrets = [current];
     const previousEnds = delivery.previous_secret_ends_at;
     if (delivery.previous_secret_ciphertext !== null && previousEnds !== null && previousEnds.getTime() > at) {
-      const previous = options.keys.decrypt(delivery.previous_secret_ciphertext, binding);
+      const previous = decrypt(delivery.endpoint_id, delivery.previous_secret_ciphertext);
       if (previous !== undefined) secrets.push(previous);
     }
     return secrets;

@@ -14,6 +14,7 @@ import type { OperationHandler } from '../../spec/operation-handler.ts';
 import type { OpenApiDocument } from '../../spec/openapi-document.ts';
 import { testEventMaker } from '../../webhooks/test-events.ts';
 import { endpointIdOf, notFound, sessionUserOf } from './endpoint-handlers.ts';
+import { familyOfUserType } from '../../../shared/api-family.ts';
 
 type DeliveryOperation = 'sendWebhookTestEvent' | 'listWebhookAttempts' | 'getWebhookDelivery' | 'replayWebhookDelivery' | 'replayFailedWebhookDeliveries';
 
@@ -69,6 +70,9 @@ export function deliveryHandlers(ctx: ServerContext, spec: OpenApiDocument): Rec
       async handle(request, reply) {
         const user = sessionUserOf(request);
         const { eventType } = request.body as Schemas['SendTestEventRequest'];
+        if (!eventType.startsWith(`${familyOfUserType(user.userType)}.`)) {
+          throw new HttpError(400, `eventType: ${eventType} is not an event of your account's API.`);
+        }
         const answer = await ctx.db.transaction(async (tx) => {
           const endpoint = await findEndpoint(tx, user.userId, endpointIdOf(request));
           if (endpoint === undefined) throw notFound();
