@@ -2,7 +2,9 @@
  * The outbox and its deliveries: events written with the change they report, one delivery per event and
  * endpoint, claimed by the workers of any replica (FOR UPDATE SKIP LOCKED and a lease), and every attempt
  * kept for the delivery log. Times are the server's clock (ServerContext.now), passed in, so a test moves
- * the retry schedule on instead of waiting for it.
+ * the retry schedule on instead of waiting for it. Delivery and attempt ids are bigint, read as float8:
+ * exact up to 2^53 (the spec's largest deliveryId), where an int would overflow within a year at 100 a
+ * second and pg would hand an int8 over as text.
  */
 import type { Queryable } from '../db/database.ts';
 import type { Schemas } from '../lib/schemas.ts';
@@ -97,7 +99,7 @@ export async function claimDeliveries(
   options: { now: Date; leaseEnd: Date; owner: string; limit: number; skipEndpoints: readonly number[]; perEndpoint: (endpointId: number) => number },
 ): Promise<ClaimedDelivery[]> {
   const candidates = await tx.query<ClaimedDelivery & Record<string, unknown>>(
-    `SELECT d.id::int AS id, d.event_id, d.endpoint_id, d.attempts, ev.event_type, ev.payload, e.user_id, e.url,
+    `SELECT d.id::float8 AS id, d.event_id, d.endpoint_id, d.attempts, ev.event_type, ev.payload, e.user_id, e.url,
             e.secret_ciphertext, e.previous_secret_ciphertext, e.previous_secret_ends_at
        FROM webhook_deliveries d
        JOIN webhook_endpoints e ON e.id = d.endpoint_id
@@ -155,7 +157,7 @@ export async function recordAttempts(tx: Queryable, owner: string, attempts: rea
         SET state = i.state, attempts = i.attempt, next_attempt_at = i.next_at, locked_until = NULL, lease_owner = NULL, last_attempt_at = i.at
        FROM unnest($2::bigint[], $3::text[], $4::int[], $5::timestamptz[], $6::timestamptz[]) AS i (id, state, attempt, next_at, at)
       WHERE d.id = i.id AND d.lease_owner = $1
-      RETURNING d.id::int AS id`,
+      RETURNING d.id::float8 AS id`,
     [
       owner,
       attempts.map((attempt) => attempt.deliveryId),
@@ -208,7 +210,7 @@ export async function replayDelivery(tx: Queryable, userId: number, deliveryId: 
         SET state = 'pending', attempts = 0, next_attempt_at = $3, locked_until = NULL, lease_owner = NULL
        FROM webhook_endpoints e
       WHERE d.id = $1 AND e.id = d.endpoint_id AND e.user_id = $2
-      RETURNING d.id::int AS id, d.event_id`,
+      RETURNING d.id::float8 AS id, d.event_id`,
     [deliveryId, userId, now],
   );
   return row;

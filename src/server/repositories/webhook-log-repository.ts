@@ -37,7 +37,7 @@ export interface AttemptRow {
   next_attempt_at: Date | null;
 }
 
-const ATTEMPT_COLUMNS = `a.id::int AS id, a.delivery_id::int AS delivery_id, a.endpoint_id, e.url, d.event_id, a.event_type, e.environment,
+const ATTEMPT_COLUMNS = `a.id::float8 AS id, a.delivery_id::float8 AS delivery_id, a.endpoint_id, e.url, d.event_id, a.event_type, e.environment,
   a.attempt, a.attempted_at, a.outcome, a.status_code, a.duration_ms, a.error, a.response_body, a.next_attempt_at`;
 
 export async function listAttempts(db: Queryable, filter: AttemptFilter, cursor: AttemptCursor | undefined, limit: number): Promise<AttemptRow[]> {
@@ -78,7 +78,7 @@ export interface DeliveryRow {
 
 export async function findDelivery(db: Queryable, userId: number, deliveryId: number): Promise<DeliveryRow | undefined> {
   const [row] = await db.query<DeliveryRow & Record<string, unknown>>(
-    `SELECT d.id::int AS id, d.endpoint_id, d.event_id, ev.event_type, ev.environment, d.state, d.created_at, d.next_attempt_at, d.locked_until, ev.payload
+    `SELECT d.id::float8 AS id, d.endpoint_id, d.event_id, ev.event_type, ev.environment, d.state, d.created_at, d.next_attempt_at, d.locked_until, ev.payload
        FROM webhook_deliveries d
        JOIN webhook_endpoints e ON e.id = d.endpoint_id
        JOIN webhook_events ev ON ev.id = d.event_id
