@@ -193,6 +193,19 @@ export async function recordAttempts(tx: Queryable, owner: string, attempts: rea
   return held;
 }
 
+/**
+ * While an endpoint fails, its deliveries due before `until` and not leased wait until then: a dead
+ * endpoint's arrivals would otherwise pile up at the head of the due index, where every claim of every
+ * endpoint scans past them.
+ */
+export async function deferWaitingDeliveries(tx: Queryable, endpointId: number, until: Date): Promise<void> {
+  await tx.query(
+    `UPDATE webhook_deliveries SET next_attempt_at = $2
+      WHERE endpoint_id = $1 AND state = 'pending' AND lease_owner IS NULL AND next_attempt_at < $2`,
+    [endpointId, until],
+  );
+}
+
 /** Gives leases back at once (a worker stopping): their deliveries are due again for any replica. */
 export async function releaseLeases(db: Queryable, deliveryIds: readonly number[], owner: string, now: Date): Promise<void> {
   if (deliveryIds.length === 0) return;

@@ -16,9 +16,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Transaction } from '../db/database.ts';
 import type { TokenKeys } from '../io/token-keys.ts';
 import type { WebhookSender } from '../io/webhook-sender.ts';
-import { FAILING_DISABLE_MS, nextAttemptAfter } from '../lib/webhook-schedule.ts';
+import { FAILING_DISABLE_MS, nextAttemptAfter, RETRY_DELAYS_MS } from '../lib/webhook-schedule.ts';
 import { recordActivity } from '../repositories/activity-repository.ts';
-import { claimDeliveries, recordAttempts, releaseLeases, type AttemptRecord, type ClaimedDelivery } from '../repositories/webhook-deliveries-repository.ts';
+import {
+  claimDeliveries,
+  deferWaitingDeliveries,
+  recordAttempts,
+  releaseLeases,
+  type AttemptRecord,
+  type ClaimedDelivery,
+} from '../repositories/webhook-deliveries-repository.ts';
 import {
   disableGoneEndpoint,
   markEndpointFailing,
@@ -132,8 +139,8 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
 
   /**
    * What a batch of attempts does to their endpoints, in order per endpoint: a 410 switches it off; a success
-   * clears its failing; a failure after its last success starts (or continues) it, and switches it off once
-   * it has failed for 5 days.
+   * clears its failing; a failure after its last success starts (or continues) it, holds back its waiting
+   * deliveries for the first retry's delay, and switches it off once it has failed for 5 days.
    */
   async function updateEndpoints(tx: Transaction, attempts: readonly AttemptRecord[]): Promise<void> {
     const byEndpoint = new Map<number, AttemptRecord[]>();
@@ -152,8 +159,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions): DeliveryWo
         continue;
       }
       if (lastSuccess >= 0) await markEndpointsSucceeding(tx, [endpointId]);
-      const disabled = await markEndpointFailing(tx, endpointId, firstFailureSince.at, new Date(options.now() - FAILING_DISABLE_MS));
+      const now = options.now();
+      const disabled = await markEndpointFailing(tx, endpointId, firstFailureSince.at, new Date(now - FAILING_DISABLE_MS));
       if (disabled !== undefined) await disabledActivity(tx, disabled, 'failing');
+      // Its next arrivals wait for its first retry's delay instead of each spending an attempt's deadline now.
+      else await deferWaitingDeliveries(tx, endpointId, new Date(now + (RETRY_DELAYS_MS[0] ?? 0)));
     }
     await markEndpointsSucceeding(tx, succeeding);
   }

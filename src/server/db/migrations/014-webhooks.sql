@@ -57,6 +57,8 @@ CREATE TABLE webhook_deliveries (
 );
 CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE state = 'pending';
 CREATE INDEX webhook_deliveries_event ON webhook_deliveries (event_id);
+-- A failing endpoint's waiting deliveries, moved back to its next retry together.
+CREATE INDEX webhook_deliveries_endpoint_pending ON webhook_deliveries (endpoint_id, next_attempt_at) WHERE state = 'pending';
 -- Replaying an endpoint's failed deliveries since a time.
 CREATE INDEX webhook_deliveries_endpoint_failed ON webhook_deliveries (endpoint_id, last_attempt_at) WHERE state = 'failed';
 CREATE INDEX webhook_deliveries_created_at ON webhook_deliveries (created_at);
