@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: reference pages, server under load, data growth, login flood, gateway; writes bench/results/*.json
- * and bench/REPORT.md. Options: --only=pages,server,data,logins,usage,mcp,activity,gateway (the other sections of REPORT.md are kept)
+ * and bench/REPORT.md. Options: --only=pages,server,data,logins,usage,mcp,activity,gateway,webhooks (the other sections of REPORT.md are kept)
  * --quick (fewer runs; BENCH_* env vars in lib/options.ts tune each knob). Each section fails on its own:
  * the report says what is missing.
  */
@@ -25,6 +25,7 @@ import { runLoginFlood } from './login-flood.ts';
 import { markedSectionOf, withMarkedSection } from './lib/marked-section.ts';
 import { gatewayReport, runGatewayBench } from './gateway.ts';
 import { mcpReport, runMcpBench } from './mcp.ts';
+import { runWebhookBench, webhookReport } from './webhooks.ts';
 import { runUsageBench, usageReport } from './request-log.ts';
 import type { BenchResults, HotListPair } from './lib/results.ts';
 import { readSpecFacts } from './lib/spec-facts.ts';
@@ -262,8 +263,8 @@ async function main(): Promise<void> {
   mkdirSync(resultsDir, { recursive: true });
   rmSync(logFile, { force: true });
   rmSync(join(resultsDir, 'logs'), { recursive: true, force: true });
-  // The start-up section runs only this checkout's own tools: no peers to install for it alone.
-  if ([...options.sections].some((name) => name !== 'startup')) installBenchPackages(log);
+  // The start-up and webhook sections run only this checkout's own tools: no peers to install for them alone.
+  if ([...options.sections].some((name) => name !== 'startup' && name !== 'webhooks')) installBenchPackages(log);
   const results: BenchResults = {
     startedAt: new Date().toISOString(),
     finishedAt: '',
@@ -312,6 +313,11 @@ async function main(): Promise<void> {
     else results.errors.push('activity log: PostgreSQL not reachable on 127.0.0.1:5432');
   }
 
+  if (options.sections.has('webhooks')) {
+    if (await postgresAvailable()) results.webhooks = await section('webhook delivery', results, () => runWebhookBench(log));
+    else results.errors.push('webhook delivery: PostgreSQL not reachable on 127.0.0.1:5432');
+  }
+
   results.finishedAt = new Date().toISOString();
   results.machine.loadAtEnd = currentLoad();
   results.durationMs = performance.now() - started;
@@ -337,10 +343,13 @@ async function main(): Promise<void> {
     results.activity === undefined ? (previous === undefined ? undefined : markedSectionOf(previous, 'activity')) : activityReport(results.activity);
   // Section 8 (live tokens and the gateway) likewise: bench/gateway.ts.
   const gateway = results.gateway === undefined ? (previous === undefined ? undefined : markedSectionOf(previous, 'gateway')) : gatewayReport(results.gateway);
+  // Section 9 (webhook delivery) likewise: bench/webhooks.ts.
+  const webhooks =
+    results.webhooks === undefined ? (previous === undefined ? undefined : markedSectionOf(previous, 'webhooks')) : webhookReport(results.webhooks);
   const marked = withMarkedSection(
-    withMarkedSection(withMarkedSection(withMarkedSection(merged, 'usage', usage), 'mcp', mcp), 'activity', activity),
-    'gateway',
-    gateway,
+    withMarkedSection(withMarkedSection(withMarkedSection(withMarkedSection(merged, 'usage', usage), 'mcp', mcp), 'activity', activity), 'gateway', gateway),
+    'webhooks',
+    webhooks,
   );
   writeFileSync(report, withHistory(marked, history));
   log(`bench: done in ${(results.durationMs / 60_000).toFixed(1)} min -> ${report}`);

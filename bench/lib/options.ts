@@ -16,7 +16,7 @@ function numberFromEnv(name: string, fallback: number): number {
 
 function sectionsFromArgs(): Set<string> {
   const only = process.argv.find((arg) => arg.startsWith('--only='));
-  const all = ['pages', 'server', 'data', 'logins', 'usage', 'mcp', 'activity', 'gateway'];
+  const all = ['pages', 'server', 'data', 'logins', 'usage', 'mcp', 'activity', 'gateway', 'webhooks'];
   if (only === undefined) return new Set(all);
   // 'startup' is part of 'data'; on its own it skips the data-growth runs.
   all.push('startup');

@@ -6,6 +6,7 @@ import type { LoadResult } from '../measure-server.ts';
 import type { UsageBenchResult } from '../request-log.ts';
 import type { GatewayBenchResult } from '../gateway.ts';
 import type { McpBenchResult } from '../mcp.ts';
+import type { WebhookBenchResult } from '../webhooks.ts';
 import type { PageResult } from '../pages.ts';
 import type { StartupResult } from '../startup.ts';
 import type { MachineInfo } from './machine.ts';
@@ -41,5 +42,6 @@ export interface BenchResults {
   mcp?: McpBenchResult;
   gateway?: GatewayBenchResult;
   activity?: ActivityBenchResult;
+  webhooks?: WebhookBenchResult;
   errors: string[];
 }

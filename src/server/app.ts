@@ -32,6 +32,9 @@ import { addRateWindowHits } from './repositories/api-tokens-repository.ts';
 import { deleteOldActivity } from './repositories/activity-repository.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHousekeeping } from './plugins/housekeeping.ts';
+import { registerWebhookDelivery } from './plugins/webhook-delivery.ts';
+import { createWebhookSender } from './io/webhook-sender.ts';
+import { createDeliveryWorker } from './webhooks/delivery-worker.ts';
 import { registerGatewayLog } from './plugins/gateway-log.ts';
 import { loggerOptions, registerAccessLog } from './plugins/access-log.ts';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
@@ -163,6 +166,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const identity = createIdentity(config, { log: app.log, refreshTokens: refreshTokenStore(() => storage.current.db, keys) });
   const apiDomains = apiDomainsOf(spec);
   const providerApi = createProviderApi(config, { db: () => storage.current.db, keys, now, apiDomains, spec });
+  const webhookSender = createWebhookSender({
+    timeoutMs: config.webhookTimeoutSeconds * 1000,
+    allowPrivateNetworks: config.webhookAllowPrivateNetworks,
+    userAgent: `${brand.name} webhooks`,
+  });
+  const webhookWorker = createDeliveryWorker({
+    db: () => storage.current.db,
+    keys,
+    now,
+    sender: webhookSender,
+    concurrency: config.webhookConcurrency,
+    perEndpoint: config.webhookEndpointConcurrency,
+    timeoutMs: config.webhookTimeoutSeconds * 1000,
+    log: app.log,
+  });
   const schemes = (spec.components as { securitySchemes?: Record<string, { name?: string }> }).securitySchemes ?? {};
   const ctx: ServerContext = {
     config,
@@ -179,6 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now,
     identity,
     providerApi,
+    webhookDeliveries: webhookWorker,
     get db() {
       return storage.current.db;
     },
@@ -222,6 +241,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerSecurityHeaders(app, headers);
     registerAccessLog(app);
     registerHousekeeping(app, ctx);
+    registerWebhookDelivery(app, ctx, { worker: webhookWorker, sender: webhookSender, databaseReady: storage.ready });
     registerAccountRecheck(app, ctx, storage.ready);
     registerIdentityKeyRefresh(app, ctx, storage.ready);
     const defaults = createHandlers(ctx, spec);

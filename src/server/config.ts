@@ -454,6 +454,33 @@ export const CONFIG_VARIABLES = {
       return address;
     },
   }),
+  webhookLogDays: integer(
+    'WEBHOOK_LOG_DAYS',
+    30,
+    1,
+    365,
+    'Days webhook events, their deliveries and every attempt (the delivery log) are kept; older ones are deleted by housekeeping (`docs/webhooks.md`)',
+  ),
+  webhookAllowPrivateNetworks: boolean(
+    'WEBHOOK_ALLOW_PRIVATE_NETWORKS',
+    false,
+    '`true`: webhooks may be delivered to loopback, private, link-local and cloud-metadata addresses. Only for a portal whose receivers are on its own network, and for tests',
+  ),
+  webhookTimeoutSeconds: integer(
+    'WEBHOOK_TIMEOUT_SECONDS',
+    15,
+    1,
+    60,
+    "How long one webhook delivery attempt waits for the endpoint's answer (headers and body) before it counts as failed",
+  ),
+  webhookConcurrency: integer('WEBHOOK_CONCURRENCY', 64, 1, 10_000, 'Webhook deliveries in flight at once, per process'),
+  webhookEndpointConcurrency: integer(
+    'WEBHOOK_ENDPOINT_CONCURRENCY',
+    4,
+    1,
+    1_000,
+    "Webhook deliveries in flight to one endpoint at once, per process, so a slow or dead endpoint holds at most this many of `WEBHOOK_CONCURRENCY`'s places",
+  ),
   logLevel: variable({
     env: 'LOG_LEVEL',
     default: 'info',

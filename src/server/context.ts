@@ -15,6 +15,7 @@ import type { RequestLogStore } from './request-log/store.ts';
 import type { UserType } from '../shared/api-family.ts';
 import type { Identity } from './identity/providers.ts';
 import type { ProviderApi } from './public-api/provider-api.ts';
+import type { DeliveryWorker } from './webhooks/delivery-worker.ts';
 
 /**
  * Failed-login budgets (docs/decisions/005-login-throttling-and-http-limits.md): per account *and* client
@@ -65,4 +66,6 @@ export interface ServerContext {
   identity: Identity;
   /** The provider's API for live tokens (UPSTREAM_API_URL); undefined: only sandbox tokens exist. */
   providerApi: ProviderApi | undefined;
+  /** This process's webhook delivery workers: woken after a handler commits a delivery due at once. */
+  webhookDeliveries: Pick<DeliveryWorker, 'wake'>;
 }

@@ -351,6 +351,7 @@ describe('retention', () => {
       config: { ...server.config, activityLogDays: 100 },
       loginThrottle: { windowSeconds: 900 },
       requestLog: createPostgresRequestLogStore(server.db),
+      now: Date.now,
     } as never);
     expect(await kept()).toEqual(['retention 31']);
   });

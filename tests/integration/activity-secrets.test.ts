@@ -73,6 +73,14 @@ it('records every kind of event, and no token value, password or session id anyw
 
   expect((await seller.post('/api/portal/sandbox/reset')).status).toBe(200);
 
+  const endpoint = await seller.post<{ endpoint: { id: number }; secret: string }>('/api/webhooks/endpoints', { url: 'https://hooks.example.com/a' });
+  expect(endpoint.status).toBe(201);
+  const hooks = `/api/webhooks/endpoints/${endpoint.body.endpoint.id}`;
+  const rotated = await seller.post<{ secret: string }>(`${hooks}/secret/rotate`);
+  secrets.push(endpoint.body.secret, rotated.body.secret);
+  expect((await seller.request('PATCH', hooks, { body: { enabled: false } })).status).toBe(200);
+  expect((await seller.delete(hooks)).status).toBe(204);
+
   expect((await seller.delete('/api/portal/sessions/others')).status).toBe(200);
   await seller.get('/api/auth/logout');
   await seller.login();
@@ -81,7 +89,7 @@ it('records every kind of event, and no token value, password or session id anyw
   const page = await seller.get<{ data: { type: string }[]; nextCursor: string | null }>('/api/portal/activity');
   expect(page.status).toBe(200);
   expect(page.body.nextCursor).toBeNull();
-  expect(EVENT_TYPES).toHaveLength(13);
+  expect(EVENT_TYPES).toHaveLength(17);
   expect(new Set(page.body.data.map((event) => event.type))).toEqual(new Set(LOCAL_EVENT_TYPES));
   const csv = await seller.get('/api/portal/activity.csv');
   expect(csv.status).toBe(200);

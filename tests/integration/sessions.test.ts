@@ -269,6 +269,7 @@ describe('housekeeping', () => {
       config: server.config,
       loginThrottle: { perAccountAndAddress: 5, perAddress: 1000, windowSeconds: 900 },
       requestLog: createPostgresRequestLogStore(server.db),
+      now: Date.now,
     } as never);
     const [sessions] = await server.db.query<{ count: number }>('SELECT count(*)::int AS count FROM sessions');
     expect(sessions?.count).toBe(1);

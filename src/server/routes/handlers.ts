@@ -18,7 +18,6 @@ import { sessionListHandlers } from './portal-session/sessions-handlers.ts';
 import { tokenHandlers } from './portal-tokens/handlers.ts';
 import { leakNoticeHandlers } from './portal-tokens/leak-notice-handlers.ts';
 import { providerEventHandlers } from './provider-events/handlers.ts';
-import { pendingWebhookHandlers } from './pending-webhook-handlers.ts';
 import { resourceChangeHandlers } from './provider-events/resource-change-handler.ts';
 import { checkHandlers } from './provider-gateway/check-handler.ts';
 import { discoveryHandlers } from './provider-gateway/discovery-handlers.ts';
@@ -26,6 +25,8 @@ import { introspectionHandlers } from './provider-gateway/introspection-handler.
 import { sandboxResetHandlers } from './portal-tokens/sandbox-reset-handler.ts';
 import { secretScanningHandlers } from './secret-scanning/handlers.ts';
 import { usageHandlers } from './portal-usage/handlers.ts';
+import { deliveryHandlers } from './portal-webhooks/delivery-handlers.ts';
+import { endpointHandlers } from './portal-webhooks/endpoint-handlers.ts';
 
 export function createHandlers(ctx: ServerContext, spec: OpenApiDocument): HandlerMap {
   const eventShapes = familyEventShapes(spec);
@@ -44,9 +45,10 @@ export function createHandlers(ctx: ServerContext, spec: OpenApiDocument): Handl
     ...checkHandlers(ctx, spec),
     ...introspectionHandlers(ctx),
     ...discoveryHandlers(ctx),
+    ...endpointHandlers(ctx),
+    ...deliveryHandlers(ctx, spec),
 
     ...publicHandlers(ctx, sandboxSource),
     ...simulationHandlers(ctx, eventShapes),
-    ...pendingWebhookHandlers(),
   };
 }

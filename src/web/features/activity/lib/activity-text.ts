@@ -25,6 +25,10 @@ export const EVENT_LABELS: Record<ActivityEventType, string> = {
   account_closed: 'Account closed in the warehouse system',
   account_reopened: 'Account reopened',
   sandbox_reset: 'Sandbox reset',
+  webhook_endpoint_created: 'Webhook endpoint added',
+  webhook_endpoint_deleted: 'Webhook endpoint deleted',
+  webhook_secret_rotated: 'Webhook secret rotated',
+  webhook_endpoint_disabled: 'Webhook endpoint disabled',
 };
 
 const PROVIDER_LABELS: Record<NonNullable<ActivityDetails['provider']>, string> = {
@@ -37,6 +41,12 @@ const REASON_TEXTS: Record<NonNullable<ActivityDetails['reason']>, string> = {
   closed: 'Closed or removed there: sessions ended, tokens stopped',
   user_type_removed: 'No longer holds this user type: sessions ended, tokens stopped',
   provider_logout: 'Signed out at the identity provider',
+};
+
+const WEBHOOK_DISABLED_TEXTS: Record<NonNullable<ActivityDetails['webhookDisabledReason']>, string> = {
+  owner: 'Switched off',
+  gone: 'It answered 410 Gone',
+  failing: 'Every delivery failed for 5 days',
 };
 
 /** "Any IP address" for an empty list, else its entries. */
@@ -58,6 +68,11 @@ export function detailsText(type: ActivityEventType, details: ActivityDetails): 
     if (details.lifetimeDays !== undefined) parts.push(countOf(details.lifetimeDays, 'day'));
     if (details.ipAllowlist !== undefined) parts.push(allowlistText(details.ipAllowlist));
   }
+  if (details.webhookUrl !== undefined) {
+    if (details.environment !== undefined) parts.push(ENVIRONMENT_LABEL[details.environment]);
+    parts.push(details.webhookUrl);
+  }
+  if (details.webhookDisabledReason !== undefined) parts.push(WEBHOOK_DISABLED_TEXTS[details.webhookDisabledReason]);
   if (type === 'token_refreshed' && details.graceHours !== undefined) {
     parts.push(details.graceHours === 0 ? 'No grace window' : `Grace window: ${hoursText(details.graceHours)}`);
   }
