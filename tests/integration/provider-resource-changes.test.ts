@@ -42,7 +42,7 @@ afterAll(async () => {
 const subjectOf = (email: string) => wms.accounts.find((account) => account.email === email)?.subject ?? '';
 const post = (body: string, headers: Record<string, string>): Promise<TestResponse> => portal.client().request('POST', CHANGES, { rawBody: body, headers });
 const eventsOf = (accountId: number) =>
-  portal.db.query<{ type: string; payload: string }>('SELECT type, payload FROM webhook_events WHERE account_id = $1 ORDER BY created_at, id', [accountId]);
+  portal.db.query<{ type: string; payload: string }>('SELECT event_type AS type, payload FROM webhook_events WHERE user_id = $1 ORDER BY created_at, id', [accountId]);
 
 describe('a signed change', () => {
   it("is recorded as the seller's live event, with only its view's fields, and a repeat id once", async () => {
@@ -72,7 +72,13 @@ describe('a signed change', () => {
   });
 
   it('for subjects that never signed in is accepted and records nothing', async () => {
-    const body = JSON.stringify({ resource: 'normal_order', resourceId: 1, seller: 'nobody-here', time: '2026-11-29T08:00:00Z', changes: { status: { previous: 'NEW', current: 'CONFIRMED' } } });
+    const body = JSON.stringify({
+      resource: 'normal_order',
+      resourceId: 1,
+      seller: 'nobody-here',
+      time: '2026-11-29T08:00:00Z',
+      changes: { status: { previous: 'NEW', current: 'CONFIRMED' } },
+    });
     const [{ count: before } = { count: 0 }] = await portal.db.query<{ count: number }>('SELECT count(*)::int AS count FROM webhook_events');
     expect((await post(body, signatureHeaders(SECRET, body))).status).toBe(202);
     const [{ count: after } = { count: 0 }] = await portal.db.query<{ count: number }>('SELECT count(*)::int AS count FROM webhook_events');
@@ -83,13 +89,25 @@ describe('a signed change', () => {
 describe('refused, and nothing is recorded', () => {
   it('a bad signature: 401; a body without changes or with an unknown resource: 400 naming the field', async () => {
     const before = (await eventsOf(sellerId)).length;
-    const body = JSON.stringify({ resource: 'normal_order', resourceId: 1, seller: subjectOf('seller@wms.example.com'), time: '2026-11-29T08:00:00Z', changes: { status: { previous: 'NEW', current: 'CONFIRMED' } } });
+    const body = JSON.stringify({
+      resource: 'normal_order',
+      resourceId: 1,
+      seller: subjectOf('seller@wms.example.com'),
+      time: '2026-11-29T08:00:00Z',
+      changes: { status: { previous: 'NEW', current: 'CONFIRMED' } },
+    });
     expect((await post(body, signatureHeaders(newSecret(), body))).status).toBe(401);
     const noChanges = JSON.stringify({ resource: 'normal_order', resourceId: 1, seller: 's', time: '2026-11-29T08:00:00Z' });
     const missing = await post(noChanges, signatureHeaders(SECRET, noChanges));
     expect(missing.status).toBe(400);
     expect(missing.text).toContain('changes');
-    const unknown = JSON.stringify({ resource: 'pallet', resourceId: 1, seller: 's', time: '2026-11-29T08:00:00Z', changes: { status: { previous: 'A', current: 'B' } } });
+    const unknown = JSON.stringify({
+      resource: 'pallet',
+      resourceId: 1,
+      seller: 's',
+      time: '2026-11-29T08:00:00Z',
+      changes: { status: { previous: 'A', current: 'B' } },
+    });
     const refused = await post(unknown, signatureHeaders(SECRET, unknown));
     expect(refused.status).toBe(400);
     expect(refused.text).toContain('resource');
@@ -99,7 +117,13 @@ describe('refused, and nothing is recorded', () => {
   it('without live tokens the endpoint is a 404', async () => {
     const local = await startTestServer({ env: { AUTH_PROVIDER: 'wms', WMS_AUTH_URL: wms.passwordCheckUrl, WMS_AUTH_SECRET: SECRET } });
     try {
-      const body = JSON.stringify({ resource: 'normal_order', resourceId: 1, seller: 's', time: '2026-11-29T08:00:00Z', changes: { status: { previous: 'NEW', current: 'CONFIRMED' } } });
+      const body = JSON.stringify({
+        resource: 'normal_order',
+        resourceId: 1,
+        seller: 's',
+        time: '2026-11-29T08:00:00Z',
+        changes: { status: { previous: 'NEW', current: 'CONFIRMED' } },
+      });
       expect((await local.client().request('POST', CHANGES, { rawBody: body, headers: signatureHeaders(SECRET, body) })).status).toBe(404);
     } finally {
       await local.close();
