@@ -10,6 +10,9 @@ import { expect, login, seriousViolations, test } from './support/fixtures';
 import { createToken } from './support/tokens';
 import { startReceiver, type WebhookReceiver } from './support/webhook-receiver';
 
+// axe is injected as a script, which the server's Content-Security-Policy forbids (support/fixtures.ts).
+test.use({ bypassCSP: true });
+
 const SHIPPED = 'seller.normal_order.status_changed';
 
 let receiver: WebhookReceiver;
