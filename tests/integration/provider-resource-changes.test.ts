@@ -42,7 +42,9 @@ afterAll(async () => {
 const subjectOf = (email: string) => wms.accounts.find((account) => account.email === email)?.subject ?? '';
 const post = (body: string, headers: Record<string, string>): Promise<TestResponse> => portal.client().request('POST', CHANGES, { rawBody: body, headers });
 const eventsOf = (accountId: number) =>
-  portal.db.query<{ type: string; payload: string }>('SELECT event_type AS type, payload FROM webhook_events WHERE user_id = $1 ORDER BY created_at, id', [accountId]);
+  portal.db.query<{ type: string; payload: string }>('SELECT event_type AS type, payload FROM webhook_events WHERE user_id = $1 ORDER BY created_at, id', [
+    accountId,
+  ]);
 
 describe('a signed change', () => {
   it("is recorded as the seller's live event, with only its view's fields, and a repeat id once", async () => {
