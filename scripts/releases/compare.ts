@@ -87,12 +87,43 @@ function describe(diff: Diff): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** The events of a spec's `webhooks` section, by name, with their operationIds. */
+function webhooksOf(doc: unknown): Map<string, string | null> {
+  const webhooks = isObject(doc) && isObject(doc.webhooks) ? doc.webhooks : {};
+  return new Map(
+    Object.entries(webhooks).map(([name, item]) => {
+      const post = isObject(item) ? item.post : undefined;
+      return [name, isObject(post) && typeof post.operationId === 'string' ? post.operationId : null];
+    }),
+  );
+}
+
+/**
+ * Events added or removed: api-smart-diff compares `paths` only. Removing an event stops what a receiver
+ * relies on, so it is breaking; a changed payload is not followed here (the release's schemas say it).
+ */
+function webhookChanges(before: unknown, after: unknown): ApiChange[] {
+  const [was, now] = [webhooksOf(before), webhooksOf(after)];
+  const change = (name: string, kind: 'added' | 'removed', operationId: string | null): ApiChange => ({
+    kind,
+    breaking: kind === 'removed',
+    operation: `EVENT ${name}`,
+    operationId,
+    description: `${kind === 'added' ? 'Added' : 'Removed'} event ${name}`,
+    documentationOnly: false,
+  });
+  return [
+    ...[...now].filter(([name]) => !was.has(name)).map(([name, id]) => change(name, 'added', id)),
+    ...[...was].filter(([name]) => !now.has(name)).map(([name, id]) => change(name, 'removed', id)),
+  ];
+}
+
 export function compareSpecs(before: unknown, after: unknown): ApiChange[] {
   const { diffs } = apiCompare(structuredClone(before), structuredClone(after)) as { diffs: Diff[] };
-  const changes: ApiChange[] = [];
+  const changes: ApiChange[] = webhookChanges(before, after);
   const seen = new Set<string>();
   for (const diff of diffs) {
-    if (diff.path[0] === 'components') continue;
+    if (diff.path[0] === 'components' || diff.path[0] === 'webhooks') continue;
     const [root, path, method] = diff.path.map(String);
     const onOperation = root === 'paths' && path !== undefined && method !== undefined && METHODS.has(method);
     const operation = onOperation ? `${method.toUpperCase()} ${path}` : null;

@@ -51,6 +51,16 @@ describe('what counts as breaking', () => {
     );
   });
 
+  it('a removed event is breaking, an added one is not', () => {
+    expect(breaking((doc) => delete doc.webhooks['seller.import.status_changed'])).toEqual([
+      expect.objectContaining({ kind: 'removed', operation: 'EVENT seller.import.status_changed', operationId: 'sellerImportStatusChanged' }),
+    ]);
+    const added = changed((doc) => {
+      doc.webhooks['seller.warehouse.changed'] = doc.webhooks['seller.import.status_changed'];
+    });
+    expect(added).toEqual([expect.objectContaining({ kind: 'added', breaking: false, operation: 'EVENT seller.warehouse.changed' })]);
+  });
+
   it('a renamed field (removed under its old name)', () => {
     const changes = breaking((doc) => {
       const properties = doc.components.schemas.Warehouse.properties;
