@@ -28,7 +28,7 @@ const PORTS = { portal: 8487, control: 8488, receivers: 8490 };
 const ENDPOINTS = 10;
 const DATABASE = 'bench_webhooks';
 /** Events per steady run and per full-speed run, and the steady rate (events a second). */
-const STEADY_EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? (options.quick ? 1_000 : 5_000));
+const STEADY_EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? (options.quick ? 1_000 : 10_000));
 const FAST_EVENTS = Number(process.env.BENCH_WEBHOOK_FAST_EVENTS ?? (options.quick ? 2_000 : 10_000));
 const SELLERS = ['seller@example.com', 'seller2@example.com'];
 const TYPES = [
