@@ -81,4 +81,26 @@ export async function seedShotData(baseUrl: string, keys: ShotKeys): Promise<voi
     const refreshed = await fetch(`${baseUrl}/api/auth/token/refresh/${data.token}?graceHours=24`, { headers });
     if (!refreshed.ok) throw new Error(`refreshing a demo token failed: ${refreshed.status}`);
   }
+  await seedWebhookEndpoints(baseUrl, headers);
+}
+
+/** Two webhook endpoints for the Webhooks screen: one on for every event, one switched off by its owner. */
+async function seedWebhookEndpoints(baseUrl: string, headers: Record<string, string>): Promise<void> {
+  const endpoints = [
+    { url: 'https://shop.example.com/hooks/fulfillment', description: 'Order updates for the shop backend', eventTypes: [] },
+    {
+      url: 'https://erp.example.net/integrations/inbound/stock',
+      description: 'Stock levels for the ERP',
+      eventTypes: ['seller.product.inventory_changed', 'seller.import.status_changed'],
+      off: true,
+    },
+  ];
+  for (const { off, ...body } of endpoints) {
+    const created = await fetch(`${baseUrl}/api/webhooks/endpoints`, { method: 'POST', headers, body: JSON.stringify(body) });
+    if (!created.ok) throw new Error(`creating a demo webhook endpoint failed: ${created.status}`);
+    if (!off) continue;
+    const { endpoint } = (await created.json()) as { endpoint: { id: number } };
+    const switched = await fetch(`${baseUrl}/api/webhooks/endpoints/${endpoint.id}`, { method: 'PATCH', headers, body: JSON.stringify({ enabled: false }) });
+    if (!switched.ok) throw new Error(`switching a demo webhook endpoint off failed: ${switched.status}`);
+  }
 }
