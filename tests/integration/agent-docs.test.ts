@@ -227,7 +227,7 @@ describe('the MCP server', () => {
     await expect(mcpClient(server.baseUrl, {})).rejects.toThrow();
   });
 
-  it('lists its read-only tools and answers each documentation tool', async () => {
+  it('lists its tools, read-only but for simulate_in_sandbox, and answers each documentation tool', async () => {
     const client = await mcpClient(server.baseUrl, { authorization: `Bearer ${sellerToken}` });
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
@@ -239,7 +239,8 @@ describe('the MCP server', () => {
       'search_docs',
       'simulate_in_sandbox',
     ]);
-    for (const tool of tools) expect(tool.annotations?.readOnlyHint).toBe(true);
+    // Every tool reads, but the one that runs the sandbox's simulations.
+    for (const tool of tools) expect(tool.annotations?.readOnlyHint, tool.name).toBe(tool.name !== 'simulate_in_sandbox');
 
     const found = textOf(await client.callTool({ name: 'search_docs', arguments: { query: 'return order' } }));
     expect(found.split('\n')[0]).toMatch(/return order/i);

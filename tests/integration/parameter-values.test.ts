@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSpec, routableOperations } from '../../src/server/spec/openapi-document.ts';
-import type { Client } from './support/http-client.ts';
+import { TOKEN_HEADER, type Client } from './support/http-client.ts';
+import { bodyFor } from './support/operation-body.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 const ODD_VALUES = [
@@ -52,8 +53,10 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-function expectOkOrNamedBadRequest(response: { status: number; text: string; body: unknown }, name: string, value: string): void {
-  expect([200, 400], `${name}=${JSON.stringify(value)}: ${response.text.slice(0, 200)}`).toContain(response.status);
+function expectOkOrNamedBadRequest(response: { status: number; text: string; body: unknown }, name: string, value: string, simulation = false): void {
+  // A simulation may also find its row at the end of the sandbox's lifecycle.
+  const answered = simulation ? [200, 400, 409] : [200, 400];
+  expect(answered, `${name}=${JSON.stringify(value)}: ${response.text.slice(0, 200)}`).toContain(response.status);
   // Valid JSON, whatever the status (the client has already checked it against the spec).
   expect(() => JSON.parse(response.text)).not.toThrow();
   if (response.status === 400) {
@@ -70,9 +73,13 @@ describe.each(publicOperations.map((op) => [op.operationId, op] as const))('%s',
     it(`${pathParameter.name}: odd numerics are 200 or 400 naming it`, async () => {
       for (const value of ODD_VALUES.filter((text) => text !== '')) {
         const path = `/api/v1${op.path.replace(`{${pathParameter.name}}`, encodeURIComponent(value))}`;
-        const response = await family().client.api(path, family().token);
+        const body = bodyFor(op);
+        const response = await family().client.request(op.method.toUpperCase(), path, {
+          headers: { [TOKEN_HEADER]: family().token },
+          ...(body === undefined ? {} : { body }),
+        });
         if (response.status === 404) continue;
-        expectOkOrNamedBadRequest(response, pathParameter.name, value);
+        expectOkOrNamedBadRequest(response, pathParameter.name, value, op.method === 'post');
         if (['1e3', '0x10', '1.0', '+1', 'Infinity', '9'.repeat(25), '-0', '01'].includes(value)) expect(response.status).toBe(400);
       }
     });
