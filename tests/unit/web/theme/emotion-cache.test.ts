@@ -29,6 +29,13 @@ describe('the app’s Emotion cache', () => {
     expect(css).not.toMatch(/-ms-|-webkit-|-moz-/);
   });
 
+  it("leaves out rules for Internet Explorer's own placeholder selector, and keeps the others", () => {
+    const placeholder = { color: 'gray' };
+    const css = cssFor({ '&::-ms-input-placeholder': placeholder, '&::-webkit-input-placeholder': placeholder, '&:focus::-ms-input-placeholder': placeholder });
+    expect(css).not.toContain('-ms-input-placeholder');
+    expect(css).toContain('::-webkit-input-placeholder{color:gray;}');
+  });
+
   it('writes -webkit- where a browser the build targets still needs it', () => {
     const css = cssFor({
       userSelect: 'none',
