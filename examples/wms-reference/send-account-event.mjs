@@ -5,9 +5,8 @@
  *
  *   WMS_AUTH_SECRET=... node examples/wms-reference/send-account-event.mjs https://developers.example.com account.closed wms-user-1042
  */
-import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { Webhook } from 'standardwebhooks';
+import { signedPost } from './signed-post.mjs';
 
 /**
  * Sends one event; resolves to the portal's answer (204 when applied).
@@ -15,20 +14,8 @@ import { Webhook } from 'standardwebhooks';
  * @returns {Promise<Response>}
  */
 export function sendAccountEvent({ portal, secret, type, subject }) {
-  const webhook = new Webhook(new TextEncoder().encode(secret), { format: 'raw' });
   const body = JSON.stringify({ type, subject });
-  const id = `msg_${randomUUID()}`;
-  const now = new Date();
-  return fetch(new URL('/api/provider/account-events', portal), {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'webhook-id': id,
-      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-      'webhook-signature': webhook.sign(id, now, body),
-    },
-    body,
-  });
+  return signedPost(new URL('/api/provider/account-events', portal).href, secret, body);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

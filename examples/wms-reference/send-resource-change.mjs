@@ -7,9 +7,8 @@
  *   WMS_AUTH_SECRET=... node examples/wms-reference/send-resource-change.mjs https://developers.example.com \
  *     normal_order 1042 wms-user-1001 status PACKED SHIPPED
  */
-import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { Webhook } from 'standardwebhooks';
+import { signedPost } from './signed-post.mjs';
 
 /**
  * Sends one change; resolves to the portal's answer (202 when its events are recorded).
@@ -17,20 +16,8 @@ import { Webhook } from 'standardwebhooks';
  * @returns {Promise<Response>}
  */
 export function sendResourceChange({ portal, secret, change }) {
-  const webhook = new Webhook(new TextEncoder().encode(secret), { format: 'raw' });
   const body = JSON.stringify({ time: new Date().toISOString(), ...change });
-  const id = `msg_${randomUUID()}`;
-  const now = new Date();
-  return fetch(new URL('/api/provider/resource-changes', portal), {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'webhook-id': id,
-      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
-      'webhook-signature': webhook.sign(id, now, body),
-    },
-    body,
-  });
+  return signedPost(new URL('/api/provider/resource-changes', portal).href, secret, body);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

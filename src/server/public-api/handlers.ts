@@ -22,8 +22,8 @@ function ownerFor(request: FastifyRequest): Owner {
 
 const isLive = (request: FastifyRequest): boolean => request.apiPrincipal?.environment === 'live';
 
-/** A detail call's id: its one path parameter, named by the spec. */
-function idOf(request: FastifyRequest, route: SpecRouteConfig): number {
+/** A detail call's (or a simulation's) id: its one path parameter, named by the spec. */
+export function idOf(request: FastifyRequest, route: SpecRouteConfig): number {
   const names = route.pathParameters;
   if (names.length !== 1) throw new Error(`${route.operationId}: a detail handler needs exactly one path parameter, the spec declares ${names.length}`);
   return Number((request.params as Record<string, unknown>)[names[0] as string]);

@@ -5,14 +5,12 @@
  * call. Both the sandbox's simulations and the warehouse system's reports of live changes come through here.
  * The fields and URLs are read from the spec (each event's payload schema, each family's detail call).
  */
-import type { components } from '../../generated/api.d.ts';
 import { API_FAMILIES, type ApiFamily } from '../../shared/api-family.ts';
 import { publicOperationMeaning } from '../../shared/openapi/portal-extensions.ts';
 import { isInternal, listOperations, type OpenApiDocument } from '../../shared/openapi/openapi-document.ts';
 import type { TokenEnvironment } from '../../shared/token-environment.ts';
-import type { ResourceEvent } from '../webhooks/outbox.ts';
+import type { ResourceEvent, WebhookEventType } from '../webhooks/outbox.ts';
 
-export type WebhookEventType = components['schemas']['WebhookEventType'];
 export type ChangedResource = 'normal_order' | 'return_order' | 'import' | 'quotation' | 'product';
 export type FieldChange = { previous: string; current: string } | { previous: number; current: number };
 

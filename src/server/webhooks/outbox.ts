@@ -34,6 +34,11 @@ export function setEventOrigin(origin: string): void {
   eventOrigin = origin.replace(/\/+$/, '');
 }
 
+/** The public API's URL of a path under /api/v1, as events and the simulations' answers name a resource. */
+export function resourceUrlOf(resourcePath: string): string {
+  return `${eventOrigin}/api/v1${resourcePath}`;
+}
+
 /** The exact body of an event (the spec's Seller*Changed and Warehouse*Changed schemas), keys in the spec's order. */
 export function eventPayload(id: string, event: Pick<ResourceEvent, 'type' | 'time' | 'environment' | 'resourceId' | 'changes'>, resourceUrl: string): string {
   return JSON.stringify({
@@ -58,7 +63,7 @@ export async function recordEvents(tx: Transaction, events: ResourceEvent[]): Pr
       userId: event.accountId,
       environment: event.environment,
       type: event.type,
-      payload: eventPayload(id, event, `${eventOrigin}/api/v1${event.resourcePath}`),
+      payload: eventPayload(id, event, resourceUrlOf(event.resourcePath)),
       createdAt: event.time,
     };
   });

@@ -9,13 +9,13 @@ import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.ts';
 import type { Transaction } from '../../db/database.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { requestOrigin } from '../../lib/request-origin.ts';
 import type { Schemas } from '../../lib/schemas.ts';
 import { ownerOf, type Owner } from '../../repositories/fulfillment/owner.ts';
 import { isStorableId } from '../../repositories/fulfillment/paging.ts';
 import { familyEvents, type ChangedResource, type FamilyEventShapes, type FieldChange, type ResourceChange } from '../../resource-changes/family-events.ts';
-import type { OperationHandler, OperationId, SpecRouteConfig } from '../../spec/operation-handler.ts';
-import { recordEvents } from '../../webhooks/outbox.ts';
+import type { OperationHandler, OperationId } from '../../spec/operation-handler.ts';
+import { recordEvents, resourceUrlOf } from '../../webhooks/outbox.ts';
+import { idOf } from '../handlers.ts';
 import { familyOfUserType } from '../../../shared/api-family.ts';
 import {
   isRefused,
@@ -108,7 +108,7 @@ export function simulationHandlers(ctx: ServerContext, shapes: FamilyEventShapes
     const path = shapes[family][resource].pathTemplate.replace('{id}', String(id));
     return {
       resourceId: id,
-      resourceUrl: `${ctx.config.publicOrigin ?? requestOrigin(request) ?? 'http://localhost'}/api/v1${path}`,
+      resourceUrl: resourceUrlOf(path),
       changes,
       deliveriesQueued,
     };
@@ -214,10 +214,4 @@ export function simulationHandlers(ctx: ServerContext, shapes: FamilyEventShapes
 function principalOf(request: FastifyRequest): NonNullable<FastifyRequest['apiPrincipal']> {
   if (request.apiPrincipal === undefined) throw new Error('a simulation reached without a principal');
   return request.apiPrincipal;
-}
-
-function idOf(request: FastifyRequest, route: SpecRouteConfig): number {
-  const [name] = route.pathParameters;
-  if (name === undefined || route.pathParameters.length !== 1) throw new Error(`${route.operationId}: a simulation takes exactly one path parameter`);
-  return Number((request.params as Record<string, unknown>)[name]);
 }
