@@ -59,9 +59,10 @@ export interface RateLimiter {
   hit(tokenId: number): RateDecision | Promise<RateDecision>;
   /**
    * Gives back the place of an admitted request that turned out to cost nothing (a 304 Not Modified),
-   * if its window has not ended; returns the token's count after it.
+   * if its window has not ended; returns the token's count after it, or undefined when only the store
+   * will know it (Redis: the caller's own count less one is then reported).
    */
-  refund(tokenId: number): number;
+  refund(tokenId: number): number | undefined;
 }
 
 export function createRateLimiter(addWindowHits: AddWindowHits, limit: number, now: () => number = Date.now): RateLimiter {
@@ -185,7 +186,8 @@ export function publicRateLimit(limiter: RateLimiter): PublicRateLimit {
     writeHeaders: (reply, decision) => setHeaders(reply, limiter.limit, decision.hits, decision.resetSeconds),
     retryAfter: (decision) => ({ 'retry-after': String(decision.resetSeconds) }),
     refund(tokenId, reply) {
-      const hits = limiter.refund(tokenId);
+      const counted = limiter.refund(tokenId);
+      const hits = counted ?? limiter.limit - Number(reply.getHeader('ratelimit-remaining') ?? limiter.limit) - 1;
       const reset = reply.getHeader('ratelimit-reset');
       setHeaders(reply, limiter.limit, hits, Number(reset ?? 60));
     },
