@@ -47,7 +47,7 @@ describe.each([
   let server: TestServer;
   const prefix = uniqueRedisPrefix();
   beforeAll(async () => {
-    const redis = store === 'Redis' ? { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix } : {};
+    const redis: Record<string, string> = store === 'Redis' ? { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix } : {};
     server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: String(limit), ...redis } });
   });
   afterAll(async () => {
@@ -95,7 +95,10 @@ describe('one process whose Redis is unreachable, limit 20', () => {
     const answers = await burst([server.baseUrl], token, 100);
     expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 429)).toEqual([]);
     expect(admittedOf(answers)).toBe(20);
-    const warnings = server.logs().split('\n').filter((line) => line.includes('Redis unavailable'));
+    const warnings = server
+      .logs()
+      .split('\n')
+      .filter((line) => line.includes('Redis unavailable'));
     expect(warnings).toHaveLength(1);
     expect(server.logs()).not.toContain('not-logged');
   });
@@ -130,40 +133,38 @@ describe.runIf(TEST_DATABASE === 'postgres').each([
   /** The bound each way: at most the limit plus 2%, at least the limit less 2%. */
   const SLACK = Math.floor(LIMIT * 0.02);
 
-  it(
-    `${CALLS} calls from ${CONNECTIONS} connections admit the limit within 2% either way; afterwards both answer 429`,
-    { timeout: 120_000 },
-    async () => {
-      const database = await createTestDatabase();
-      const prefix = uniqueRedisPrefix();
-      const env = serverEnv(database, { RATE_LIMIT_PER_MINUTE: String(LIMIT), ...(redis ? { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix } : {}) });
-      // One at a time: the first migrates and seeds, the second finds it done (and two tsx start-ups at once
-      // would only be slower on two cores).
-      const a = await startServerProcess(env);
-      const b = await startServerProcess(env).catch(async (error: unknown) => {
-        await a.kill('SIGKILL');
-        throw error;
-      });
-      try {
-        const client = new Client(a.baseUrl);
-        await client.login();
-        const token = await client.createToken('burst', 'two replicas');
-        await awayFromWindowEnd();
-        const answers = await roundRobin([a.baseUrl, b.baseUrl], token, CALLS, CONNECTIONS);
-        expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 429)).toEqual([]);
-        const perReplica = [0, 1].map((server) => admittedOf(answers.filter((answer) => answer.server === server)));
-        const total = perReplica[0]! + perReplica[1]!;
-        console.info(`[two replicas, ${redis ? 'Redis' : 'PostgreSQL leases'}] ${CALLS} calls: admitted ${perReplica.join(' + ')} = ${total} against a limit of ${LIMIT}`);
-        expect(total).toBeLessThanOrEqual(LIMIT + SLACK);
-        expect(total).toBeGreaterThanOrEqual(LIMIT - SLACK);
-        // Both replicas took part: round robin gave each half of the calls.
-        for (const admitted of perReplica) expect(admitted).toBeGreaterThan(0);
-        for (const baseUrl of [a.baseUrl, b.baseUrl]) expect((await burst([baseUrl], token, 1))[0]?.status).toBe(429);
-      } finally {
-        await Promise.all([a.kill('SIGTERM'), b.kill('SIGTERM')]);
-        await database.drop();
-        await deleteRedisKeys(prefix);
-      }
-    },
-  );
+  it(`${CALLS} calls from ${CONNECTIONS} connections admit the limit within 2% either way; afterwards both answer 429`, { timeout: 120_000 }, async () => {
+    const database = await createTestDatabase();
+    const prefix = uniqueRedisPrefix();
+    const env = serverEnv(database, { RATE_LIMIT_PER_MINUTE: String(LIMIT), ...(redis ? { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix } : {}) });
+    // One at a time: the first migrates and seeds, the second finds it done (and two tsx start-ups at once
+    // would only be slower on two cores).
+    const a = await startServerProcess(env);
+    const b = await startServerProcess(env).catch(async (error: unknown) => {
+      await a.kill('SIGKILL');
+      throw error;
+    });
+    try {
+      const client = new Client(a.baseUrl);
+      await client.login();
+      const token = await client.createToken('burst', 'two replicas');
+      await awayFromWindowEnd();
+      const answers = await roundRobin([a.baseUrl, b.baseUrl], token, CALLS, CONNECTIONS);
+      expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 429)).toEqual([]);
+      const perReplica = [0, 1].map((server) => admittedOf(answers.filter((answer) => answer.server === server)));
+      const total = perReplica[0]! + perReplica[1]!;
+      console.info(
+        `[two replicas, ${redis ? 'Redis' : 'PostgreSQL leases'}] ${CALLS} calls: admitted ${perReplica.join(' + ')} = ${total} against a limit of ${LIMIT}`,
+      );
+      expect(total).toBeLessThanOrEqual(LIMIT + SLACK);
+      expect(total).toBeGreaterThanOrEqual(LIMIT - SLACK);
+      // Both replicas took part: round robin gave each half of the calls.
+      for (const admitted of perReplica) expect(admitted).toBeGreaterThan(0);
+      for (const baseUrl of [a.baseUrl, b.baseUrl]) expect((await burst([baseUrl], token, 1))[0]?.status).toBe(429);
+    } finally {
+      await Promise.all([a.kill('SIGTERM'), b.kill('SIGTERM')]);
+      await database.drop();
+      await deleteRedisKeys(prefix);
+    }
+  });
 });

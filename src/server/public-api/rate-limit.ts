@@ -1,7 +1,10 @@
 /**
  * The public API's per-token rate limit, its one owner: it counts (below), writes the RateLimit-* headers and
  * Retry-After, and gives a 304's place back (publicRateLimit). Nothing else touches a token's count or those
- * headers. Counted without a database write per request (docs/decisions/003-rate-limit-and-token-cache.md).
+ * headers. Where the counts live is chosen in rate-limit-store.ts (docs/decisions/035-rate-limit-leases-and-redis.md):
+ * the counter below for the embedded database, leases (rate-lease.ts) on a PostgreSQL server, or Redis
+ * (rate-limit-redis.ts). The counter is exact within its one process, without a database write per request
+ * (docs/decisions/003-rate-limit-and-token-cache.md).
  *
  * Each process counts a token's admitted requests in memory and syncs them to its row in token_rate_windows
  * in batches: one UPSERT ... RETURNING adds the hits counted here since the last sync and returns the
