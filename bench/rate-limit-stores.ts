@@ -67,12 +67,14 @@ export async function runRateLimitStores(header: string, log: (line: string) => 
   const databaseUrl = postgres ? await createDatabase(databaseName) : undefined;
   try {
     const port = options.ports.rateLimitStores;
+    // The two servers on one PostgreSQL database share its token keys, as replicas do.
+    const TOKEN_SECRET = randomBytes(32).toString('base64');
     const targets = [
       { store: 'embedded (process counter)', settings: {}, redis: false },
-      ...(databaseUrl === undefined ? [] : [{ store: 'PostgreSQL (leases)', settings: { databaseUrl }, redis: false }]),
+      ...(databaseUrl === undefined ? [] : [{ store: 'PostgreSQL (leases)', settings: { databaseUrl, env: { TOKEN_SECRET } }, redis: false }]),
       ...(databaseUrl === undefined || !redis
         ? []
-        : [{ store: 'Redis (PostgreSQL beside)', settings: { databaseUrl, env: { REDIS_URL, REDIS_KEY_PREFIX: keyPrefix } }, redis: true }]),
+        : [{ store: 'Redis (PostgreSQL beside)', settings: { databaseUrl, env: { TOKEN_SECRET, REDIS_URL, REDIS_KEY_PREFIX: keyPrefix } }, redis: true }]),
     ];
     // One at a time: the first PostgreSQL server migrates and seeds, the second finds it done.
     for (const [index, target] of targets.entries()) {

@@ -76,6 +76,24 @@ describe.each([
     for (let i = 0; i < 5; i += 1) expect((await client.api('/api/v1/seller/warehouses?size=1', token)).status).toBe(200);
     expect(admittedOf(await burst([server.baseUrl], token, calls))).toBe(limit - 5);
   });
+
+  it('a 304 gives its place back: RateLimit-Remaining unchanged, and the limit of 200s still reached exactly', async () => {
+    const client = server.client();
+    await client.login();
+    const token = await client.createToken('refund', 'concurrency');
+    await awayFromWindowEnd();
+    const path = '/api/v1/seller/warehouses?size=1';
+    const first = await client.api(path, token);
+    const etag = first.headers.get('etag') ?? '';
+    expect(Number(first.headers.get('ratelimit-remaining'))).toBe(limit - 1);
+    for (let i = 0; i < 5; i += 1) {
+      const notModified = await client.api(path, token, { headers: { 'if-none-match': etag } });
+      expect(notModified.status).toBe(304);
+      expect(Number(notModified.headers.get('ratelimit-remaining'))).toBe(limit - 1);
+    }
+    // The refunds reached the store: the rest of the window admits exactly limit - 1 more.
+    expect(admittedOf(await burst([server.baseUrl], token, limit + 10))).toBe(limit - 1);
+  });
 });
 
 describe('one process whose Redis is unreachable, limit 20', () => {
