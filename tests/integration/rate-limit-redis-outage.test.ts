@@ -13,7 +13,7 @@ import { startTestServer, type TestServer } from './support/test-server.ts';
 const PATH = '/api/v1/seller/warehouses?size=1';
 
 function startRedis(port: number): ChildProcess {
-  return spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  return spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
 }
 
 async function stopRedis(child: ChildProcess): Promise<void> {
