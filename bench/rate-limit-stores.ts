@@ -47,7 +47,7 @@ async function redisAvailable(): Promise<boolean> {
 async function deleteKeys(prefix: string): Promise<void> {
   const client = new Redis(REDIS_URL);
   try {
-    for await (const keys of client.scanStream({ match: `${prefix}*`, count: 1000 }))
+    for await (const keys of client.scanStream({ match: `${prefix}:*`, count: 1000 }))
       if ((keys as string[]).length > 0) await client.del(...(keys as string[]));
   } finally {
     client.disconnect();
@@ -58,7 +58,7 @@ const redisCpuSeconds = (): number => [...cpuByCommand('redis-server').values()]
 
 export async function runRateLimitStores(header: string, log: (line: string) => void): Promise<RateLimitStoresResult> {
   const databaseName = `bench_stores_${process.pid}`;
-  const keyPrefix = `bench-rate:${randomBytes(4).toString('hex')}:`;
+  const keyPrefix = `bench-rate:${randomBytes(4).toString('hex')}`;
   const stores: Array<{ store: string; server: OurServer; token: string; redis: boolean }> = [];
   const postgres = await postgresAvailable();
   const redis = postgres && (await redisAvailable());

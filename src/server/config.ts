@@ -236,9 +236,9 @@ export const CONFIG_VARIABLES = {
   }),
   redisKeyPrefix: variable({
     env: 'REDIS_KEY_PREFIX',
-    default: 'portal:rate:',
-    meaning: 'Prefix of the rate limit keys in Redis, so several portals can share one Redis',
-    read: (read) => read.string('REDIS_KEY_PREFIX', 'portal:rate:'),
+    default: 'portal:rate',
+    meaning: 'Prefix of the rate limit keys in Redis (`<prefix>:<token id>`), so several portals can share one Redis',
+    read: (read) => read.string('REDIS_KEY_PREFIX', 'portal:rate'),
   }),
   /** Bound of the in-process public API response cache, in MB of bodies (0: no cache). */
   // 32 MB: ~2,000 default pages of 10 orders (~15 KB each), or 200 pages of 100; small beside the process.

@@ -31,7 +31,7 @@ describe('the rate limit while its Redis stops and starts again', () => {
     port = await freePort();
     redis = startRedis(port);
     await waitForPort(port, 'redis-server');
-    server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '1000', REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_KEY_PREFIX: 'outage:' } });
+    server = await startTestServer({ env: { RATE_LIMIT_PER_MINUTE: '1000', REDIS_URL: `redis://127.0.0.1:${port}`, REDIS_KEY_PREFIX: 'outage' } });
   });
   afterAll(async () => {
     await server?.close();
