@@ -16,7 +16,7 @@ import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateDecision, RateLimiter } from './rate-limit.ts';
 
-/** How long calls wait for the first connection at start before the fallback decides them. */
+/** How long calls wait for the first connection at start (unless it fails sooner) before the fallback decides them. */
 const FIRST_CONNECTION_WAIT_MS = 2_000;
 /** After a failed call, the fallback decides for this long before Redis is tried again. */
 const RETRY_AFTER_FAILURE_MS = 1_000;
@@ -48,12 +48,15 @@ export function createRedisRateLimiter({ client, limit, keyPrefix, fallback, log
     client.status === 'ready'
       ? undefined
       : new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, FIRST_CONNECTION_WAIT_MS);
-          timer.unref();
-          client.once('ready', () => {
+          // Connected, refused or timed out: whichever comes first ends the wait.
+          const done = () => {
             clearTimeout(timer);
+            client.off('ready', done).off('error', done);
             resolve();
-          });
+          };
+          const timer = setTimeout(done, FIRST_CONNECTION_WAIT_MS);
+          timer.unref();
+          client.once('ready', done).once('error', done);
         }).then(() => {
           firstConnection = undefined;
         });
