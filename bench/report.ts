@@ -292,9 +292,51 @@ function hotListPairLines(pairs: readonly HotListPair[]): string[] {
   ];
 }
 
+export const RATE_LIMIT_STORES_TITLE = 'The hot call on each rate limit store';
+
+/** Median (min-max) of a summary, for the spread of a few rounds. */
+function spread(summary: Summary | null, digits = 0): string {
+  return summary === null ? 'n/a' : `${fmt(summary.median, digits)} (${fmt(summary.min, digits)}-${fmt(summary.max, digits)})`;
+}
+
+function rateLimitStoreLines(results: BenchResults): string[] {
+  const stores = results.rateLimitStores;
+  if (stores === undefined) return [];
+  const names = [...new Set(stores.runs.map((run) => run.store))];
+  const first = stores.runs[0]?.load;
+  const lines = [
+    `### ${RATE_LIMIT_STORES_TITLE}`,
+    '',
+    prose('rate-limit-stores', {
+      rounds: String(stores.rounds),
+      path: first?.path ?? 'n/a',
+      redis: stores.redisUrl,
+      startedAt: minuteOf(results.startedAt),
+      loadAtStart: fmt(results.machine.loadAtStart, 1),
+      loadAtEnd: fmt(results.machine.loadAtEnd, 1),
+    }),
+    '',
+    '| Store | Requests/s, median (min-max) | Server CPU per call, us | Server CPU (100% = one core) | p99, ms | PostgreSQL CPU | Redis CPU | Expected status |',
+    '|---|---|---|---|---|---|---|---|',
+  ];
+  for (const name of names) {
+    const runs = stores.runs.filter((run) => run.store === name);
+    const of = (value: (run: (typeof runs)[number]) => number | null) => summarize(runs.map((run) => value(run) ?? Number.NaN));
+    const redis = of((run) => run.redisCpuPercent);
+    lines.push(
+      `| ${name} | ${spread(of((run) => run.load.rps))} | ${spread(
+        of((run) => cpuMicrosPerRequest(run.load)),
+        1,
+      )} | ${spread(of((run) => run.load.serverCpuPercent))}% | ${spread(of((run) => run.load.latencyP99))} | ${spread(of((run) => run.load.postgresCpuPercent))}% | ${redis === null ? '–' : `${spread(redis)}%`} | ${fmt(Math.min(...runs.map((run) => run.load.expectedStatusShare)) * 100, 1)}% |`,
+    );
+  }
+  lines.push('');
+  return lines;
+}
+
 function serverSection(results: BenchResults): string[] {
   const server = results.server;
-  if (server === undefined) return ['## 2. Server under load', '', prose('not-measured'), ''];
+  if (server === undefined) return ['## 2. Server under load', '', prose('not-measured'), '', ...rateLimitStoreLines(results)];
   const find = (target: string, endpoint: string): LoadResult | undefined => server.loads.find((load) => load.target === target && load.endpoint === endpoint);
   const ceiling = find('ceiling', 'fixed');
   const sameSizeCeiling = find('ceiling', 'fixed-list-size');
@@ -381,6 +423,8 @@ function serverSection(results: BenchResults): string[] {
     }
   }
   if (pairs.length > 0) lines.push('', ...hotListPairLines(pairs));
+  const stores = rateLimitStoreLines(results);
+  if (stores.length > 0) lines.push('', ...stores.slice(0, -1));
   lines.push(
     '',
     '### Memory',

@@ -20,7 +20,7 @@ import { startOurServer } from './lib/our-server.ts';
 import { createDatabase, dropDatabase, postgresAvailable, serverVersion, withDatabase } from './lib/postgres.ts';
 import { createSellerToken, DEMO_SELLER, firstOrderId } from './lib/api-session.ts';
 import { rssBytes, runToEnd, start, tsNode, waitForHttp } from './lib/processes.ts';
-import { historyOf, mergeReport, replaceSubsection, withHistory } from './lib/report-merge.ts';
+import { historyOf, mergeReport, replaceSubsection, upsertSubsection, withHistory } from './lib/report-merge.ts';
 import { runLoginFlood } from './login-flood.ts';
 import { markedSectionOf, withMarkedSection } from './lib/marked-section.ts';
 import { gatewayReport, runGatewayBench } from './gateway.ts';
@@ -30,10 +30,11 @@ import { runUsageBench, usageReport } from './request-log.ts';
 import type { BenchResults, HotListPair } from './lib/results.ts';
 import { readSpecFacts } from './lib/spec-facts.ts';
 import { startLogInserter } from './lib/start-log-inserter.ts';
+import { runRateLimitStores } from './rate-limit-stores.ts';
 import { apiEndpoints, barePgTest, conditionalAndColdEndpoints, loadTest, type LoadResult } from './measure-server.ts';
 import { POOL_SIZE } from '../src/server/db/postgres-database.ts';
 import { arrivalPage, htmlOnlyTargets, measureTargets, ourDeepLinkTarget, ourTargets, peerDeepLinkTargets, peerTargets } from './pages.ts';
-import { writeReport } from './report.ts';
+import { RATE_LIMIT_STORES_TITLE, writeReport } from './report.ts';
 import { startPeerServer } from './serve-peers.ts';
 import { measureStartup } from './startup.ts';
 
@@ -282,6 +283,9 @@ async function main(): Promise<void> {
 
   if (options.sections.has('pages')) results.pages = await section('reference pages', results, () => pagesSection(results));
   if (options.sections.has('server')) results.server = await section('server under load', results, serverSection);
+  if (options.sections.has('server') || options.sections.has('stores')) {
+    results.rateLimitStores = await section('rate limit stores', results, () => runRateLimitStores(readSpecFacts(PUBLIC_SPEC).apiTokenHeader, log));
+  }
   // `--only=startup` measures the start-up alone (the data section's first part), without the long seeding.
   if (options.sections.has('data') || options.sections.has('startup')) {
     results.startup = await section('npm start', results, () => measureStartup(log));
@@ -332,7 +336,12 @@ async function main(): Promise<void> {
   const sectionsMerged =
     everything || previous === undefined ? fresh : mergeReport(previous, fresh, new Set([...options.sections].map((name) => SECTION_NUMBERS[name] ?? '')));
   const startupOnly = options.sections.has('startup') && !options.sections.has('data');
-  const merged = startupOnly ? replaceSubsection(sectionsMerged, fresh, 'Start-up') : sectionsMerged;
+  const storesOnly = options.sections.has('stores') && !options.sections.has('server');
+  const merged = storesOnly
+    ? upsertSubsection(sectionsMerged, fresh, RATE_LIMIT_STORES_TITLE, 'Memory')
+    : startupOnly
+      ? replaceSubsection(sectionsMerged, fresh, 'Start-up')
+      : sectionsMerged;
   // Section 5 (request log) is written by bench/request-log.ts and kept as it was when not measured.
   const usage = results.usage === undefined ? (previous === undefined ? undefined : markedSectionOf(previous, 'usage')) : usageReport(results.usage);
   const history = previous === undefined ? undefined : historyOf(previous);

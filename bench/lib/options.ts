@@ -18,8 +18,9 @@ function sectionsFromArgs(): Set<string> {
   const only = process.argv.find((arg) => arg.startsWith('--only='));
   const all = ['pages', 'server', 'data', 'logins', 'usage', 'mcp', 'activity', 'gateway', 'webhooks'];
   if (only === undefined) return new Set(all);
-  // 'startup' is part of 'data'; on its own it skips the data-growth runs.
-  all.push('startup');
+  // 'startup' is part of 'data'; on its own it skips the data-growth runs. Likewise 'stores', part of 'server':
+  // the hot call on each rate limit store, without the rest of section 2.
+  all.push('startup', 'stores');
   return new Set(
     only
       .slice('--only='.length)
@@ -55,6 +56,8 @@ export const options = {
    * each varies by 20-40% here, and three pairs of one run read 33%, 38% and 50%).
    */
   hotListPairs: numberFromEnv('BENCH_HOT_LIST_PAIRS', quick ? 1 : 5),
+  /** Rounds of the hot call on each rate limit store (section 2), measured in turn: a median and a min-max range. */
+  storeRounds: numberFromEnv('BENCH_STORE_ROUNDS', quick ? 1 : 3),
   /** On/off pairs per database and call in the request log section (runs on a shared machine vary by 20%). */
   logPairs: numberFromEnv('BENCH_LOG_PAIRS', quick ? 1 : 3),
   /** Connections sending logins in the login-flood section (as in the report that found logins starving the API). */
@@ -86,5 +89,7 @@ export const options = {
     growth: 8450,
     /** 8460 and up: one port per login-flood target. */
     flood: 8460,
+    /** 8490 and up: one port per rate limit store (section 2). */
+    rateLimitStores: numberFromEnv('BENCH_STORES_PORT', 8490),
   },
 } as const;

@@ -66,3 +66,15 @@ export function replaceSubsection(existing: string, fresh: string, title: string
   if (before === undefined || after === undefined) return existing;
   return existing.replace(before, () => after);
 }
+
+/**
+ * The same for a part that an older report may lack (`--only=stores`: the rate limit stores of section 2):
+ * replaced where it is, else put before the subsection `before`.
+ */
+export function upsertSubsection(existing: string, fresh: string, title: string, before: string): string {
+  const after = subsection(fresh, title);
+  if (after === undefined) return existing;
+  if (subsection(existing, title) !== undefined) return replaceSubsection(existing, fresh, title);
+  const at = existing.indexOf(`\n### ${before}\n`);
+  return at < 0 ? existing : `${existing.slice(0, at + 1)}${after.replace(/\n*$/, '\n\n')}${existing.slice(at + 1)}`;
+}

@@ -9,6 +9,7 @@ import type { McpBenchResult } from '../mcp.ts';
 import type { WebhookBenchResult } from '../webhooks.ts';
 import type { PageResult } from '../pages.ts';
 import type { StartupResult } from '../startup.ts';
+import type { RateLimitStoresResult } from '../rate-limit-stores.ts';
 import type { MachineInfo } from './machine.ts';
 
 /** One of goal 6's alternated runs: ours, the ceiling, and the ceiling with the log's insert beside it. */
@@ -35,6 +36,8 @@ export interface BenchResults {
     /** Goal 6's hot list: ours on PostgreSQL and the same-size ceiling, alternated, both servers up throughout. */
     hotListPairs?: HotListPair[];
   };
+  /** Section 2's hot call on each rate limit store. */
+  rateLimitStores?: RateLimitStoresResult;
   startup?: StartupResult;
   growth?: GrowthResult;
   logins?: LoginFloodResult;

@@ -23,12 +23,12 @@ import { createPasswordHasher, defaultHashingLimits, type HashingLimits } from '
 import { loadTokenKeys } from './io/token-keys.ts';
 import { loadAgentDocs } from './io/agent-docs-store.ts';
 import { lazyRequestLogger } from './lib/lazy-request-logger.ts';
-import { createRateLimiter, publicRateLimit } from './public-api/rate-limit.ts';
+import { publicRateLimit } from './public-api/rate-limit.ts';
+import { createRateLimitStore } from './public-api/rate-limit-store.ts';
 import { TokenCache } from './public-api/token-cache.ts';
 import { ResponseCache } from './public-api/response-cache.ts';
 import { requireApiToken } from './public-api/token-hook.ts';
 import { registerRequestLogHooks } from './public-api/request-log-hooks.ts';
-import { addRateWindowHits } from './repositories/api-tokens-repository.ts';
 import { deleteOldActivity } from './repositories/activity-repository.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerHousekeeping } from './plugins/housekeeping.ts';
@@ -181,6 +181,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     timeoutMs: config.webhookTimeoutSeconds * 1000,
     log: app.log,
   });
+  const rateLimitStore = createRateLimitStore({
+    limit: config.rateLimitPerMinute,
+    databaseUrl: config.databaseUrl,
+    redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
+    db: () => storage.current.db.relaxed,
+    log: { warn: (message) => app.log.warn(message), info: (message) => app.log.info(message) },
+  });
   const schemes = (spec.components as { securitySchemes?: Record<string, { name?: string }> }).securitySchemes ?? {};
   const ctx: ServerContext = {
     config,
@@ -190,7 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, ...testing.loginThrottle },
     sessionCookieName: schemes.sessionCookie?.name ?? 'portal_session',
     apiTokenHeader: (schemes.apiToken?.name ?? brand.apiTokenHeader).toLowerCase(),
-    rateLimit: publicRateLimit(createRateLimiter((tokenId, hits) => addRateWindowHits(storage.current.db.relaxed, tokenId, hits), config.rateLimitPerMinute)),
+    rateLimit: publicRateLimit(rateLimitStore.limiter),
     tokenCache,
     responseCache,
     apiDomains,
@@ -214,6 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await passwords.close();
     await identity.close();
     await providerApi?.upstream.close();
+    await rateLimitStore.close();
     await storage.close();
   });
   try {

@@ -218,8 +218,28 @@ export const CONFIG_VARIABLES = {
     600,
     1,
     1_000_000,
-    'Public API requests per token per minute, exact within a process (`docs/decisions/003-rate-limit-and-token-cache.md`)',
+    'Public API requests per token per minute, at most that many across any number of replicas (`docs/scaling.md`, "Rate limit across replicas")',
   ),
+  /** Set: the per-token counts live in Redis or Valkey, exact across replicas. */
+  redisUrl: variable({
+    env: 'REDIS_URL',
+    default: undefined,
+    meaning:
+      '`redis://…` or `rediss://…` (Redis or Valkey): count the per-token rate limit there, exact across replicas; while it is unreachable the database counts (`docs/scaling.md`). Unset: counted in the database',
+    read: (read) => {
+      const url = read.optional('REDIS_URL');
+      // Never repeated in the message: the URL may hold a password.
+      if (url !== undefined && !(/^rediss?:\/\//.test(url) && URL.canParse(url)))
+        read.problems.push('REDIS_URL must be a redis:// or rediss:// URL (redis://[:password@]host[:port][/db])');
+      return url;
+    },
+  }),
+  redisKeyPrefix: variable({
+    env: 'REDIS_KEY_PREFIX',
+    default: 'portal:rate',
+    meaning: 'Prefix of the rate limit keys in Redis (`<prefix>:<token id>`), so several portals can share one Redis',
+    read: (read) => read.string('REDIS_KEY_PREFIX', 'portal:rate'),
+  }),
   /** Bound of the in-process public API response cache, in MB of bodies (0: no cache). */
   // 32 MB: ~2,000 default pages of 10 orders (~15 KB each), or 200 pages of 100; small beside the process.
   responseCacheMb: integer(

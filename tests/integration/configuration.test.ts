@@ -1,6 +1,6 @@
 /**
  * Behaviour that configuration switches: Secure cookies (COOKIE_SECURE, or https behind TRUST_PROXY),
- * HSTS, the keep-alive timeout, token keys that must match the database they were created with, demo
+ * HSTS, the keep-alive timeout, REDIS_URL's form, token keys that must match the database they were created with, demo
  * seeding, `.env`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -67,6 +67,24 @@ describe('KEEP_ALIVE_TIMEOUT_SECONDS', () => {
     expect(parseConfig({}).keepAliveTimeoutSeconds).toBe(72);
     for (const bad of ['0', '3601', '1.5', 'forever']) {
       expect(() => parseConfig({ KEEP_ALIVE_TIMEOUT_SECONDS: bad })).toThrow(/KEEP_ALIVE_TIMEOUT_SECONDS must be an integer from 1 to 3600/);
+    }
+  });
+});
+
+describe('REDIS_URL', () => {
+  it('is a redis:// or rediss:// URL; anything else stops the server naming it, without repeating the value', () => {
+    expect(parseConfig({}).redisUrl).toBeUndefined();
+    expect(parseConfig({ REDIS_URL: 'rediss://:secret@cache.internal:6380/2' }).redisUrl).toBe('rediss://:secret@cache.internal:6380/2');
+    for (const bad of ['http://127.0.0.1:6379', '127.0.0.1:6379', 'redis://:pass word@[::1', 'valkey']) {
+      let problem = '';
+      try {
+        parseConfig({ REDIS_URL: bad });
+      } catch (error) {
+        problem = String(error);
+      }
+      expect(problem).toMatch(/REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
+      // The value may hold a password: never echoed.
+      expect(problem).not.toContain(bad);
     }
   });
 });

@@ -1,7 +1,10 @@
 /**
  * The public API's per-token rate limit, its one owner: it counts (below), writes the RateLimit-* headers and
  * Retry-After, and gives a 304's place back (publicRateLimit). Nothing else touches a token's count or those
- * headers. Counted without a database write per request (docs/decisions/003-rate-limit-and-token-cache.md).
+ * headers. Where the counts live is chosen in rate-limit-store.ts (docs/decisions/035-rate-limit-leases-and-redis.md):
+ * the counter below for the embedded database, leases (rate-lease.ts) on a PostgreSQL server, or Redis
+ * (rate-limit-redis.ts). The counter is exact within its one process, without a database write per request
+ * (docs/decisions/003-rate-limit-and-token-cache.md).
  *
  * Each process counts a token's admitted requests in memory and syncs them to its row in token_rate_windows
  * in batches: one UPSERT ... RETURNING adds the hits counted here since the last sync and returns the
@@ -59,9 +62,10 @@ export interface RateLimiter {
   hit(tokenId: number): RateDecision | Promise<RateDecision>;
   /**
    * Gives back the place of an admitted request that turned out to cost nothing (a 304 Not Modified),
-   * if its window has not ended; returns the token's count after it.
+   * if its window has not ended; returns the token's count after it, or undefined when only the store
+   * will know it (Redis: the caller's own count less one is then reported).
    */
-  refund(tokenId: number): number;
+  refund(tokenId: number): number | undefined;
 }
 
 export function createRateLimiter(addWindowHits: AddWindowHits, limit: number, now: () => number = Date.now): RateLimiter {
@@ -185,7 +189,8 @@ export function publicRateLimit(limiter: RateLimiter): PublicRateLimit {
     writeHeaders: (reply, decision) => setHeaders(reply, limiter.limit, decision.hits, decision.resetSeconds),
     retryAfter: (decision) => ({ 'retry-after': String(decision.resetSeconds) }),
     refund(tokenId, reply) {
-      const hits = limiter.refund(tokenId);
+      const counted = limiter.refund(tokenId);
+      const hits = counted ?? limiter.limit - Number(reply.getHeader('ratelimit-remaining') ?? limiter.limit) - 1;
       const reset = reply.getHeader('ratelimit-reset');
       setHeaders(reply, limiter.limit, hits, Number(reset ?? 60));
     },

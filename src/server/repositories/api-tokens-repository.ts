@@ -214,6 +214,34 @@ export async function addRateWindowHits(db: Queryable, tokenId: number, hits: nu
   return { hits: rows[0]?.hits ?? hits, resetMs: rows[0]?.reset_ms ?? 60_000 };
 }
 
+/**
+ * Claims up to `wanted` places of the token's current one-minute window for one process, never past
+ * `limit` (public-api/rate-lease.ts): one single-row upsert, atomic under the row's lock, so the places
+ * every replica holds add up to at most the limit. Returns what this claim got (0 when the window is
+ * full), the places claimed in the window by all replicas, the window's start and the ms until it ends.
+ */
+export async function claimRateWindowPlaces(
+  db: Queryable,
+  tokenId: number,
+  wanted: number,
+  limit: number,
+): Promise<{ granted: number; claimed: number; windowStart: number; resetMs: number }> {
+  const rows = await db.query<{ granted: number; hits: number; window_start_ms: number; reset_ms: number }>(
+    `INSERT INTO token_rate_windows AS r (token_id, window_start, hits, granted)
+       VALUES ($1, date_trunc('minute', now()), LEAST($2::int, $3::int), LEAST($2::int, $3::int))
+     ON CONFLICT (token_id) DO UPDATE SET
+       granted = CASE WHEN r.window_start = excluded.window_start THEN GREATEST(0, LEAST(excluded.granted, $3::int - r.hits)) ELSE excluded.granted END,
+       hits = CASE WHEN r.window_start = excluded.window_start THEN r.hits + GREATEST(0, LEAST(excluded.granted, $3::int - r.hits)) ELSE excluded.hits END,
+       window_start = excluded.window_start
+     RETURNING granted, hits, (EXTRACT(EPOCH FROM window_start) * 1000)::float8 AS window_start_ms,
+       (EXTRACT(EPOCH FROM (window_start + interval '1 minute' - now())) * 1000)::float8 AS reset_ms`,
+    [tokenId, wanted, limit],
+  );
+  const row = rows[0];
+  if (row === undefined) throw new Error('claiming rate window places returned no row');
+  return { granted: row.granted, claimed: row.hits, windowStart: row.window_start_ms, resetMs: row.reset_ms };
+}
+
 /** Last use, written at most once a minute per token (the condition makes concurrent replicas agree). */
 export async function recordTokenUse(db: Queryable, id: number): Promise<void> {
   await db.query(
