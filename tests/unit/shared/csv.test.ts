@@ -19,7 +19,31 @@ describe('csvRecord', () => {
 describe('defuseFormula', () => {
   const triggers = ['=', '+', '-', '@'];
   // Whitespace, control and invisible format characters a spreadsheet may skip before it reads a formula.
-  const invisible = [' ', '\t', '\r', '\n', '\v', '\f', '\u00A0', '\u1680', '\u2000', '\u200A', '\u200B', '\u200C', '\u200D', '\u200E', '\u2028', '\u202F', '\u205F', '\u2060', '\u3000', '\uFEFF', '\u00AD', '\u0000', '\u001F'];
+  const invisible = [
+    ' ',
+    '\t',
+    '\r',
+    '\n',
+    '\v',
+    '\f',
+    '\u00A0',
+    '\u1680',
+    '\u2000',
+    '\u200A',
+    '\u200B',
+    '\u200C',
+    '\u200D',
+    '\u200E',
+    '\u2028',
+    '\u202F',
+    '\u205F',
+    '\u2060',
+    '\u3000',
+    '\uFEFF',
+    '\u00AD',
+    '\u0000',
+    '\u001F',
+  ];
 
   it.each(triggers)('defuses text starting with %s', (trigger) => {
     expect(defuseFormula(`${trigger}HYPERLINK("https://evil.example")`)).toBe(`'${trigger}HYPERLINK("https://evil.example")`);
