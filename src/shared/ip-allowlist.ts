@@ -57,12 +57,7 @@ export function normalizeAllowlist(entries: readonly string[]): AllowlistCheck {
   const result: string[] = [];
   for (const entry of entries) {
     const parsed = parseEntry(entry);
-    if (parsed === undefined) {
-      return {
-        ok: false,
-        message: `ipAllowlist: "${entry}" is not an IPv4 or IPv6 address or CIDR range (IPv4 in four plain decimal numbers, no zone id).`,
-      };
-    }
+    if (parsed === undefined) return { ok: false, message: `ipAllowlist: "${entry}" is not an IPv4 or IPv6 address or CIDR range.` };
     const text = canonical(parsed);
     if (!result.includes(text)) result.push(text);
   }
