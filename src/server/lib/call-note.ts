@@ -8,6 +8,7 @@
  * receiver can refuse one seen before.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { displayAddress, NOT_AN_ADDRESS } from './client-address.ts';
 import { scrubTokenValues } from './token-scrub.ts';
 
 /** The purpose TokenKeys.deriveKey is asked for. */
@@ -59,7 +60,8 @@ export function createCallNoter(key: Uint8Array): CallNoter {
         note.operationId,
         note.method,
         scrubTokenValues(note.path).slice(0, MAX_PATH),
-        note.address,
+        // Canonical, or the unreadable marker: the note travels through the gateway's own log.
+        displayAddress(note.address) ?? NOT_AN_ADDRESS,
         note.userAgent === null ? null : scrubTokenValues(note.userAgent).slice(0, MAX_USER_AGENT),
         at,
         prefix + counter.toString(36),
