@@ -1,50 +1,40 @@
 /**
  * A token's IP allowlist: IPv4 and IPv6 addresses and CIDR ranges, at most MAX_ALLOWLIST_ENTRIES; empty
  * allows any address. One home for the rules, so the server (which enforces them) and the portal (which
- * warns when this browser is outside a list) can never disagree. An IPv4-mapped IPv6 address or range
- * (::ffff:203.0.113.9) is taken as its IPv4 form, on either side.
+ * warns when this browser is outside a list) can never disagree. Entries and client addresses are read by
+ * the one strict rule (ip-address.ts); an IPv4-mapped IPv6 address or range (::ffff:203.0.113.9) is taken as
+ * its IPv4 form, on either side.
  */
 import ipaddr from 'ipaddr.js';
+import { parseStrictAddress, type IpAddress } from './ip-address.ts';
 
 export const MAX_ALLOWLIST_ENTRIES = 20;
 
-type Address = ipaddr.IPv4 | ipaddr.IPv6;
-
-/** An IPv4-mapped IPv6 address as IPv4; any other as it is. */
-function unmapped(address: Address): Address {
-  return address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() ? (address as ipaddr.IPv6).toIPv4Address() : address;
-}
+/** A prefix length in plain decimal (no sign, no leading zero). */
+const PREFIX_LENGTH = /^(?:0|[1-9]\d{0,2})$/;
 
 /**
- * An address as people write one: IPv4 in four decimal parts, or IPv6. ipaddr.js alone also takes inet_aton's
- * forms ("1.2.3" as 1.2.0.3, "010.0.0.1" as octal 8.0.0.1), which would allow an address nobody meant.
+ * [network, prefix length] of an entry, or undefined when it is not an address or CIDR range by the strict
+ * rule (ip-address.ts). ipaddr.js alone also takes inet_aton's forms ("1.2.3" as 1.2.0.3, "010.0.0.1" as
+ * octal 8.0.0.1) and zone ids, which would allow an address nobody meant.
  */
-function plainAddress(text: string): boolean {
-  return ipaddr.IPv4.isValidFourPartDecimal(text) || ipaddr.IPv6.isValid(text);
-}
-
-/** [network, prefix length] of an entry, or undefined when it is not an address or CIDR range. */
-function parseEntry(entry: string): [Address, number] | undefined {
+function parseEntry(entry: string): [IpAddress, number] | undefined {
   const text = entry.trim();
-  try {
-    if (text.includes('/')) {
-      if (!plainAddress(text.slice(0, text.indexOf('/')))) return undefined;
-      const [address, bits] = ipaddr.parseCIDR(text);
-      if (address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96) {
-        return [(address as ipaddr.IPv6).toIPv4Address(), bits - 96];
-      }
-      return [address, bits];
-    }
-    if (!plainAddress(text)) return undefined;
-    const address = unmapped(ipaddr.parse(text));
-    return [address, address.kind() === 'ipv4' ? 32 : 128];
-  } catch {
-    return undefined;
-  }
+  const slash = text.indexOf('/');
+  const address = parseStrictAddress(slash === -1 ? text : text.slice(0, slash));
+  if (address === undefined) return undefined;
+  const full = address.kind() === 'ipv4' ? 32 : 128;
+  if (slash === -1) return [address, full];
+  const bitsText = text.slice(slash + 1);
+  if (!PREFIX_LENGTH.test(bitsText)) return undefined;
+  // An IPv4-mapped range (::ffff:10.0.0.0/104) was parsed as its IPv4 address: its prefix counts from bit 96.
+  const mapped = address.kind() === 'ipv4' && text.slice(0, slash).includes(':');
+  const bits = Number(bitsText) - (mapped ? 96 : 0);
+  return bits >= 0 && bits <= full ? [address, bits] : undefined;
 }
 
 /** The canonical text of an entry: a single address as the address, a range by its network ("203.0.113.0/24"). */
-function canonical([address, bits]: [Address, number]): string {
+function canonical([address, bits]: [IpAddress, number]): string {
   const full = address.kind() === 'ipv4' ? 32 : 128;
   if (bits === full) return address.toString();
   const network =
@@ -77,13 +67,9 @@ export function normalizeAllowlist(entries: readonly string[]): AllowlistCheck {
 /** Whether a client address may use a token with this allowlist (canonical entries, as stored). */
 export function addressAllowed(allowlist: readonly string[], address: string): boolean {
   if (allowlist.length === 0) return true;
-  let client: Address;
-  try {
-    client = unmapped(ipaddr.parse(address));
-  } catch {
-    // Not an address (a socket without one): no list can name it.
-    return false;
-  }
+  // Not an address by the strict rule (a socket without one, a forwarded `012.1.2.3`): no list can name it.
+  const client = parseStrictAddress(address);
+  if (client === undefined) return false;
   return allowlist.some((entry) => {
     const parsed = parseEntry(entry);
     if (parsed === undefined || parsed[0].kind() !== client.kind()) return false;

@@ -150,6 +150,11 @@ describe('updateApiTokenIpAllowlist', () => {
   it.each([
     [['203.0.113.0/24', '203.0.113.300'], 'ipAllowlist: "203.0.113.300" is not an IPv4 or IPv6 address or CIDR range.'],
     [['10.0.0.0/8', 'intranet'], 'ipAllowlist: "intranet" is not an IPv4 or IPv6 address or CIDR range.'],
+    // Forms a looser reader takes as another address: hex or octal IPv4 inside IPv6, a zone id, octal, short.
+    ...['::ffff:0x7f.0.0.1', '::ffff:010.0.0.1', 'fe80::1%eth0', '012.1.2.3', '10.1', '10.0.0.0/08'].map((entry) => [
+      [INSIDE, entry],
+      `ipAllowlist: "${entry}" is not an IPv4 or IPv6 address or CIDR range.`,
+    ]),
   ])('refuses %j with 400 naming the entry, changing nothing and recording nothing', async (list, message) => {
     const token = await create('bad entry', [INSIDE]);
     const response = await putAllowlist(token.id, list);
@@ -186,10 +191,35 @@ describe('updateApiTokenIpAllowlist', () => {
   });
 });
 
+describe('a forwarded address outside the strict rule', () => {
+  it.each([
+    ['012.1.2.3', '10.1.2.3'],
+    ['0x0a.1.2.3', '10.1.2.3'],
+    ['10.1.515', '10.1.2.3'],
+    ['::ffff:012.1.2.3', '10.1.2.3'],
+    ['::ffff:0x7f.0.0.1', '127.0.0.1'],
+  ])('%s matches no entry, not even the %s it reads as loosely, and is named as no address', async (forwarded, loosely) => {
+    const token = await create(`strict ${forwarded}`, [loosely, '0.0.0.0/0', '::/0']);
+    const answer = await callFrom(forwarded, token.token);
+    expect(answer.status).toBe(403);
+    expect(answer.text).toBe(refused('an unreadable address'));
+    expect((await callFrom(loosely, token.token)).status).toBe(200);
+  });
+
+  it('is compared by value when canonical: any spelling of an IPv6 address on the list is let in', async () => {
+    const token = await create('ipv6 spellings', ['2001:db8::1']);
+    for (const spelled of ['2001:DB8::1', '2001:db8:0:0:0:0:0:1', '2001:0db8::0001']) expect((await callFrom(spelled, token.token)).status, spelled).toBe(200);
+    expect((await callFrom('fe80::1%eth0', token.token)).status).toBe(403);
+  });
+});
+
 describe('getClientAddress', () => {
   it('answers the address this browser is seen at, a mapped IPv4 address as IPv4', async () => {
     expect((await seller.get('/api/portal/client-address', { headers: { 'x-forwarded-for': `::ffff:${INSIDE}` } })).body).toEqual({ address: INSIDE });
     expect((await seller.get('/api/portal/client-address', { headers: { 'x-forwarded-for': '2001:db8::7' } })).body).toEqual({ address: '2001:db8::7' });
+    expect((await seller.get('/api/portal/client-address', { headers: { 'x-forwarded-for': '012.1.2.3' } })).body).toEqual({
+      address: 'an unreadable address',
+    });
     expect((await server.client().get('/api/portal/client-address')).status).toBe(401);
   });
 });

@@ -2,7 +2,9 @@
  * The exported Postman collection of the whole API, run by Newman (Postman's own runner, its sandbox and
  * assertions) against a real server with the environment file filled in as a user does: a seller token
  * and a warehouse token, each folder sending its family's. Every request passes the test script generated
- * from the spec; and a server that breaks one response's schema makes exactly that assertion fail.
+ * from the spec; a server that breaks one response's schema makes exactly that assertion fail; and a run
+ * with a token the server refuses (deleted, or no token at all) fails every request, as an integrator's CI
+ * with an expired token must.
  * The sandbox's simulations (POSTs) are left out of these runs: they change the sandbox data the reads
  * return and answer by its state (a second run finds an order already shipped), so a run's outcome would
  * depend on what ran before; the export puts them last in the collection (tests/unit/contract/export.test.ts)
@@ -135,11 +137,12 @@ describe('the exported Postman collection, run by Newman', () => {
     expect(requests.total).toBe(contract.operations.filter((operation) => operation.mode !== 'simulation').length);
     expect(requests.failed).toBe(0);
     expect(assertions.failed).toBe(0);
-    // Each request asserts its status; each 200 also its body's schema.
+    // Each request asserts that it succeeded and that its status is declared; each 200 also its body's schema.
     const oks = summary.run.executions.filter((execution) => execution.response?.code === 200);
-    expect(assertions.total).toBe(requests.total + oks.length);
-    // Each folder sent its own family's token: no 401 or 403. The example ids may not exist in the demo data
-    // (a 404 still proves path, auth and routing), but every list call answers with data.
+    expect(oks).toHaveLength(requests.total);
+    expect(assertions.total).toBe(2 * requests.total + oks.length);
+    // Each folder sent its own family's token: no 401 or 403; the example ids exist in the demo data, and
+    // every list call answers with data.
     const lists = new Set(
       exampleRequests(publicSpec)
         .filter((request) => request.query.length > 0)
@@ -147,8 +150,27 @@ describe('the exported Postman collection, run by Newman', () => {
     );
     const listed = summary.run.executions.filter((execution) => lists.has(`/${execution.request.url.path.slice(2).join('/')}`));
     expect(listed).toHaveLength(lists.size);
-    for (const execution of summary.run.executions) expect([200, 404], execution.item.name).toContain(execution.response?.code);
+    for (const execution of summary.run.executions) expect(execution.response?.code, execution.item.name).toBe(200);
     for (const execution of listed) expect(execution.response?.code, execution.item.name).toBe(200);
+  }, 180_000);
+
+  it('fails every request when the token is refused: a deleted seller token and a warehouse token never issued', async () => {
+    const { server, tokens } = await serverWithTokens();
+    const seller = server.client();
+    await seller.login(`seller@example.com`, FAMILY.seller.userType);
+    expect((await seller.delete(`/api/auth/token/${tokens.seller}`)).status).toBe(204);
+    const refused = { ...tokens, warehouse: `${brand.tokenPrefix}_w_sandbox_${'A'.repeat(28)}` };
+    const summary = await runNewman(await environmentFile('refused', server, refused), 'refused');
+    const { requests, assertions } = summary.run.stats;
+
+    expect(requests.total).toBe(readCount());
+    for (const execution of summary.run.executions) expect(execution.response?.code, execution.item.name).toBe(401);
+    // Exactly the success test of every request fails: a 401 is a declared status, and no 200 body is checked.
+    expect(assertions.total).toBe(2 * requests.total);
+    expect(assertions.failed).toBe(requests.total);
+    const failedTests = summary.run.failures.map((failure) => failure.error.test ?? '');
+    expect(failedTests).toHaveLength(requests.total);
+    for (const test of failedTests) expect(test).toMatch(/^\w+: answers 200$/);
   }, 180_000);
 
   it('fails the schema assertion of a response the server breaks, and only that one', async () => {

@@ -62,3 +62,15 @@ it('refuses a name that resolves to a loopback address, and the receiver there g
   await new Promise((resolve) => setTimeout(resolve, 500));
   expect(receiver.received).toHaveLength(0);
 });
+
+it.each(['http://010.0.0.1/hook', 'http://0x7f.0.0.1/hook', 'http://127.1/hook', 'http://2130706433/hook', 'https://10.0.0.05/hook'])(
+  'refuses %s at registration with a 400 naming its host, which the URL parser would read as another address',
+  async (url) => {
+    const made = await seller.post('/api/webhooks/endpoints', { url });
+    expect(made.status).toBe(400);
+    expect(made.body).toEqual({
+      status: 400,
+      message: `url: the host "${url.slice(url.indexOf('//') + 2, url.indexOf('/', url.indexOf('//') + 2))}" is not an IPv4 address in four plain decimal numbers.`,
+    });
+  },
+);

@@ -8,7 +8,8 @@
  * receiver can refuse one seen before.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { redactTokenLike } from './token-format.ts';
+import { displayAddress, NOT_AN_ADDRESS } from './client-address.ts';
+import { scrubTokenValues } from './token-scrub.ts';
 
 /** The purpose TokenKeys.deriveKey is asked for. */
 export const CALL_NOTE_KEY_PURPOSE = 'gateway-call-note';
@@ -58,9 +59,10 @@ export function createCallNoter(key: Uint8Array): CallNoter {
         note.userId,
         note.operationId,
         note.method,
-        redactTokenLike(note.path).slice(0, MAX_PATH),
-        note.address,
-        note.userAgent === null ? null : note.userAgent.slice(0, MAX_USER_AGENT),
+        scrubTokenValues(note.path).slice(0, MAX_PATH),
+        // Canonical, or the unreadable marker: the note travels through the gateway's own log.
+        displayAddress(note.address) ?? NOT_AN_ADDRESS,
+        note.userAgent === null ? null : scrubTokenValues(note.userAgent).slice(0, MAX_USER_AGENT),
         at,
         prefix + counter.toString(36),
       ];

@@ -3,7 +3,7 @@
  * endpoint's URL cannot reach the portal's own host, its network or a cloud's metadata service (OWASP's
  * SSRF prevention cheat sheet). Judged on the address a name resolves to, not on the name.
  */
-import ipaddr from 'ipaddr.js';
+import { parseStrictAddress } from '../../shared/ip-address.ts';
 
 /** Metadata services answer on these; named apart because they are the usual target. */
 const METADATA_ADDRESSES = new Set(['169.254.169.254', 'fd00:ec2::254']);
@@ -21,12 +21,12 @@ const RANGE_WORDS: Record<string, string> = {
 
 /**
  * Why the address is refused ("private", "loopback", "cloud metadata", ...), or undefined for a public
- * unicast address. An IPv4 address written as IPv6 (`::ffff:10.0.0.5`) is judged as the IPv4 it is.
+ * unicast address. An IPv4 address written as IPv6 (`::ffff:10.0.0.5`) is judged as the IPv4 it is; text
+ * outside the strict rule (src/shared/ip-address.ts: `0x7f.1`, `010.0.0.1`, a zone id) is refused as unparsable.
  */
 export function refusedAddressKind(address: string): string | undefined {
-  if (!ipaddr.isValid(address)) return 'unparsable';
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  const parsed = parseStrictAddress(address);
+  if (parsed === undefined) return 'unparsable';
   if (METADATA_ADDRESSES.has(parsed.toNormalizedString()) || METADATA_ADDRESSES.has(parsed.toString())) return 'cloud metadata';
   const range = parsed.range();
   if (range === 'unicast') return undefined;

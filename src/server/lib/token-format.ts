@@ -19,18 +19,6 @@ const ENVIRONMENT_GROUP = `(?:(${TOKEN_ENVIRONMENTS.join('|')})_)?`;
 const TOKEN_PATTERN = new RegExp(
   `^${brand.tokenPrefix}_(${TOKEN_LETTER_CLASS})_${ENVIRONMENT_GROUP}([0-9A-Za-z]{${RANDOM_LENGTH}})([0-9A-Za-z]{${CHECKSUM_LENGTH}})$`,
 );
-/** Anything that looks like one of our tokens, anywhere in a string (used to scrub log lines). */
-export const TOKEN_LIKE = new RegExp(`${brand.tokenPrefix}_${TOKEN_LETTER_CLASS}_${ENVIRONMENT_GROUP}[0-9A-Za-z]{8,}`, 'g');
-const TOKEN_LIKE_START = `${brand.tokenPrefix}_`;
-
-/**
- * `text` with everything TOKEN_LIKE replaced by `[redacted]`. Text without the tokens' prefix (nearly every
- * log line and path) is returned as it is after a plain substring search, cheaper than the expression.
- */
-export function redactTokenLike(text: string): string {
-  return text.includes(TOKEN_LIKE_START) ? text.replace(TOKEN_LIKE, '[redacted]') : text;
-}
-
 function base62(value: number, length: number): string {
   let out = '';
   let rest = value;

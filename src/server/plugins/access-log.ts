@@ -1,29 +1,30 @@
 /**
  * The server log without secrets, and its access lines: Fastify's own request logs are off; one line per
  * response carries method, a redacted URL, status and time. Token values are removed from the refresh,
- * end-grace and delete paths, the OpenID callback's query (its code) is removed, and so is anything that
- * looks like a token; headers (cookie, token header) are never logged. A last line of defence scrubs token-like strings from every log line before it is written
- * (pino's streamWrite hook: the serialized line, straight to the destination, with no stream in between).
+ * end-grace and delete paths, the OpenID callback's query (its code) is removed, and so is anything that is
+ * or hides a token, percent-encoded or not (lib/token-scrub.ts); headers (cookie, token header) are never
+ * logged. A last line of defence runs the same scrub over every log line before it is written (pino's
+ * streamWrite hook: the serialized line, straight to the destination, with no stream in between).
  * Not the Usage screen's log of public calls per token: that is public-api/request-log-hooks.ts.
  */
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { standardOutputLog } from '../io/log-destination.ts';
-import { redactTokenLike } from '../lib/token-format.ts';
+import { scrubTokenValues } from '../lib/token-scrub.ts';
 
 const TOKEN_PATHS = /^(\/api\/auth\/token\/(?:refresh\/|previous-value\/)?)[^/?]+/;
 /** The OpenID Provider's answer: an authorization code and the sign-in's state are in its query. */
 const OIDC_CALLBACK_QUERY = /^(\/api\/auth\/oidc\/callback\?).*/s;
 
-/** A token in the path of a token operation, whatever its shape, and the OpenID callback's query; token-like strings anywhere are left to the line's scrub (streamWrite). */
+/** A token in the path of a token operation, whatever its shape, the OpenID callback's query, and any token value. */
 function redactUrl(url: string): string {
-  return url.replace(TOKEN_PATHS, '$1[redacted]').replace(OIDC_CALLBACK_QUERY, '$1[redacted]');
+  return scrubTokenValues(url.replace(TOKEN_PATHS, '$1[redacted]').replace(OIDC_CALLBACK_QUERY, '$1[redacted]'));
 }
 
 export function loggerOptions(level: string, destination: { write(line: string): unknown } = standardOutputLog()): FastifyServerOptions['logger'] {
   return {
     level,
     stream: destination,
-    hooks: { streamWrite: redactTokenLike },
+    hooks: { streamWrite: scrubTokenValues },
     // Named paths only: pino checks a wildcard path (`*.password`) against every key of every line, which
     // made redaction over half an access line's cost. These are the objects the server logs.
     redact: { paths: ['req.headers', 'headers', 'cookie', 'password', 'body.password', 'err.password'], censor: '[redacted]' },

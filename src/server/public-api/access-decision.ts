@@ -14,7 +14,7 @@
  */
 import type { ServerContext } from '../context.ts';
 import { accountSubject, type ApiPrincipal } from '../lib/api-principal.ts';
-import { displayAddress } from '../lib/client-address.ts';
+import { displayAddress, NOT_AN_ADDRESS } from '../lib/client-address.ts';
 import { FORBIDDEN_MESSAGE, noAccessMessage } from '../lib/http-error.ts';
 import { recordTokenUse, type TokenPrincipalRow } from '../repositories/api-tokens-repository.ts';
 import { addressAllowed, outsideAllowlistMessage } from '../../shared/ip-allowlist.ts';
@@ -87,7 +87,7 @@ function decideRow(ctx: DecisionContext, asked: CallAsked, row: TokenPrincipalRo
   if (asked.environment !== undefined && row.environment !== asked.environment) return { ...FORBIDDEN, owner };
   if (row.scopes !== null && !row.scopes.includes(asked.domain)) return { admitted: false, status: 403, message: noAccessMessage(asked.domain), owner };
   if (!addressAllowed(row.ip_allowlist, asked.address)) {
-    return { admitted: false, status: 403, message: outsideAllowlistMessage(displayAddress(asked.address)), owner };
+    return { admitted: false, status: 403, message: outsideAllowlistMessage(displayAddress(asked.address) ?? NOT_AN_ADDRESS), owner };
   }
   const rated = (rate: RateDecision): CallDecision =>
     rate.admitted

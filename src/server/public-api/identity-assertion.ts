@@ -7,6 +7,7 @@
  */
 import { SignJWT } from 'jose';
 import type { ApiPrincipal } from '../lib/api-principal.ts';
+import { displayAddress, NOT_AN_ADDRESS } from '../lib/client-address.ts';
 import { IDENTITY_ALGORITHM, type IdentityKeyRing, type SigningKey } from './identity-keys.ts';
 
 export const ASSERTION_LIFETIME_SECONDS = 60;
@@ -59,7 +60,9 @@ export function createIdentityAsserter(options: {
   }
 
   return {
-    assert(principal, address) {
+    assert(principal, given) {
+      // Canonical by the strict rule: a forwarded value that is not an address never travels upstream.
+      const address = displayAddress(given) ?? NOT_AN_ADDRESS;
       // Scopes are part of the key: a change to them (which also evicts the token's cache) signs anew.
       const cacheKey = `${principal.tokenId}|${address}|${principal.scopes?.join(',') ?? '*'}`;
       const found = kept.get(cacheKey);

@@ -6,6 +6,7 @@
 import type { Queryable } from '../db/database.ts';
 import type { Schemas } from '../lib/schemas.ts';
 import type { ActivityOrigin } from '../lib/activity-origin.ts';
+import { scrubbedFields } from '../lib/token-scrub.ts';
 
 export type ActivityType = Schemas['ActivityEventType'];
 export type ActivityDetails = Schemas['ActivityDetails'];
@@ -20,19 +21,18 @@ export interface ActivityEventInput {
 
 const USER_AGENT_MAX = 200;
 
+/** Every text of the row is scrubbed of token values (lib/token-scrub.ts) before it is cut or written. */
 export async function recordActivity(db: Queryable, event: ActivityEventInput): Promise<void> {
+  const row = scrubbedFields({
+    ipAddress: event.origin.ipAddress,
+    userAgent: event.origin.userAgent,
+    tokenTitle: event.token?.title ?? null,
+    details: JSON.stringify(event.details ?? {}),
+  });
   await db.query(
     `INSERT INTO activity_events (user_id, event_type, ip_address, user_agent, token_id, token_title, details)
      VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [
-      event.userId,
-      event.type,
-      event.origin.ipAddress,
-      event.origin.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
-      event.token?.id ?? null,
-      event.token?.title ?? null,
-      JSON.stringify(event.details ?? {}),
-    ],
+    [event.userId, event.type, row.ipAddress, row.userAgent?.slice(0, USER_AGENT_MAX) ?? null, event.token?.id ?? null, row.tokenTitle, row.details],
   );
 }
 

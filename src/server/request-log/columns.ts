@@ -3,11 +3,11 @@
  * SQL column and type, its CSV header, how a call is captured into it and how it is read back. The batch
  * insert, the reads' select list, the API row, the CSV and the buffered entry's type all derive from this
  * table, so a new column is a migration, one row here, the schema in openapi/ and a field in the detail
- * dialog. Never captured: the token value (anything token-like in the path is redacted), other headers,
- * bodies.
+ * dialog. Never captured: the token value (entry.ts scrubs every captured text, lib/token-scrub.ts), other
+ * headers, bodies.
  */
+import { displayAddress } from '../lib/client-address.ts';
 import type { Schemas } from '../lib/schemas.ts';
-import { redactTokenLike } from '../lib/token-format.ts';
 
 /** One log entry as the API answers it. */
 export type RequestLogRow = Schemas['RequestLogEntry'];
@@ -41,11 +41,16 @@ export interface AnsweredCall {
 
 type SqlType = 'timestamptz' | 'integer' | 'smallint' | 'real' | 'text';
 
-/** Written by the batch insert (its parameters follow `type`: batch-rows.ts), captured from each call. */
+/**
+ * Written by the batch insert (its parameters follow `type`: batch-rows.ts), captured from each call. A
+ * captured text is scrubbed of token values and then cut to `maxLength` by entry.ts, never here, so no
+ * column can keep a token and a cut cannot leave the start of one.
+ */
 interface Stored {
   sql: string;
   type: SqlType;
   capture: (call: AnsweredCall) => Date | string | number | null;
+  maxLength?: number;
 }
 
 /**
@@ -60,19 +65,6 @@ type Shown = {
 type Column = (Shown & (Stored | { select: string })) | (Stored & { field: string; hidden: true });
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
-
-/**
- * The text captured last, when the new text equals it: a poller's calls repeat their path, agent and
- * address, and the buffered call then keeps the string already kept instead of its own copy. Buffered
- * calls outlive a few collections of the young heap, so every string they keep is copied and promoted.
- */
-function lastWhenEqual(): (text: string) => string {
-  let last = '';
-  return (text) => (text === last ? last : (last = text));
-}
-const samePath = lastWhenEqual();
-const sameUserAgent = lastWhenEqual();
-const sameAddress = lastWhenEqual();
 
 export const COLUMNS = [
   { field: 'id', sql: 'id', select: 'l.id::float8', csv: null },
@@ -91,7 +83,8 @@ export const COLUMNS = [
     sql: 'path',
     type: 'text',
     csv: 'path',
-    capture: (call) => samePath(redactTokenLike(call.request.url).slice(0, MAX_PATH)),
+    maxLength: MAX_PATH,
+    capture: (call) => call.request.url,
   },
   { field: 'status', sql: 'status', type: 'smallint', select: 'l.status::int', csv: 'status', capture: (call) => call.status },
   {
@@ -109,18 +102,20 @@ export const COLUMNS = [
     sql: 'user_agent',
     type: 'text',
     csv: 'user_agent',
+    maxLength: MAX_USER_AGENT,
     capture: (call): string | null => {
       const userAgent = call.request.headers['user-agent'];
-      return typeof userAgent === 'string' ? sameUserAgent(userAgent.slice(0, MAX_USER_AGENT)) : null;
+      return typeof userAgent === 'string' ? userAgent : null;
     },
   },
-  // As Fastify sees it through the trusted proxies.
+  // As Fastify sees it through the trusted proxies, in its canonical form; null when that is not an address
+  // by the strict rule (src/shared/ip-address.ts): a forwarded value is whatever the proxy was sent.
   {
     field: 'clientAddress',
     sql: 'client_address',
     type: 'text',
     csv: 'client_address',
-    capture: (call): string | null => (call.request.ip === undefined ? null : sameAddress(call.request.ip)),
+    capture: (call): string | null => (call.request.ip === undefined ? null : (displayAddress(call.request.ip) ?? null)),
   },
 ] as const satisfies readonly Column[];
 

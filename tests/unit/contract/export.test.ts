@@ -191,6 +191,8 @@ describe.each(EXPORT_SCOPES)('%s', (scope) => {
       expect(item.request.body?.raw !== undefined && item.request.body.raw !== '', operationId).toBe(operation?.requestBody !== undefined);
       if (operation?.requestBody !== undefined) expect(() => JSON.parse(item.request.body?.raw ?? '') as unknown).not.toThrow();
       const statuses = Object.keys(operation?.responses ?? {}).map(Number);
+      // The call must succeed; the declared statuses are a second test, so a 401 run is red.
+      expect(script).toContain(`pm.test('${operationId}: answers 200', function () { pm.response.to.have.status(200); });`);
       expect(script).toContain(`pm.expect(pm.response.code).to.be.oneOf(${JSON.stringify(statuses)})`);
       expect(script).toContain('pm.response.to.have.jsonSchema(schema)');
       expect(script).not.toContain('$ref');

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { CSV_COLUMNS, type RequestLogRow } from '../../../src/server/request-log/columns.ts';
 import { CSV_HEADER, csvRecordOf } from '../../../src/server/request-log/csv-export.ts';
+import { BOM } from '../../../src/shared/csv.ts';
 
 type Operation = { description: string; responses: Record<string, { content: Record<string, { example: unknown }> }> };
 const operation = (file: string) => (parse(readFileSync(`openapi/paths/${file}`, 'utf8')) as { get: Operation }).get;
@@ -22,7 +23,7 @@ describe('the request log CSV in the spec', () => {
 
   it("shows the table's header line and the record the server writes for the log's example row", () => {
     const [header, ...records] = String(example('usage-requests-csv.yaml', 'text/csv')).trimEnd().split('\n');
-    expect(`${header}\r\n`).toBe(CSV_HEADER);
+    expect(`${BOM}${header}\r\n`).toBe(CSV_HEADER);
     const [row] = (example('usage-requests.yaml', 'application/json') as { data: RequestLogRow[] }).data;
     expect(records.map((record) => `${record}\r\n`)).toEqual([csvRecordOf(row as RequestLogRow)]);
   });

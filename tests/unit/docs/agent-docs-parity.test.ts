@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerateContext } from '../../../scripts/generate/context.ts';
-import { TOKEN_LIKE } from '../../../src/server/lib/token-format.ts';
+import { TOKEN_LIKE } from '../../../src/server/lib/token-scrub.ts';
 import { firstTagOf, isInternal, listOperations, listWebhooks, operationIdOf, parametersOf, resolved } from '../../../src/shared/openapi/openapi-document.ts';
 import type { AgentDocs } from '../../../src/shared/portal-data/agent-docs.ts';
 import { PIPELINE_TIMEOUT_MS, generateIntoTemp, isObject, type JsonObject } from '../contract/support/contract.ts';

@@ -47,6 +47,22 @@ describe('the call note', () => {
     expect(noter.sign(CALL, 1)).not.toBe(noter.sign(CALL, 1));
   });
 
+  it('carries no token value, encoded or in the agent, and the address only canonical', () => {
+    const noter = createCallNoter(KEY);
+    const token = 'acme_s_live_0123456789abcdefghijklmnop';
+    const encoded = token.replaceAll('_', '%5F');
+    const note = noter.sign({ ...CALL, path: `/api/v1/seller/warehouses/${encoded}`, userAgent: `agent ${token}`, address: token }, 1);
+    expect(Buffer.from(note.split('.')[1] ?? '', 'base64url').toString()).not.toMatch(/0123456789abcdefghij/i);
+    const read = noter.verify(note, 1, 10);
+    expect(typeof read === 'object' && [read.path, read.userAgent, read.address]).toEqual([
+      '/api/v1/seller/warehouses/[redacted]',
+      'agent [redacted]',
+      'an unreadable address',
+    ]);
+    const mapped = noter.verify(noter.sign({ ...CALL, address: '::ffff:203.0.113.7' }, 1), 1, 10);
+    expect(typeof mapped === 'object' && mapped.address).toBe('203.0.113.7');
+  });
+
   it('is taken once within its validity', () => {
     const seen = new SeenNotes(1_000, 3);
     expect(seen.firstTime('a', 0, 0)).toBe(true);

@@ -11,7 +11,9 @@ import type { Queryable } from '../../../src/server/db/database.ts';
 import { apiRowOf, type LogSqlRow } from '../../../src/server/request-log/api-row.ts';
 import { COLUMNS, CSV_COLUMNS, SHOWN_COLUMNS, STORED_COLUMNS, type RequestLogRow, type ShownColumn } from '../../../src/server/request-log/columns.ts';
 import { CSV_HEADER, csvRecordOf } from '../../../src/server/request-log/csv-export.ts';
-import { entryOf } from '../../../src/server/request-log/entry.ts';
+import { BOM } from '../../../src/shared/csv.ts';
+import { entryOf, type RequestLogEntry } from '../../../src/server/request-log/entry.ts';
+import { generateTokenValue } from '../../../src/server/lib/token-format.ts';
 import { createPostgresRequestLogStore } from '../../../src/server/request-log/postgres-store.ts';
 
 const schema = parse(readFileSync('openapi/components/schemas/RequestLogEntry.yaml', 'utf8')) as { required: string[]; properties: Record<string, unknown> };
@@ -63,6 +65,31 @@ describe('the request log column table', () => {
       clientAddress: '203.0.113.9',
     });
     expect(Object.values(entry)).not.toContain(undefined);
+  });
+
+  it('scrubs every captured text of token values before cutting it, whatever its column', () => {
+    const token = generateTokenValue('SELLER', 'sandbox');
+    const encoded = token.replaceAll('_', '%5f');
+    // Every text column gets the token, in the literal and the encoded spelling.
+    const textual = STORED_COLUMNS.filter((column) => typeof entryOf(call)[column.field as keyof RequestLogEntry] === 'string');
+    expect(textual.map((column) => column.field)).toEqual(expect.arrayContaining(['path', 'userAgent', 'operationId', 'method']));
+    const entry = entryOf({
+      ...call,
+      operationId: `op ${token}`,
+      request: {
+        method: `GET${encoded}`,
+        url: `/api/v1/seller/orders/${encoded}?t=${token}&${'x'.repeat(1990)}`,
+        headers: { 'user-agent': `${'a'.repeat(195)} ${token}` },
+        ip: token,
+      } as unknown as FastifyRequest,
+    });
+    const kept = JSON.stringify(entry);
+    expect(kept).not.toContain(token.slice(-28, -18));
+    expect(entry.path.startsWith('/api/v1/seller/orders/[redacted]?t=[redacted]&x')).toBe(true);
+    expect(entry.userAgent).toBe(`${'a'.repeat(195)} [red`);
+    expect(entry.operationId).toBe('op [redacted]');
+    // Not an address by the strict rule: none.
+    expect(entry.clientAddress).toBeNull();
   });
 
   it('inserts every stored column, each from its parameters: numbers and times as literals, text as a dictionary', async () => {
@@ -143,7 +170,7 @@ describe('the request log column table', () => {
   });
 
   it("writes every column with a CSV header into the download, in the table's order", () => {
-    expect(CSV_HEADER).toBe(`${CSV_COLUMNS.map((column) => column.csv).join(',')}\r\n`);
+    expect(CSV_HEADER).toBe(`${BOM}${CSV_COLUMNS.map((column) => column.csv).join(',')}\r\n`);
     const row: RequestLogRow = {
       id: 1,
       time: '2026-01-01T10:00:00.000Z',

@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { generateTokenValue, parseTokenValue, redactTokenLike } from '../../../src/server/lib/token-format.ts';
+import { generateTokenValue, parseTokenValue } from '../../../src/server/lib/token-format.ts';
+import { scrubTokenValues } from '../../../src/server/lib/token-scrub.ts';
 import { brand } from '../../../src/generated/brand.ts';
 import { TOKEN_ENVIRONMENTS } from '../../../src/shared/token-environment.ts';
 import { USER_TYPES } from '../../../src/shared/api-family.ts';
@@ -52,7 +53,7 @@ describe('token values', () => {
     for (const environment of TOKEN_ENVIRONMENTS) {
       const value = generateTokenValue('SELLER', environment);
       expect(pattern.test(`found ${value} in a gist`)).toBe(true);
-      expect(redactTokenLike(`/x?t=${value}`)).toBe('/x?t=[redacted]');
+      expect(scrubTokenValues(`/x?t=${value}`)).toBe('/x?t=[redacted]');
     }
     expect(pattern.test(`${brand.tokenPrefix}_s_${'A'.repeat(28)}`)).toBe(true);
     expect(pattern.test(`${brand.tokenPrefix}_s_test_${'A'.repeat(28)}`)).toBe(false);

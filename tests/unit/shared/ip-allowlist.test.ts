@@ -56,6 +56,31 @@ describe('addressAllowed', () => {
   it('refuses a client that is not an address at all', () => {
     expect(addressAllowed(entries(['0.0.0.0/0']), 'not-an-address')).toBe(false);
   });
+
+  it.each([
+    ['012.1.2.3', '10.1.2.3'],
+    ['0x0a.1.2.3', '10.1.2.3'],
+    ['10.1.515', '10.1.2.3'],
+    ['167838211', '10.1.2.3'],
+    ['10.1.2.03', '10.1.2.3'],
+    ['::ffff:012.1.2.3', '10.1.2.3'],
+    ['::ffff:0x7f.0.0.1', '127.0.0.1'],
+    ['fe80::1%eth0', 'fe80::1'],
+    [' 10.1.2.3', '10.1.2.3'],
+    ['[2001:db8::1]', '2001:db8::1'],
+  ])('matches no entry, not even the whole space, for the client %j (read loosely: %s)', (client, loosely) => {
+    expect(addressAllowed(entries([loosely, '0.0.0.0/0', '::/0']), client)).toBe(false);
+  });
+
+  it('compares IPv6 clients by value, whatever their case and compression', () => {
+    const list = entries(['2001:db8::1']);
+    for (const client of ['2001:DB8::1', '2001:db8:0:0:0:0:0:1', '2001:0db8::0001', '2001:db8:0::1']) expect(addressAllowed(list, client)).toBe(true);
+  });
+
+  it('reads ::1.2.3.4 (IPv4-compatible) as the IPv6 address it is, not as 1.2.3.4', () => {
+    expect(addressAllowed(entries(['1.2.3.4']), '::1.2.3.4')).toBe(false);
+    expect(addressAllowed(entries(['::102:304']), '::1.2.3.4')).toBe(true);
+  });
 });
 
 describe('normalizeAllowlist', () => {
@@ -73,15 +98,39 @@ describe('normalizeAllowlist', () => {
     expect(entries(['203.0.113.0/24', '198.51.100.1', '203.0.113.5/24', '::ffff:198.51.100.1'])).toEqual(['203.0.113.0/24', '198.51.100.1']);
   });
 
-  it.each(['203.0.113.300', '203.0.113.0/33', '2001:db8::/129', 'example.com', '', '203.0.113.9/', '1.2.3', '010.0.0.1', '0x7f.0.0.1/8', '127.1'])(
-    'refuses %j, naming it',
-    (entry) => {
-      expect(normalizeAllowlist(['198.51.100.1', entry])).toEqual({
-        ok: false,
-        message: `ipAllowlist: "${entry}" is not an IPv4 or IPv6 address or CIDR range.`,
-      });
-    },
-  );
+  it.each([
+    '203.0.113.300',
+    '203.0.113.0/33',
+    '2001:db8::/129',
+    'example.com',
+    '',
+    '203.0.113.9/',
+    '1.2.3',
+    '010.0.0.1',
+    '0x7f.0.0.1/8',
+    '127.1',
+    // Non-canonical IPv4 inside IPv6, zone ids, odd prefix lengths.
+    '::ffff:0x7f.0.0.1',
+    '::ffff:010.0.0.1',
+    '::ffff:127.1',
+    '::ffff:10.0.0.01/128',
+    'fe80::1%eth0',
+    'fe80::1%25eth0',
+    'fe80::/10%eth0',
+    '[2001:db8::1]',
+    '10.0.0.0/08',
+    '10.0.0.0/+8',
+    '10.0.0.0/ 8',
+    '2001:db8::/0x20',
+    '::ffff:10.0.0.0/64',
+    '1.2.3.4.5',
+    '4294967295',
+  ])('refuses %j, naming it', (entry) => {
+    expect(normalizeAllowlist(['198.51.100.1', entry])).toEqual({
+      ok: false,
+      message: `ipAllowlist: "${entry}" is not an IPv4 or IPv6 address or CIDR range.`,
+    });
+  });
 
   it(`takes ${MAX_ALLOWLIST_ENTRIES} entries and refuses more`, () => {
     const list = Array.from({ length: MAX_ALLOWLIST_ENTRIES + 1 }, (_, index) => `198.51.100.${index}`);

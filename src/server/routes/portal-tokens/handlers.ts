@@ -10,7 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/database.ts';
 import { activityOrigin } from '../../lib/activity-origin.ts';
-import { displayAddress } from '../../lib/client-address.ts';
+import { displayAddress, NOT_AN_ADDRESS } from '../../lib/client-address.ts';
 import { HttpError } from '../../lib/http-error.ts';
 import { generateTokenValue, parseTokenValue } from '../../lib/token-format.ts';
 import { recordActivity } from '../../repositories/activity-repository.ts';
@@ -264,7 +264,7 @@ export function tokenHandlers(
     },
     getClientAddress: {
       async handle(request) {
-        return { address: displayAddress(request.ip) };
+        return { address: displayAddress(request.ip) ?? NOT_AN_ADDRESS };
       },
     },
   };

@@ -20,7 +20,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../../context.ts';
 import { createCallNoter, CALL_NOTE_KEY_PURPOSE } from '../../lib/call-note.ts';
 import { HttpError } from '../../lib/http-error.ts';
-import { redactTokenLike } from '../../lib/token-format.ts';
+import { scrubTokenValues } from '../../lib/token-scrub.ts';
 import { createUseRecorder, decideCall, type CallDecision } from '../../public-api/access-decision.ts';
 import type { ProviderApi } from '../../public-api/provider-api.ts';
 import { createOperationMatcher, pathOf, type MatchedOperation } from '../../spec/operation-matcher.ts';
@@ -153,7 +153,7 @@ export function checkHandlers(ctx: ServerContext, spec: OpenApiDocument): Record
         const method = (agreed(request, 'x-original-method', 'x-forwarded-method', 'method') ?? 'GET').toUpperCase();
         const operation = match(method, uri);
         if (operation === undefined) {
-          throw refusal(404, `${method.slice(0, 16)} ${redactTokenLike(pathOf(uri)).slice(0, 300)} is not an operation of the public API.`);
+          throw refusal(404, `${method.slice(0, 16)} ${scrubTokenValues(pathOf(uri)).slice(0, 300)} is not an operation of the public API.`);
         }
         const call: Call = { method, uri, operation };
         const token = headerOf(request, ctx.apiTokenHeader);

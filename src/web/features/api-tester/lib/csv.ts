@@ -1,8 +1,8 @@
 /**
- * The Table view as CSV (src/shared/csv.ts), UTF-8 with a byte order mark so Excel reads accents and
- * non-Latin text correctly. Columns as in the Table view; arrays and free-form objects as JSON.
+ * The Table view as CSV (src/shared/csv.ts, which starts every file with a byte order mark so Excel reads
+ * accents and non-Latin text correctly). Columns as in the Table view; arrays and free-form objects as JSON.
  */
-import { BOM, csvHeader, csvRecord, type CsvValue } from '../../../../shared/csv';
+import { csvHeader, csvRecord, type CsvValue } from '../../../../shared/csv';
 import { cellText, valueAt } from './flatten-row';
 import type { TableColumn } from './table-columns';
 
@@ -14,5 +14,5 @@ function cell(row: unknown, column: TableColumn): CsvValue {
 
 export function toCsv(columns: readonly TableColumn[], rows: readonly unknown[]): string {
   const records = rows.map((row) => csvRecord(columns.map((column) => cell(row, column))));
-  return BOM + csvHeader(columns.map((column) => column.key)) + records.join('');
+  return csvHeader(columns.map((column) => column.key)) + records.join('');
 }
