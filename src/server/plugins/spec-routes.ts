@@ -85,6 +85,10 @@ function rawBodyHooks(verify: NonNullable<OperationHandler['verifyRawBody']>): {
           done(null, chunk);
         },
       });
+      // A compressed body reaches here decoded (@fastify/compress's preParsing runs first), so the copy is the
+      // JSON the sender signed. Fastify checks Content-Length against the bytes received on the wire, which
+      // the decoder counts: the copy passes that count on, or every compressed body would be a 400.
+      Object.defineProperty(tee, 'receivedEncodedLength', { get: () => (payload as { receivedEncodedLength?: number }).receivedEncodedLength });
       // A client that aborts mid-body fails the parser as it would without the copy.
       return pipeline(payload, tee, () => undefined);
     },
