@@ -21,7 +21,6 @@ import { anchorRefs, compiledOnFirstUse, createAjv } from '../spec/ajv.ts';
 import { integerParameters, parameterValidator } from '../spec/parameter-values.ts';
 import { routableOperations, type JsonSchema, type OpenApiDocument, type SpecOperation, type SpecParameter } from '../spec/openapi-document.ts';
 import { FAMILY, type UserType } from '../../shared/api-family.ts';
-import { assertSameOrigin } from './csrf.ts';
 
 const PUBLIC_PREFIXES = ['/api/v1', '/api'];
 const PORTAL_PREFIX = '/api';
@@ -120,9 +119,11 @@ function urlPattern(url: string): RegExp {
 
 /**
  * The onRequest hook of each security scheme: the public call's token check (public-api/token-hook.ts), the
- * portal's session, a gateway's client credentials (gateway-client.ts).
+ * portal's session, a gateway's client credentials (gateway-client.ts); and the cross-site refusal of every
+ * operation that changes state (csrf.ts).
  */
 export interface SecurityHooks {
+  sameOrigin: onRequestHookHandler;
   apiToken(userType: UserType, domain: string): onRequestHookHandler;
   sessionCookie(): onRequestHookHandler;
   gatewayClient(): onRequestHookHandler;
@@ -151,7 +152,7 @@ export function registerSpecRoutes(app: FastifyInstance, security: SecurityHooks
         const definition = handlers[op.operationId as keyof HandlerMap];
         if (definition === undefined) continue;
         const onRequest: onRequestHookHandler[] = [];
-        if (definition.changesState) onRequest.push(async (request: FastifyRequest) => assertSameOrigin(request));
+        if (definition.changesState) onRequest.push(security.sameOrigin);
         if (op.security.includes('apiToken')) {
           const { userType, domain } = tokenRequirementOf(op);
           onRequest.push(security.apiToken(userType, domain));
