@@ -28,7 +28,7 @@ import { canRead, docsReaderOf, refuseReader } from './docs-access.ts';
 const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
 
 export function markdownOf(store: AgentDocsStore, address: MarkdownAddress): string | undefined {
-  return address.kind === 'page' ? store.docs.pages[pageKeyOf(address.page)] : store.docs.operations[address.operationId];
+  return address.kind === 'page' ? store.pageMarkdown(pageKeyOf(address.page)) : store.operationMarkdown(address.operationId);
 }
 
 /** Answers Markdown (or the API's 401 / 404) for a reader; `Vary: Accept` because the same URL also answers HTML. */

@@ -20,23 +20,30 @@ export function registerMcpEndpoint(app: FastifyInstance, ctx: ServerContext, st
   let handler: Promise<McpHandler> | undefined;
   const loadHandler = () => (handler ??= import('../mcp/mcp-server.ts').then(({ createMcpHandler }) => createMcpHandler(app, store)));
 
-  app.post(MCP_PATH, async (request, reply) => {
-    const reader = await docsReaderOf(ctx, request);
-    if (!canRead(reader)) return refuseReader(ctx, reply);
-    const context: ToolContext = {
-      origin: ctx.publicOrigin.value,
-      caller: {
-        token: reader.kind === 'token' ? reader.token : undefined,
-        tokenHeader: ctx.apiTokenHeader,
-        userAgent: request.headers['user-agent'],
-        address: request.ip,
-      },
-    };
-    const handle = await loadHandler();
-    // The transport writes the response itself, past the onSend hook: every status it answers (the SDK's
-    // own 406 and 415, JSON-RPC errors, results) carries the API's headers set here first.
-    setRawApiHeaders(reply.raw, headers);
-    await handle(request, reply, context);
+  // Its own scope for its own JSON parser: elsewhere a body key `__proto__` or `constructor.prototype` is a
+  // 400 in the API's shape, which an MCP client cannot match to its call. Here they are dropped from the
+  // parsed body, so the tools answer as if they were not sent (a missing parameter, an unknown tool).
+  void app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, scope.getDefaultJsonParser('remove', 'remove'));
+    scope.post(MCP_PATH, async (request, reply) => {
+      const reader = await docsReaderOf(ctx, request);
+      if (!canRead(reader)) return refuseReader(ctx, reply);
+      const context: ToolContext = {
+        origin: ctx.publicOrigin.value,
+        caller: {
+          token: reader.kind === 'token' ? reader.token : undefined,
+          tokenHeader: ctx.apiTokenHeader,
+          userAgent: request.headers['user-agent'],
+          address: request.ip,
+        },
+      };
+      const handle = await loadHandler();
+      // The transport writes the response itself, past the onSend hook: every status it answers (the SDK's
+      // own 406 and 415, JSON-RPC errors, results) carries the API's headers set here first.
+      setRawApiHeaders(reply.raw, headers);
+      await handle(request, reply, context);
+    });
   });
   // Stateless: no stream to open (GET) and no session to end (DELETE).
   const notAllowed = async (_request: unknown, reply: import('fastify').FastifyReply) =>

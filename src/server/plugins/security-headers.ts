@@ -72,6 +72,8 @@ export function registerSecurityHeaders(app: FastifyInstance, headers: SecurityH
     const json = api || request.url === '/healthz' || request.routeOptions.url === MCP_PATH || JSON_TYPE.test(String(reply.getHeader('content-type') ?? ''));
     void reply.headers(json ? headers.api : headers.document);
     if (api && !reply.hasHeader('etag')) void reply.header('cache-control', 'no-store');
+    // Elsewhere a JSON answer that says nothing of caching is an error or per-caller: not stored either.
+    else if (json && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
     done(null, payload);
   });
 }
