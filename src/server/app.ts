@@ -4,7 +4,7 @@
  * opens the storage (storage.ts: database, migrations, seed, request log), at once or, for `npm start`, once
  * the server listens.
  */
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import { brand } from '../generated/brand.ts';
@@ -42,6 +42,7 @@ import { registerShutdownAnswers } from './plugins/shutdown.ts';
 import { clientErrorHandler, expectationFailedHandler, frameworkErrorHandler } from './plugins/client-errors.ts';
 import { registerHostHeaderCheck } from './plugins/host-header.ts';
 import { assertSameOrigin } from './plugins/csrf.ts';
+import { canRead, docsReaderOf, refuseReader } from './plugins/docs-access.ts';
 import { PublicOrigin } from './lib/public-origin.ts';
 import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions, type HttpTimeouts } from './http-limits.ts';
 import { MAX_PARAM_LENGTH, methodNotAllowed, registerSpecRoutes } from './plugins/spec-routes.ts';
@@ -284,6 +285,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       webBuilt: start.webBuilt,
       restOfBuild,
       pageSettings: portalSettingsOf(config),
+      // The downloads are the reference too: they follow PUBLIC_DOCS as the Markdown does.
+      ...(config.publicDocs
+        ? {}
+        : { downloadsReader: async (request: FastifyRequest, reply: FastifyReply) => (canRead(await docsReaderOf(ctx, request)) ? undefined : refuseReader(ctx, reply)) }),
     });
     const agentDocs = loadAgentDocs();
     registerAgentDocsRoutes(app, ctx, agentDocs);

@@ -87,7 +87,8 @@ describe('every route family carries its header set', () => {
     const all = cases();
     expect(new Set(all.map((one) => one.family))).toEqual(new Set(['api', 'document']));
     for (const { name, family, path, init, status } of all) {
-      const response = await fetch(server.baseUrl + path, { redirect: 'manual', ...init });
+      // Uncompressed: a first request for a compressed copy makes it (brotli 11), which is not under test here.
+      const response = await fetch(server.baseUrl + path, { redirect: 'manual', ...init, headers: { 'accept-encoding': 'identity', ...(init?.headers as Record<string, string> | undefined) } });
       expect(response.status, `${name} ${await response.clone().text().then((text) => text.slice(0, 200))}`).toBe(status);
       const headers = Object.fromEntries(Object.keys(SETS.document).map((header) => [header, response.headers.get(header)]));
       expectSet(family, headers, name);
