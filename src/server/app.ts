@@ -288,7 +288,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // The downloads are the reference too: they follow PUBLIC_DOCS as the Markdown does.
       ...(config.publicDocs
         ? {}
-        : { downloadsReader: async (request: FastifyRequest, reply: FastifyReply) => (canRead(await docsReaderOf(ctx, request)) ? undefined : refuseReader(ctx, reply)) }),
+        : {
+            downloadsReader: async (request: FastifyRequest, reply: FastifyReply) =>
+              canRead(await docsReaderOf(ctx, request)) ? undefined : refuseReader(ctx, reply),
+          }),
     });
     const agentDocs = loadAgentDocs();
     registerAgentDocsRoutes(app, ctx, agentDocs);

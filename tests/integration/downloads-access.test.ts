@@ -11,7 +11,13 @@ import { startTestServer, type TestServer } from './support/test-server.ts';
 const EXPORT_DIR = resolve('dist/export');
 // Uncompressed: a first request for a compressed copy makes it (brotli 11), which is not under test here.
 const PLAIN = { 'accept-encoding': 'identity' };
-const DOWNLOADS = ['/downloads/openapi.json', '/downloads/openapi.yaml', '/downloads/reference.html', '/downloads/seller/postman-collection.json', '/downloads/warehouse/api.d.ts'];
+const DOWNLOADS = [
+  '/downloads/openapi.json',
+  '/downloads/openapi.yaml',
+  '/downloads/reference.html',
+  '/downloads/seller/postman-collection.json',
+  '/downloads/warehouse/api.d.ts',
+];
 
 let privateServer: TestServer;
 let publicServer: TestServer;

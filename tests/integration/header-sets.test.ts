@@ -38,17 +38,33 @@ const rpc = (method: string, params: object = {}) => JSON.stringify({ jsonrpc: '
 function cases(): Case[] {
   const asset = readdirSync(resolve('dist/web/assets')).find((name) => name.endsWith('.js'));
   const reader = { [TOKEN_HEADER]: token };
-  const mcpPost = (headers: Record<string, string>, body: string): RequestInit => ({ method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+  const mcpPost = (headers: Record<string, string>, body: string): RequestInit => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
   return [
     { name: 'public API answer', family: 'api', path: '/api/v1/seller/warehouses?page=0&size=1', init: { headers: reader }, status: 200 },
     { name: 'public API 401', family: 'api', path: '/api/v1/seller/warehouses', status: 401 },
     { name: 'portal API answer', family: 'api', path: '/api/auth/me', init: { headers: { cookie } }, status: 200 },
     { name: 'portal API 401', family: 'api', path: '/api/auth/me', status: 401 },
     // No provider secret configured: the provider routes answer 404.
-    { name: 'provider route', family: 'api', path: '/api/provider/account-events', init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }, status: 404 },
+    {
+      name: 'provider route',
+      family: 'api',
+      path: '/api/provider/account-events',
+      init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' },
+      status: 404,
+    },
     // No provider API configured: the gateway routes answer 404 saying so.
     { name: 'gateway check', family: 'api', path: '/api/gateway/check', status: 404 },
-    { name: 'introspection', family: 'api', path: '/api/gateway/introspect', init: { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'token=x' }, status: 401 },
+    {
+      name: 'introspection',
+      family: 'api',
+      path: '/api/gateway/introspect',
+      init: { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'token=x' },
+      status: 401,
+    },
     { name: 'health', family: 'api', path: '/healthz', status: 200 },
     { name: 'MCP, no credential', family: 'api', path: '/mcp', init: mcpPost({ accept: MCP_ACCEPT }, rpc('tools/list')), status: 401 },
     { name: 'MCP, GET', family: 'api', path: '/mcp', status: 405 },
@@ -88,8 +104,18 @@ describe('every route family carries its header set', () => {
     expect(new Set(all.map((one) => one.family))).toEqual(new Set(['api', 'document']));
     for (const { name, family, path, init, status } of all) {
       // Uncompressed: a first request for a compressed copy makes it (brotli 11), which is not under test here.
-      const response = await fetch(server.baseUrl + path, { redirect: 'manual', ...init, headers: { 'accept-encoding': 'identity', ...(init?.headers as Record<string, string> | undefined) } });
-      expect(response.status, `${name} ${await response.clone().text().then((text) => text.slice(0, 200))}`).toBe(status);
+      const response = await fetch(server.baseUrl + path, {
+        redirect: 'manual',
+        ...init,
+        headers: { 'accept-encoding': 'identity', ...(init?.headers as Record<string, string> | undefined) },
+      });
+      expect(
+        response.status,
+        `${name} ${await response
+          .clone()
+          .text()
+          .then((text) => text.slice(0, 200))}`,
+      ).toBe(status);
       const headers = Object.fromEntries(Object.keys(SETS.document).map((header) => [header, response.headers.get(header)]));
       expectSet(family, headers, name);
       if (family === 'api' && path === '/mcp') expect(response.headers.get('cache-control'), name).toBe('no-store');

@@ -60,8 +60,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe('names that every object has name nothing on the Markdown routes', () => {
-  it('answers 404 in the API shape for each, as an operation and as a page', async () => {
+describe('names that every object has name nothing', () => {
+  it('on the Markdown routes: 404 in the API shape, as an operation and as a page', async () => {
     const portal = server.client();
     await portal.login();
     for (const name of PROTOTYPE_NAMES.filter((candidate) => /^[A-Za-z0-9_-]+$/.test(candidate))) {
@@ -69,6 +69,27 @@ describe('names that every object has name nothing on the Markdown routes', () =
         const response = await fetch(server.baseUrl + path, { headers: { cookie: portal.cookie ?? '', accept: 'text/markdown' } });
         expect(response.status, path).toBe(404);
         expect(await response.json(), path).toEqual({ status: 404, message: expect.any(String) });
+      }
+    }
+  });
+
+  it('and nothing on the downloads, the documentation pages or the public API: 4xx in the API shape, never 5xx', async () => {
+    const portal = server.client();
+    await portal.login();
+    const token = await portal.createToken('Prototype names');
+    for (const name of PROTOTYPE_NAMES) {
+      for (const path of [
+        `/downloads/${name}`,
+        `/downloads/seller/${name}`,
+        `/documentation?category=${name}&subcategory=${name}`,
+        `/api/v1/seller/orders/return/${name}`,
+        `/api/v1/seller/warehouses?${name}=1&page=0&size=1`,
+        `/api/auth/token/${name}`,
+      ]) {
+        const response = await fetch(server.baseUrl + path, { headers: { cookie: portal.cookie ?? '', [TOKEN_HEADER]: token, accept: 'text/markdown' } });
+        expect(response.status, path).toBeLessThan(500);
+        const text = await response.text();
+        expect(text, path).not.toMatch(CODE_DETAIL);
       }
     }
   });

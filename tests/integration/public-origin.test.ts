@@ -34,7 +34,10 @@ function send(base: string, path: string, options: { host?: string; method?: str
   return new Promise((done, fail) => {
     const outgoing = httpRequest(
       url,
-      { method: options.method ?? 'GET', headers: { host: options.host ?? EVIL, ...options.headers, ...(options.body ? { 'content-length': Buffer.byteLength(options.body) } : {}) } },
+      {
+        method: options.method ?? 'GET',
+        headers: { host: options.host ?? EVIL, ...options.headers, ...(options.body ? { 'content-length': Buffer.byteLength(options.body) } : {}) },
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -61,7 +64,13 @@ async function mcp(base: string, method: string, params: object): Promise<string
 async function everyLinkBearingAnswer(base: string): Promise<Record<string, string>> {
   const reader = { [TOKEN_HEADER]: token };
   const answers: Record<string, string> = {};
-  for (const path of ['/llms.txt', '/llms-full.txt', '/.well-known/api-catalog', '/documentation/operations/getSellerReturnOrder.md', '/documentation/seller/order.md']) {
+  for (const path of [
+    '/llms.txt',
+    '/llms-full.txt',
+    '/.well-known/api-catalog',
+    '/documentation/operations/getSellerReturnOrder.md',
+    '/documentation/seller/order.md',
+  ]) {
     const answer = await send(base, path, { headers: reader });
     expect(answer.status, path).toBe(200);
     answers[path] = answer.body;
@@ -82,10 +91,7 @@ async function everyLinkBearingAnswer(base: string): Promise<Record<string, stri
 }
 
 beforeAll(async () => {
-  [listening, configured] = await Promise.all([
-    startTestServer({ env: { WEB_DIR } }),
-    startTestServer({ env: { WEB_DIR, PUBLIC_ORIGIN: CONFIGURED } }),
-  ]);
+  [listening, configured] = await Promise.all([startTestServer({ env: { WEB_DIR } }), startTestServer({ env: { WEB_DIR, PUBLIC_ORIGIN: CONFIGURED } })]);
   const client = listening.client();
   await client.login();
   token = await client.createToken('Origins');

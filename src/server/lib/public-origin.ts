@@ -6,7 +6,12 @@
  * says), and `http://127.0.0.1:<PORT>` until it listens. Never the request's Host: a request naming
  * another host must not change a link anyone else is given.
  */
-import type { AddressInfo } from 'node:net';
+/** What `server.address()` answers for a TCP listener (node:net's AddressInfo). */
+interface ListeningAddress {
+  address: string;
+  family: string;
+  port: number;
+}
 
 export class PublicOrigin {
   readonly configured: string | undefined;
@@ -22,7 +27,7 @@ export class PublicOrigin {
   }
 
   /** The address the server listens on, once it does: the origin when none is configured. */
-  listeningOn(address: AddressInfo | string | null): void {
+  listeningOn(address: ListeningAddress | string | null): void {
     if (this.configured !== undefined || address === null || typeof address === 'string') return;
     const everywhere = address.address === '0.0.0.0' || address.address === '::';
     const host = everywhere ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;

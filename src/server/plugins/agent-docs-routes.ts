@@ -36,10 +36,7 @@ export async function sendMarkdown(ctx: ServerContext, request: FastifyRequest, 
   void reply.header('vary', 'Accept');
   if (!canRead(await docsReaderOf(ctx, request))) return refuseReader(ctx, reply);
   if (text === undefined) return reply.code(404).header('cache-control', 'no-store').send(NOT_FOUND_BODY);
-  return reply
-    .header('content-type', type)
-    .header('cache-control', 'private, no-cache')
-    .send(withOrigin(text, ctx.publicOrigin.value));
+  return reply.header('content-type', type).header('cache-control', 'private, no-cache').send(withOrigin(text, ctx.publicOrigin.value));
 }
 
 /** The `Link` header of an HTML page that has a Markdown copy. */
