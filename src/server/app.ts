@@ -4,7 +4,7 @@
  * opens the storage (storage.ts: database, migrations, seed, request log), at once or, for `npm start`, once
  * the server listens.
  */
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import { brand } from '../generated/brand.ts';
@@ -39,7 +39,11 @@ import { registerGatewayLog } from './plugins/gateway-log.ts';
 import { loggerOptions, registerAccessLog } from './plugins/access-log.ts';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { registerShutdownAnswers } from './plugins/shutdown.ts';
-import { clientErrorHandler, frameworkErrorHandler } from './plugins/client-errors.ts';
+import { clientErrorHandler, expectationFailedHandler, frameworkErrorHandler } from './plugins/client-errors.ts';
+import { registerHostHeaderCheck } from './plugins/host-header.ts';
+import { assertSameOrigin } from './plugins/csrf.ts';
+import { canRead, docsReaderOf, refuseReader } from './plugins/docs-access.ts';
+import { PublicOrigin } from './lib/public-origin.ts';
 import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions, type HttpTimeouts } from './http-limits.ts';
 import { MAX_PARAM_LENGTH, methodNotAllowed, registerSpecRoutes } from './plugins/spec-routes.ts';
 import { registerDatabaseGate } from './plugins/database-gate.ts';
@@ -149,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: frameworkErrorHandler(headers.api),
     clientErrorHandler: clientErrorHandler(headers.api),
   });
+  app.server.on('checkExpectation', expectationFailedHandler(headers.api));
   const keys = loadTokenKeys({ tokenSecret: config.tokenSecret, dataDir: config.dataDir });
   const passwords = createPasswordHasher({
     cost: scryptCost,
@@ -206,6 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     identity,
     providerApi,
     webhookDeliveries: webhookWorker,
+    publicOrigin: new PublicOrigin(config.publicOrigin, config.port),
     get db() {
       return storage.current.db;
     },
@@ -226,6 +232,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await storage.close();
   });
   try {
+    // First: a request naming no host or two is answered before anything reads it.
+    registerHostHeaderCheck(app);
     registerDatabaseGate(app, storage.ready);
     // The API speaks JSON only: other bodies get 415 instead of reaching validation as strings.
     app.removeContentTypeParser('text/plain');
@@ -250,6 +258,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerSecurityHeaders(app, headers);
     registerAccessLog(app);
     registerHousekeeping(app, ctx);
+    // Before any other onListen hook: events and links read it.
+    app.addHook('onListen', async () => ctx.publicOrigin.listeningOn(app.server.address()));
     registerWebhookDelivery(app, ctx, { worker: webhookWorker, sender: webhookSender, databaseReady: storage.ready });
     registerAccountRecheck(app, ctx, storage.ready);
     registerIdentityKeyRefresh(app, ctx, storage.ready);
@@ -259,6 +269,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       apiToken: (userType: UserType, domain: string) => requireApiToken(ctx, userType, domain),
       sessionCookie: () => requireSession(ctx),
       gatewayClient: () => requireGatewayClient(ctx),
+      sameOrigin: async (request: FastifyRequest) => assertSameOrigin(ctx, request),
     };
     const allowedMethods = registerSpecRoutes(app, security, spec, options.handlers ? options.handlers(defaults) : defaults);
     // Answered before any body is read: another method on a spec path is 405, an unknown path 404, whatever
@@ -283,10 +294,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       webBuilt: start.webBuilt,
       restOfBuild,
       pageSettings: portalSettingsOf(config),
+      // The downloads are the reference too: they follow PUBLIC_DOCS as the Markdown does.
+      ...(config.publicDocs
+        ? {}
+        : {
+            downloadsReader: async (request: FastifyRequest, reply: FastifyReply) =>
+              canRead(await docsReaderOf(ctx, request)) ? undefined : refuseReader(ctx, reply),
+          }),
     });
     const agentDocs = loadAgentDocs();
     registerAgentDocsRoutes(app, ctx, agentDocs);
-    registerMcpEndpoint(app, ctx, agentDocs);
+    registerMcpEndpoint(app, ctx, agentDocs, headers);
     registerDocumentationPages(app, ctx, { webDir: config.webDir, sendAppShell, agentDocs, restOfBuild });
     app.setNotFoundHandler(async (_request, reply) => reply.code(404).send(NOT_FOUND_BODY));
     // Retention's start-up pass once ready, not before listen: nothing a request needs waits for it.

@@ -306,7 +306,7 @@ export const CONFIG_VARIABLES = {
   publicDocs: boolean(
     'PUBLIC_DOCS',
     false,
-    '`true`: the reference pages, their Markdown, `llms.txt` and the MCP server\'s documentation tools are readable without login (`docs/guide.md`, "For AI assistants"). Settings, API Test and Usage stay behind login whatever it says',
+    '`true`: the reference pages, their Markdown, `llms.txt`, the MCP server\'s documentation tools and the downloads (`/downloads/`: OpenAPI files, the reference as HTML, collections) are readable without login (`docs/guide.md`, "For AI assistants"). `false`: they need a session or an API token (`docs/security.md`). Settings, API Test and Usage stay behind login whatever it says',
   ),
   // Accounts (docs/identity.md). Each provider's variables are checked together in identityProblems().
   authProvider: variable({
@@ -334,7 +334,7 @@ export const CONFIG_VARIABLES = {
     env: 'PUBLIC_ORIGIN',
     default: undefined,
     meaning:
-      "The portal's origin as browsers reach it (`https://developers.example.com`). Required with `oidc`: the redirect URI to register is `PUBLIC_ORIGIN/api/auth/oidc/callback`",
+      "The portal's origin as browsers reach it (`https://developers.example.com`): every absolute link the server writes starts with it, and, without `TRUST_PROXY`, it is the only `Origin` a state-changing browser request may come from. Unset: the address the server listens on (`http://localhost:<PORT>` on all addresses), never the request's `Host`. Required with `oidc`: the redirect URI to register is `PUBLIC_ORIGIN/api/auth/oidc/callback`",
     read: (read) => {
       const origin = read.optional('PUBLIC_ORIGIN');
       if (origin === undefined) return undefined;

@@ -16,6 +16,7 @@ import type { UserType } from '../shared/api-family.ts';
 import type { Identity } from './identity/providers.ts';
 import type { ProviderApi } from './public-api/provider-api.ts';
 import type { DeliveryWorker } from './webhooks/delivery-worker.ts';
+import type { PublicOrigin } from './lib/public-origin.ts';
 
 /**
  * Failed-login budgets (docs/decisions/005-login-throttling-and-http-limits.md): per account *and* client
@@ -68,4 +69,6 @@ export interface ServerContext {
   providerApi: ProviderApi | undefined;
   /** This process's webhook delivery workers: woken after a handler commits a delivery due at once. */
   webhookDeliveries: Pick<DeliveryWorker, 'wake'>;
+  /** Where absolute links point and what a browser's Origin must be: PUBLIC_ORIGIN or the listening address. */
+  publicOrigin: PublicOrigin;
 }

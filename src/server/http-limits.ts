@@ -46,6 +46,8 @@ export function httpServerOptions(
       requestTimeout: timeouts.requestMs,
       maxHeaderSize: MAX_HEADER_BYTES,
       connectionsCheckingInterval: timeouts.checkIntervalMs,
+      // Node's check answers a bare 400 outside every hook: plugins/host-header.ts answers it in the API's shape.
+      requireHostHeader: false,
     },
   };
 }

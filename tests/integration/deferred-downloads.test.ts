@@ -10,7 +10,9 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from './support/test-database.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
-import { servedIndex } from './support/served-index.ts';
+import { DEFAULT_SETTINGS, servedIndex } from './support/served-index.ts';
+
+const PUBLIC_SETTINGS = { ...DEFAULT_SETTINGS, publicDocs: true };
 
 const INDEX = '<!doctype html><html><head><script type="module" src="/assets/app-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
 const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: "row ${i}" }`).join(', ')}];\n`;
@@ -41,7 +43,8 @@ async function serverWithDownloadsBeingMade(rest: Controlled): Promise<{ server:
   mkdirSync(exported, { recursive: true });
   writeFileSync(join(web, 'index.html'), INDEX);
   writeFileSync(join(web, 'assets', 'app-Ab12Cd34.js'), script);
-  const server = await startTestServer({ database, env: { WEB_DIR: web, EXPORT_DIR: exported }, start: { restOfBuild: rest.promise } });
+  // Public downloads, answered before the database opens; readers are tests/integration/downloads-access.test.ts's concern.
+  const server = await startTestServer({ database, env: { WEB_DIR: web, EXPORT_DIR: exported, PUBLIC_DOCS: 'true' }, start: { restOfBuild: rest.promise } });
   return { server, web, exported };
 }
 
@@ -81,7 +84,7 @@ describe('while the downloads are being made', () => {
     expect((await fetch(`${server.baseUrl}/downloads/nothing.yaml`)).status).toBe(404);
     const login = await fetch(`${server.baseUrl}/login`);
     expect(login.status).toBe(200);
-    expect(await login.text()).toBe(servedIndex(INDEX));
+    expect(await login.text()).toBe(servedIndex(INDEX, PUBLIC_SETTINGS));
   });
 
   it('serves the downloads and the build’s compressed copies once they are made', async () => {

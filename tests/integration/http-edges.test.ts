@@ -81,6 +81,42 @@ describe("errors outside the request hooks are the API's errors", () => {
   });
 });
 
+describe("the request's Host and Expect headers", () => {
+  it('no Host on HTTP/1.1: 400 in the API shape, on an API path and on a page', async () => {
+    for (const path of ['/api/v1/seller/warehouses', '/llms.txt', '/']) {
+      const [response] = await sendRaw(server.baseUrl, `GET ${path} HTTP/1.1\r\nConnection: close\r\n\r\n`);
+      expectApiError(response, 400);
+      expect(response?.body).toContain('Host');
+    }
+  });
+
+  it('two Host headers: 400 in the API shape, whichever comes first', async () => {
+    for (const path of ['/api/v1/seller/warehouses', '/llms.txt', '/.well-known/api-catalog']) {
+      const [response] = await sendRaw(server.baseUrl, `GET ${path} HTTP/1.1\r\nHost: x\r\nHost: evil.example\r\nConnection: close\r\n\r\n`);
+      expectApiError(response, 400);
+      expect(response?.body).not.toContain('evil.example');
+    }
+  });
+
+  it('an unknown Expect: 417 in the API shape, the value not echoed', async () => {
+    const [response] = await sendRaw(
+      server.baseUrl,
+      'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nExpect: 200-ok-please\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}',
+    );
+    expectApiError(response, 417);
+    expect(response?.body).not.toContain('200-ok-please');
+  });
+
+  it('Expect: 100-continue still works: 100, then the answer', async () => {
+    const [first, second] = await sendRaw(
+      server.baseUrl,
+      'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}',
+    );
+    expect(first?.status).toBe(100);
+    expect(second?.status).toBe(400);
+  });
+});
+
 describe('slow and idle clients are cut off', () => {
   it('a body that stops halfway: 408 and the connection closed', async () => {
     const connection = await rawConnection(server.baseUrl);

@@ -8,6 +8,7 @@
 import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTokenValue } from '../../src/server/lib/token-format.ts';
@@ -127,6 +128,31 @@ describe('a signed report', () => {
     expect(again.body.map((entry) => entry.label)).toEqual(['false_positive', 'false_positive']);
     expect(await leakEvents(leaked.id)).toHaveLength(1);
     expect((await card(leaked.id))?.revocation?.foundAt).toBe('https://github.com/example/erp-sync/blob/main/.env');
+  });
+
+  it('is accepted gzip-compressed as a login is, the signature over the JSON the sender signed', async () => {
+    const leaked = await create('Gzip');
+    const body = JSON.stringify([item(leaked.token)]);
+    const signed = (bytes: string) => sign('sha256', Buffer.from(bytes), { key: github.privateKey, dsaEncoding: 'der' }).toString('base64');
+    const send = (signature: string) =>
+      fetch(`${server.baseUrl}/api/secret-scanning/report`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-encoding': 'gzip',
+          'github-public-key-identifier': KEY_ID,
+          'github-public-key-signature': signature,
+          'user-agent': REPORTER,
+        },
+        body: gzipSync(body),
+      });
+    // A signature over the compressed bytes is not over what was reported.
+    const overCompressed = await send(sign('sha256', gzipSync(body), { key: github.privateKey, dsaEncoding: 'der' }).toString('base64'));
+    expect(overCompressed.status).toBe(401);
+    const response = await send(signed(body));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual([{ token_hash: sha256(leaked.token), token_type: 'acme_api_token', label: 'true_positive' }]);
+    expect((await card(leaked.id))?.revocation).not.toBeNull();
   });
 
   it('revokes a token by its previous value in a grace window, and both values stop', async () => {

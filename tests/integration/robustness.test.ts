@@ -100,7 +100,8 @@ describe('bad input gets 4xx with the Error schema, never 5xx', () => {
 
 describe('headers', () => {
   it('sets the API security headers on API and error answers: a CSP that allows nothing, no framing, no sniffing', async () => {
-    for (const path of ['/api/auth/me', '/api/v1/seller/orders/normal', '/api/nope', '/healthz']) {
+    // A JSON error on a page's path too: /login with no app built is the API's 404.
+    for (const path of ['/api/auth/me', '/api/v1/seller/orders/normal', '/api/nope', '/healthz', '/login', '/no-such-file.js']) {
       const response = await fetch(server.baseUrl + path);
       expect(response.headers.get('content-security-policy'), path).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -113,8 +114,9 @@ describe('headers', () => {
   });
 
   it('sets a strict CSP and the document security headers on the pages', async () => {
-    for (const path of ['/login', '/documentation/seller/order.md']) {
-      const response = await fetch(server.baseUrl + path);
+    for (const path of ['/llms.txt', '/documentation/seller/order.md']) {
+      const response = await fetch(server.baseUrl + path, { headers: { 'acme-api-token': token } });
+      expect(response.status, path).toBe(200);
       const csp = response.headers.get('content-security-policy') ?? '';
       expect(csp, path).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");

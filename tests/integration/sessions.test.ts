@@ -221,6 +221,16 @@ describe('cross-site requests are refused and change nothing', () => {
     expect((await client.api('/api/v1/seller/orders/normal', token)).status).toBe(200);
   });
 
+  it('refuses an Origin on the same host with another scheme or another port', async () => {
+    const { hostname, port } = new URL(server.baseUrl);
+    for (const origin of [`https://${hostname}:${port}`, `http://${hostname}:${Number(port) + 1}`, `http://${hostname}`, `https://${hostname}`]) {
+      const client = server.client();
+      const response = await client.post(LOGIN, seller, { headers: { origin, 'sec-fetch-site': 'same-origin' } });
+      expect(response.status, origin).toBe(403);
+      expect(client.cookie).toBeUndefined();
+    }
+  });
+
   it('allows same-origin requests from the page (Origin equals Host, Sec-Fetch-Site same-origin)', async () => {
     const client = server.client();
     const host = new URL(server.baseUrl).host;

@@ -9,7 +9,9 @@ import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSy
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase } from './support/test-database.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
-import { servedIndex } from './support/served-index.ts';
+import { DEFAULT_SETTINGS, servedIndex } from './support/served-index.ts';
+
+const PUBLIC_SETTINGS = { ...DEFAULT_SETTINGS, publicDocs: true };
 
 let server: TestServer;
 const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: "row ${i}" }`).join(', ')}];\n`;
@@ -44,7 +46,8 @@ beforeAll(async () => {
   mkdirSync(join(exported, 'provider'), { recursive: true });
   for (const file of ['provider-integration.yaml', 'provider-integration.json']) writeFileSync(join(exported, 'provider', file), 'x');
   writeFileSync(join(exported, 'stray.txt'), 'not part of the export');
-  server = await startTestServer({ database, env: { WEB_DIR: web, EXPORT_DIR: exported } });
+  // Public downloads: who may read them is tests/integration/downloads-access.test.ts's concern.
+  server = await startTestServer({ database, env: { WEB_DIR: web, EXPORT_DIR: exported, PUBLIC_DOCS: 'true' } });
 });
 afterAll(async () => {
   await server?.close();
@@ -72,7 +75,7 @@ it('serves index.html for client routes with the settings the login page reads w
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     expect(response.headers.get('cache-control')).toBe('no-cache');
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
-    expect(await response.text()).toBe(servedIndex(INDEX));
+    expect(await response.text()).toBe(servedIndex(INDEX, PUBLIC_SETTINGS));
   }
 });
 

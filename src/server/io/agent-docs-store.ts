@@ -14,6 +14,14 @@ const generated = (path: string) => fileURLToPath(new URL(`../../generated/${pat
 
 export interface AgentDocsStore {
   docs: AgentDocs;
+  /**
+   * The Markdown of a page (links.ts pageKeyOf), an operation or event, a schema, by a name a client sent.
+   * Maps, not the JSON's objects: a name such as `__proto__` or `constructor` must find nothing, not a
+   * property every object has.
+   */
+  pageMarkdown(pageKey: string): string | undefined;
+  operationMarkdown(operationId: string): string | undefined;
+  schemaMarkdown(name: string): string | undefined;
   search: PreparedEntry[];
   operationIds: ReadonlySet<string>;
   /** The page an operation is documented on. */
@@ -32,8 +40,14 @@ export function loadAgentDocs(): AgentDocsStore {
     }),
   );
   let openapi: string | undefined;
+  const pageTexts = new Map(Object.entries(docs.pages));
+  const operationTexts = new Map(Object.entries(docs.operations));
+  const schemaTexts = new Map(Object.entries(docs.schemas));
   return {
     docs,
+    pageMarkdown: (pageKey) => pageTexts.get(pageKey),
+    operationMarkdown: (operationId) => operationTexts.get(operationId),
+    schemaMarkdown: (name) => schemaTexts.get(name),
     search: prepareEntries(index.entries),
     operationIds: new Set(pages.keys()),
     pageOf: (operationId) => pages.get(operationId),

@@ -70,7 +70,7 @@ export function documentationTools(store: AgentDocsStore): McpTool[] {
         annotations: READ_ONLY,
       },
       ({ operationId }, { origin }) => {
-        const markdown = docs.operations[operationId];
+        const markdown = store.operationMarkdown(operationId);
         return markdown === undefined ? text(`No operation "${operationId}". list_operations names them all.`, true) : text(withOrigin(markdown, origin));
       },
     ),
@@ -84,7 +84,7 @@ export function documentationTools(store: AgentDocsStore): McpTool[] {
         annotations: READ_ONLY,
       },
       ({ name }, { origin }) => {
-        const markdown = docs.schemas[name];
+        const markdown = store.schemaMarkdown(name);
         return markdown === undefined
           ? text(`No schema "${name}". Schemas: ${Object.keys(docs.schemas).join(', ')}.`, true)
           : text(withOrigin(markdown, origin));

@@ -4,10 +4,10 @@
  *   /documentation/<category>/<subcategory>.md     a page's Markdown; /documentation/operations/<id>.md an operation's
  *   the same paths without `.md`                   Markdown to `Accept: text/markdown`, else a redirect to the page
  *   /.well-known/api-catalog                       RFC 9727 linkset: OpenAPI export, documentation, /healthz
+ * Links in them start with the portal's own origin (lib/public-origin.ts), never the request's Host.
  * Readers: plugins/docs-access.ts. Not API operations: like /healthz and /downloads they are not in openapi/.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { catalogue } from '../../generated/catalogue.ts';
 import {
   API_CATALOG_PATH,
   LLMS_FULL_PATH,
@@ -22,18 +22,13 @@ import { documentationHref, pageKeyOf } from '../../shared/portal-data/links.ts'
 import type { ServerContext } from '../context.ts';
 import type { AgentDocsStore } from '../io/agent-docs-store.ts';
 import { NOT_FOUND_BODY } from '../lib/http-error.ts';
-import { prefersMarkdown, requestOrigin } from '../lib/request-origin.ts';
+import { prefersMarkdown } from '../lib/prefers-markdown.ts';
 import { canRead, docsReaderOf, refuseReader } from './docs-access.ts';
 
 const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
 
-/** The origin written into Markdown: the request's, or the spec's example host when the Host header is odd. */
-export function markdownOrigin(request: FastifyRequest): string {
-  return requestOrigin(request) ?? `https://${catalogue.defaultHost}`;
-}
-
 export function markdownOf(store: AgentDocsStore, address: MarkdownAddress): string | undefined {
-  return address.kind === 'page' ? store.docs.pages[pageKeyOf(address.page)] : store.docs.operations[address.operationId];
+  return address.kind === 'page' ? store.pageMarkdown(pageKeyOf(address.page)) : store.operationMarkdown(address.operationId);
 }
 
 /** Answers Markdown (or the API's 401 / 404) for a reader; `Vary: Accept` because the same URL also answers HTML. */
@@ -41,10 +36,7 @@ export async function sendMarkdown(ctx: ServerContext, request: FastifyRequest, 
   void reply.header('vary', 'Accept');
   if (!canRead(await docsReaderOf(ctx, request))) return refuseReader(ctx, reply);
   if (text === undefined) return reply.code(404).header('cache-control', 'no-store').send(NOT_FOUND_BODY);
-  return reply
-    .header('content-type', type)
-    .header('cache-control', 'private, no-cache')
-    .send(withOrigin(text, markdownOrigin(request)));
+  return reply.header('content-type', type).header('cache-control', 'private, no-cache').send(withOrigin(text, ctx.publicOrigin.value));
 }
 
 /** The `Link` header of an HTML page that has a Markdown copy. */
@@ -87,6 +79,6 @@ export function registerAgentDocsRoutes(app: FastifyInstance, ctx: ServerContext
     reply
       .header('content-type', 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"')
       .header('cache-control', 'no-cache')
-      .send(JSON.stringify(apiCatalog(markdownOrigin(request)))),
+      .send(JSON.stringify(apiCatalog(ctx.publicOrigin.value))),
   );
 }

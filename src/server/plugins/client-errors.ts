@@ -4,11 +4,12 @@
  *
  * - Fastify's routing errors (a malformed percent-encoding in the URL, a path parameter longer than any
  *   route takes) reach `frameworkErrors` before any hook runs.
+ * - An `Expect` Node does not know is answered by Node before any hook: `expectationFailedHandler`.
  * - Node's HTTP parser errors (a malformed request, headers over the size limit) and the request timeout
  *   (headers and body not received in time) reach `clientErrorHandler` with only the socket: the answer
  *   is written as raw HTTP and the connection closed.
  */
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MALFORMED_URL_MESSAGE, NOT_FOUND_MESSAGE } from '../lib/http-error.ts';
@@ -50,6 +51,25 @@ export function clientErrorHandler(headers: Headers) {
     const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
     if (socket.writable && inFlight?.headersSent !== true) socket.end(rawResponse(status, message, headers));
     socket.destroySoon();
+  };
+}
+
+/**
+ * An `Expect` other than 100-continue (RFC 9110, section 10.1.1): Node answers a bare 417 unless a
+ * `checkExpectation` listener answers instead. The body the client holds back is never read, so the
+ * connection is closed after the answer.
+ */
+export function expectationFailedHandler(headers: Headers) {
+  const body = JSON.stringify({ status: 417, message: 'Only "Expect: 100-continue" is supported.' });
+  return function onCheckExpectation(_request: IncomingMessage, response: ServerResponse): void {
+    response.writeHead(417, {
+      ...headers,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      'cache-control': 'no-store',
+      connection: 'close',
+    });
+    response.end(body);
   };
 }
 

@@ -23,7 +23,7 @@ import { listTokenExpiries } from '../repositories/api-tokens-repository.ts';
 import type { ServerContext } from '../context.ts';
 import type { AgentDocsStore } from '../io/agent-docs-store.ts';
 import { fillPrerenderedPage } from '../lib/prerendered-page-fill.ts';
-import { prefersMarkdown, requestOrigin } from '../lib/request-origin.ts';
+import { prefersMarkdown } from '../lib/prefers-markdown.ts';
 import { markdownLink, markdownOf, sendMarkdown } from './agent-docs-routes.ts';
 import { loadSession } from './session.ts';
 import type { SendAppShell } from './static-files.ts';
@@ -91,8 +91,8 @@ export function registerDocumentationPages(
     if (user === undefined) return options.sendAppShell(request, reply);
     const pageKey = pageKeyOfQuery(query, user.userType);
     const template = pageKey === null ? undefined : pages.get(prerenderedPagePath(user.userType, pageKey));
-    const origin = requestOrigin(request);
-    if (template === undefined || pageKey === null || origin === undefined) return options.sendAppShell(request, reply);
+    const origin = ctx.publicOrigin.value;
+    if (template === undefined || pageKey === null) return options.sendAppShell(request, reply);
     const html = fillPrerenderedPage(template, {
       user: { email: user.email, userType: user.userType },
       origin,

@@ -21,7 +21,6 @@ import { anchorRefs, compiledOnFirstUse, createAjv } from '../spec/ajv.ts';
 import { integerParameters, parameterValidator } from '../spec/parameter-values.ts';
 import { routableOperations, type JsonSchema, type OpenApiDocument, type SpecOperation, type SpecParameter } from '../spec/openapi-document.ts';
 import { FAMILY, type UserType } from '../../shared/api-family.ts';
-import { assertSameOrigin } from './csrf.ts';
 
 const PUBLIC_PREFIXES = ['/api/v1', '/api'];
 const PORTAL_PREFIX = '/api';
@@ -85,6 +84,10 @@ function rawBodyHooks(verify: NonNullable<OperationHandler['verifyRawBody']>): {
           done(null, chunk);
         },
       });
+      // A compressed body reaches here decoded (@fastify/compress's preParsing runs first), so the copy is the
+      // JSON the sender signed. Fastify checks Content-Length against the bytes received on the wire, which
+      // the decoder counts: the copy passes that count on, or every compressed body would be a 400.
+      Object.defineProperty(tee, 'receivedEncodedLength', { get: () => (payload as { receivedEncodedLength?: number }).receivedEncodedLength });
       // A client that aborts mid-body fails the parser as it would without the copy.
       return pipeline(payload, tee, () => undefined);
     },
@@ -116,9 +119,11 @@ function urlPattern(url: string): RegExp {
 
 /**
  * The onRequest hook of each security scheme: the public call's token check (public-api/token-hook.ts), the
- * portal's session, a gateway's client credentials (gateway-client.ts).
+ * portal's session, a gateway's client credentials (gateway-client.ts); and the cross-site refusal of every
+ * operation that changes state (csrf.ts).
  */
 export interface SecurityHooks {
+  sameOrigin: onRequestHookHandler;
   apiToken(userType: UserType, domain: string): onRequestHookHandler;
   sessionCookie(): onRequestHookHandler;
   gatewayClient(): onRequestHookHandler;
@@ -147,7 +152,7 @@ export function registerSpecRoutes(app: FastifyInstance, security: SecurityHooks
         const definition = handlers[op.operationId as keyof HandlerMap];
         if (definition === undefined) continue;
         const onRequest: onRequestHookHandler[] = [];
-        if (definition.changesState) onRequest.push(async (request: FastifyRequest) => assertSameOrigin(request));
+        if (definition.changesState) onRequest.push(security.sameOrigin);
         if (op.security.includes('apiToken')) {
           const { userType, domain } = tokenRequirementOf(op);
           onRequest.push(security.apiToken(userType, domain));

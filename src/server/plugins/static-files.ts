@@ -111,6 +111,11 @@ export interface StaticFilesOptions {
   restOfBuild?: Promise<void>;
   /** The portal's settings (getPortalSettings), written into index.html so the login page needs no request. */
   pageSettings?: unknown;
+  /**
+   * With PUBLIC_DOCS=false, who may download (docs/decisions/036-origins-downloads-and-json-answers.md): a
+   * refusal sent, or undefined to go on. Unset: anyone, and the downloads need no database.
+   */
+  downloadsReader?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
 }
 
 /**
@@ -168,7 +173,13 @@ export function registerStaticFiles(app: FastifyInstance, options: StaticFilesOp
   );
 
   // Bytes are compressed here once; @fastify/compress stays off these routes.
-  app.get('/downloads/*', { compress: false, config: WITHOUT_DATABASE }, async (request, reply) => {
+  const { downloadsReader } = options;
+  // Readers are looked up in the database: only public downloads are answered before it opens.
+  app.get('/downloads/*', { compress: false, ...(downloadsReader === undefined ? { config: WITHOUT_DATABASE } : {}) }, async (request, reply) => {
+    if (downloadsReader !== undefined) {
+      const refused = await downloadsReader(request, reply);
+      if (refused !== undefined) return refused;
+    }
     const path = request.url.split('?')[0] ?? '';
     const file = downloads.get(path);
     // Only the export's own files (src/shared/portal-data/downloads.ts), each with its type and a file name
@@ -182,7 +193,8 @@ export function registerStaticFiles(app: FastifyInstance, options: StaticFilesOp
     if (file === undefined || known === undefined) return reply.code(404).send(NOT_FOUND_BODY);
     const name = downloadFileName(brand.tokenPrefix, known.scope, known.file.file);
     void reply.header('content-disposition', `${known.file.inline ? 'inline' : 'attachment'}; filename="${name}"`);
-    return send(request, reply, file);
+    // For one reader only: no shared cache may hand it to the next.
+    return send(request, reply, downloadsReader === undefined ? file : { ...file, cacheControl: `private, ${file.cacheControl}` });
   });
 
   app.get('/*', { compress: false, config: WITHOUT_DATABASE }, async (request, reply) => {

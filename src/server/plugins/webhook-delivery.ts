@@ -2,8 +2,8 @@
  * Webhook delivery in this process (webhooks/delivery-worker.ts): started once the database is open,
  * woken by the NOTIFY a committed delivery sends (PostgreSQL: a LISTEN connection of its own, so every
  * replica hears every commit; PGlite: its own connection), and stopped before the database closes, its
- * attempts in flight given back to the other replicas. Events point at PUBLIC_ORIGIN, or else at the
- * address the server listens on.
+ * attempts in flight given back to the other replicas. Events point at the portal's origin
+ * (lib/public-origin.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.ts';
@@ -21,14 +21,8 @@ export function registerWebhookDelivery(
   const { worker, sender } = parts;
   let listener: PostgresListener | undefined;
   let closed = false;
-  if (ctx.config.publicOrigin !== undefined) setEventOrigin(ctx.config.publicOrigin);
-  app.addHook('onListen', async () => {
-    if (ctx.config.publicOrigin !== undefined) return;
-    const address = app.server.address();
-    if (address === null || typeof address === 'string') return;
-    const host = address.address === '0.0.0.0' || address.address === '::' ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
-    setEventOrigin(`http://${host}:${address.port}`);
-  });
+  setEventOrigin(ctx.publicOrigin.value);
+  app.addHook('onListen', async () => setEventOrigin(ctx.publicOrigin.value));
   parts.databaseReady.then(
     async () => {
       if (closed) return;

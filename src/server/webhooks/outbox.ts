@@ -24,8 +24,8 @@ export interface ResourceEvent {
 }
 
 /**
- * Where resourceUrl points: PUBLIC_ORIGIN, or the address the server listens on. Set once the server knows
- * it (webhooks/delivery-plugin.ts): recordEvents is called inside other code's transactions, with nothing
+ * Where resourceUrl points: the portal's origin (lib/public-origin.ts), set by plugins/webhook-delivery.ts
+ * once the server listens: recordEvents is called inside other code's transactions, with nothing
  * else to carry it.
  */
 let eventOrigin = 'http://localhost:8080';

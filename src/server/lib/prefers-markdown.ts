@@ -1,13 +1,4 @@
-/** The origin a request came to, for addresses written into answers; undefined for a Host header that is not a plain name or address. */
-import type { FastifyRequest } from 'fastify';
-
-/** A Host header this origin may be built from (name or address, optional port); anything else gets no origin. */
-const SAFE_HOST = /^(?:[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
-
-export function requestOrigin(request: FastifyRequest): string | undefined {
-  const host = request.host;
-  return SAFE_HOST.test(host) ? `${request.protocol}://${host}` : undefined;
-}
+/** Content negotiation for the documentation's addresses that answer both HTML and Markdown. */
 
 /** True when the client asks for Markdown at least as much as for HTML (`Accept: text/markdown`). */
 export function prefersMarkdown(accept: string | undefined): boolean {
