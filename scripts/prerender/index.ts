@@ -85,9 +85,11 @@ export async function prerender(options: PrerenderOptions = {}): Promise<number>
   const pages = referencePages(referenceDir).filter(options.only ?? (() => true));
   let darkCss: string | undefined;
   let count = 0;
+  const timings: string[] = [];
   const variants = pageVariants(options.portalSpec ?? join(ROOT, 'src/generated/openapi.portal.json'));
   for (const variant of variants) {
     const user = variant === LOGGED_OUT ? null : { email: EMAIL_STAND_IN, userType: variant };
+    const started = performance.now();
     for (const page of pages) {
       const rendered = await render({ url: documentationHref(page), ...page, user, origin: ORIGIN_STAND_IN });
       darkCss ??= systemDarkCss(rendered.styles);
@@ -97,8 +99,9 @@ export async function prerender(options: PrerenderOptions = {}): Promise<number>
       writeFileSync(file, composeDocument(template, { ...rendered, styles }, extraCss));
       count += 1;
     }
+    timings.push(`${variant} ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
-  log(`prerender: ${count} pages (${pages.length} pages x ${variants.length} variants: ${variants.join(', ')}) -> ${join(webDir, PRERENDERED_DIR)}`);
+  log(`prerender: ${count} pages (${pages.length} pages x ${variants.length} variants: ${timings.join(', ')}) -> ${join(webDir, PRERENDERED_DIR)}`);
   return count;
 }
 
