@@ -4,6 +4,7 @@
  * (shared/portal-data/prerendered-pages.ts). Every anchor must be where expected: a changed index.html
  * fails the build here instead of shipping a page without its content.
  */
+import { LLMS_TXT_PATH } from '../../src/shared/portal-data/agent-docs.ts';
 import {
   DEFERRED_ASSETS_ID,
   HTML_CLASS_MARKER,
@@ -71,13 +72,17 @@ function deferAppScripts(document: string): string {
   return replaceOnce(rest, /<\/body>/, tail, '</body>');
 }
 
+const MARKDOWN_POINTER = `<p hidden>This documentation is also Markdown, for AI assistants and scripts: <a href="${LLMS_TXT_PATH}">${LLMS_TXT_PATH}</a>.</p>`;
+
 export function composeDocument(template: string, page: PrerenderedPage, extraCss: string): string {
   let document = deferAppScripts(template);
   document = replaceOnce(document, /<html lang="en">/, `<html lang="en"${HTML_CLASS_MARKER}>`, '<html lang="en">');
   document = replaceOnce(document, /<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`, 'a <title>');
   document = replaceOnce(document, /<\/head>/, `${page.styles}<style data-portal-page>${extraCss}${BEFORE_HYDRATION_CSS}</style>\n  </head>`, '</head>');
-  // The content is in the page now: the "needs JavaScript" note would be wrong.
-  document = document.replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
+  // The content is in the page now: the "needs JavaScript" note would be wrong. Its pointer to the Markdown
+  // stays at the top of the body for assistants that read the HTML (afdocs' llms-txt-directive-html), hidden
+  // from readers, who have the page menu's Markdown links.
+  document = document.replace(/\s*<noscript>[\s\S]*?<\/noscript>/, () => `\n    ${MARKDOWN_POINTER}`);
   document = replaceOnce(document, /<div id="root"><\/div>/, `<div id="root">${withoutLeadingTitle(page.html)}</div>${STATE_MARKER}`, '<div id="root"></div>');
   return document;
 }

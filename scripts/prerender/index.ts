@@ -1,6 +1,7 @@
 /**
  * `npm run build`'s last step: every documentation page the generated reference data holds, rendered to
- * HTML once per user type from the app's own components (src/web/prerender, compiled by `vite build --ssr`
+ * HTML once per user type and once for a logged-out reader (served when PUBLIC_DOCS publishes the
+ * reference; docs/decisions/038-logged-out-pages-rendered-at-build-time.md) from the app's own components (src/web/prerender, compiled by `vite build --ssr`
  * into dist/ssr), written into the built app's directory for the server to answer with
  * (docs/decisions/015-reference-pages-rendered-at-build-time.md).
  */
@@ -12,9 +13,11 @@ import { isUserType, type UserType } from '../../src/shared/api-family.ts';
 import { documentationHref, pageKeyOf } from '../../src/shared/portal-data/links.ts';
 import {
   EMAIL_STAND_IN,
+  LOGGED_OUT,
   ORIGIN_STAND_IN,
   PRERENDERED_DIR,
   prerenderedPagePath,
+  type PageVariant,
   type PrerenderRequest,
   type PrerenderedPage,
 } from '../../src/shared/portal-data/prerendered-pages.ts';
@@ -61,6 +64,14 @@ export function userTypes(portalSpecFile: string): UserType[] {
   });
 }
 
+/**
+ * Each user type's pages, and the logged-out reader's. All are built whatever PUBLIC_DOCS says: it is read
+ * when the server starts, and the logged-out set costs about a third of this step (docs/decisions/038).
+ */
+export function pageVariants(portalSpecFile: string): PageVariant[] {
+  return [...userTypes(portalSpecFile), LOGGED_OUT];
+}
+
 export async function prerender(options: PrerenderOptions = {}): Promise<number> {
   const webDir = options.webDir ?? join(ROOT, 'dist/web');
   const referenceDir = options.referenceDir ?? join(ROOT, 'src/generated/reference');
@@ -74,18 +85,23 @@ export async function prerender(options: PrerenderOptions = {}): Promise<number>
   const pages = referencePages(referenceDir).filter(options.only ?? (() => true));
   let darkCss: string | undefined;
   let count = 0;
-  for (const userType of userTypes(options.portalSpec ?? join(ROOT, 'src/generated/openapi.portal.json'))) {
+  const timings: string[] = [];
+  const variants = pageVariants(options.portalSpec ?? join(ROOT, 'src/generated/openapi.portal.json'));
+  for (const variant of variants) {
+    const user = variant === LOGGED_OUT ? null : { email: EMAIL_STAND_IN, userType: variant };
+    const started = performance.now();
     for (const page of pages) {
-      const rendered = await render({ url: documentationHref(page), ...page, user: { email: EMAIL_STAND_IN, userType }, origin: ORIGIN_STAND_IN });
+      const rendered = await render({ url: documentationHref(page), ...page, user, origin: ORIGIN_STAND_IN });
       darkCss ??= systemDarkCss(rendered.styles);
       const { styles, extraCss } = pruneThemeVariables({ html: rendered.html, styles: rendered.styles, extraCss: darkCss });
-      const file = join(webDir, prerenderedPagePath(userType, pageKeyOf(page)));
+      const file = join(webDir, prerenderedPagePath(variant, pageKeyOf(page)));
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, composeDocument(template, { ...rendered, styles }, extraCss));
       count += 1;
     }
+    timings.push(`${variant} ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
-  log(`prerender: ${count} pages (${pages.length} pages x ${count / Math.max(pages.length, 1)} user types) -> ${join(webDir, PRERENDERED_DIR)}`);
+  log(`prerender: ${count} pages (${pages.length} pages x ${variants.length} variants: ${timings.join(', ')}) -> ${join(webDir, PRERENDERED_DIR)}`);
   return count;
 }
 

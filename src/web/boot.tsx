@@ -11,11 +11,14 @@ import { CacheProvider } from '@emotion/react';
 import { AppProviders } from './app/providers';
 import { prepareHydration } from './app/prepare-hydration';
 import { AppRouter } from './app/router';
-import { currentUserQueryKey, getCurrentUser } from './lib/current-user';
+import { answerNotLoggedIn, currentUserQueryKey, getCurrentUser } from './lib/current-user';
+import { settingsInPage } from './lib/page-settings';
+import { portalSettingsQueryKey } from './lib/portal-settings';
 import { replayHeldClicks } from './lib/early-input';
 import { leaveFirstScreen, readPrerenderState } from './lib/prerender-state';
 import { createQueryClient } from './lib/query-client';
 import { createEmotionCache } from './theme/emotion-cache';
+import type { PrerenderState } from '../shared/portal-data/prerendered-pages';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html lacks #root');
@@ -73,10 +76,24 @@ function app() {
   );
 }
 
+/**
+ * The server checked the session and wrote the user into the page: no profile request. A page rendered for
+ * a logged-out reader comes with the portal's settings (the reference is public), which the shell asks for.
+ */
+async function seedFromPage(state: PrerenderState): Promise<void> {
+  if (state.user !== null) {
+    queryClient.setQueryData(currentUserQueryKey, state.user);
+    return;
+  }
+  await answerNotLoggedIn(queryClient);
+  const settings = settingsInPage();
+  if (settings !== undefined) queryClient.setQueryData(portalSettingsQueryKey, settings);
+}
+
 if (prerendered) {
-  // The server checked the session and wrote the user into the page: no profile request.
-  queryClient.setQueryData(currentUserQueryKey, prerendered.user);
-  void prepareHydration(prerendered, window.location.pathname).then(() => hydrateRoot(container, app(), { onRecoverableError: reportHydrationError }));
+  void Promise.all([seedFromPage(prerendered), prepareHydration(prerendered, window.location.pathname)]).then(() =>
+    hydrateRoot(container, app(), { onRecoverableError: reportHydrationError }),
+  );
 } else {
   // Every screen but /login waits for the profile: ask for it now, while the route chunks are still
   // loading, instead of after the shell's chunk has arrived and rendered (one round trip off the path).

@@ -5,12 +5,13 @@
  * colour scheme from the first byte.
  */
 import { readFileSync } from 'node:fs';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import { catalogue } from '../../src/generated/catalogue';
 import { documentationHref, fieldAnchor } from '../../src/shared/portal-data/links';
 import type { FieldNode, ReferenceOperation, ReferencePage } from '../../src/shared/portal-data/reference-page';
 import { ERRORS_ANCHOR } from '../../src/shared/portal-data/response-bodies';
 import { DEMO, expect, signIn, test } from './support/fixtures';
+import { hydrated, removedSections, texts, watchHydration } from './support/hydration';
 
 function referencePage(category: string, subcategory: string): ReferencePage {
   return JSON.parse(readFileSync(`src/generated/reference/${category}-${subcategory}.json`, 'utf8')) as ReferencePage;
@@ -33,44 +34,6 @@ function fieldAnchors(operation: ReferenceOperation): string[] {
     ...(errorBody ? treeAnchors(errorBody, operation.operationId, ERRORS_ANCHOR) : []),
   ];
 }
-
-/**
- * Records console messages that speak of hydration (React reports a mismatch through the app's
- * onRecoverableError, boot.tsx), uncaught page errors, whether the server's nodes were thrown away (React
- * renders again from scratch when hydration fails), and the page's text as served: after hydration the
- * messages and removals must stay empty and the text the same.
- */
-async function watchHydration(page: Page): Promise<{ messages: string[] }> {
-  const watched = { messages: [] as string[] };
-  page.on('console', (message) => {
-    if (/hydrat|did not match|didn't match|server rendered|react\.dev\/errors/i.test(message.text()))
-      watched.messages.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => watched.messages.push(`pageerror: ${error.message}`));
-  await page.addInitScript(() => {
-    const removed: string[] = [];
-    (window as unknown as { removedServerSections: string[] }).removedServerSections = removed;
-    new MutationObserver((records) => {
-      for (const record of records) {
-        record.removedNodes.forEach((node) => {
-          if (node instanceof Element && (node.matches('section[data-operation-id]') || node.querySelector('section[data-operation-id]')))
-            removed.push(node.tagName);
-        });
-      }
-    }).observe(document, { childList: true, subtree: true });
-    // The app starts only once the document is parsed and its content painted (main.ts): this is the served text.
-    document.addEventListener('DOMContentLoaded', () => {
-      (window as unknown as { servedText: string }).servedText = document.getElementById('root')?.textContent ?? '';
-    });
-  });
-  return watched;
-}
-
-const hydrated = (page: Page) => expect(page.locator('html[data-hydrated]')).toBeAttached();
-const removedSections = (page: Page) => page.evaluate(() => (window as unknown as { removedServerSections: string[] }).removedServerSections.length);
-/** The page's text now and as the server sent it. */
-const texts = (page: Page) =>
-  page.evaluate(() => ({ now: document.getElementById('root')?.textContent ?? '', served: (window as unknown as { servedText: string }).servedText }));
 
 test.describe('documentation pages rendered at build time', () => {
   test('logged out, / and /documentation redirect to /login before any HTML', async ({ request }) => {

@@ -3,7 +3,9 @@
  * at build time for the user's type, with the user's email (escaped), this request's origin, the token
  * expiry reminder, the state the app hydrates from and the chosen colour scheme written in; a URL naming
  * no rendered page gets the app. Every HTML answer names the page's Markdown (`Link`, `Vary: Accept`). With
- * PUBLIC_DOCS=true a logged-out reader gets the app (which renders the page without a user), never a redirect.
+ * PUBLIC_DOCS=true a logged-out reader gets the page's logged-out variant (origin, colour scheme and the
+ * portal's settings written in, no user), or the app where none was rendered, never a redirect.
+ * (logged-out-pages.test.ts reads the pages the build renders.)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
@@ -12,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EMAIL_STAND_IN,
   HTML_CLASS_MARKER,
+  LOGGED_OUT,
   ORIGIN_STAND_IN,
   REMINDER_DISMISSED_COOKIE,
   REMINDER_STAND_IN,
@@ -30,6 +33,10 @@ const page = (userType: string, key: string) =>
   `<aside class="b" aria-label="Token expiry reminder"><div role="status">${REMINDER_STAND_IN}<!-- --> <a href="/settings">Review in Settings</a></div></aside>` +
   `<p>${userType} ${key}</p><code>curl ${ORIGIN_STAND_IN}/api/v1/x</code></div>${STATE_MARKER}</body></html>`;
 
+const loggedOutPage = (key: string) =>
+  `<!doctype html><html lang="en"${HTML_CLASS_MARKER}><head></head><body><div id="root"><a href="/login">Log in</a>` +
+  `<p>${LOGGED_OUT} ${key}</p><code>curl ${ORIGIN_STAND_IN}/api/v1/x</code></div>${STATE_MARKER}</body></html>`;
+
 beforeAll(async () => {
   const database = await createTestDatabase();
   const web = join(database.dataDir, 'web');
@@ -39,6 +46,12 @@ beforeAll(async () => {
       mkdirSync(join(file, '..'), { recursive: true });
       writeFileSync(file, page(userType, key));
     }
+  }
+  // No logged-out variant of the Authentication page: that reader gets the app there.
+  for (const key of ['seller-warehouse', 'seller-order']) {
+    const file = join(web, prerenderedPagePath(LOGGED_OUT, key));
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(file, loggedOutPage(key));
   }
   writeFileSync(join(web, 'index.html'), INDEX);
   [server, publicServer] = await Promise.all([
@@ -185,16 +198,36 @@ describe('the page’s Markdown named in the HTML answer', () => {
 describe('PUBLIC_DOCS=true', () => {
   const PUBLIC_SETTINGS = { publicDocs: true, loginForm: true, signInWith: null, liveTokens: false };
 
-  it('answers a logged-out reader with the app (no user written in), its Link and Vary, for /, /documentation and a page', async () => {
+  it('answers a logged-out reader with the logged-out page, its origin, settings and state written in', async () => {
     const client = publicServer.client();
-    for (const path of ['/', '/documentation', '/documentation?category=seller&subcategory=order']) {
+    for (const [path, key] of [
+      ['/', 'seller-warehouse'],
+      ['/documentation', 'seller-warehouse'],
+      ['/documentation?category=seller&subcategory=order', 'seller-order'],
+    ] as const) {
       const response = await client.get(path, { unchecked: true });
       expect(response.status, path).toBe(200);
-      expect(response.text, path).toBe(servedIndex(INDEX, PUBLIC_SETTINGS));
+      expect(response.headers.get('content-type'), path).toMatch(/^text\/html/);
+      expect(response.headers.get('cache-control'), path).toBe('private, no-cache');
       expect(response.headers.get('vary'), path).toMatch(/\baccept\b/i);
+      expect(response.text, path).toContain(`<p>${LOGGED_OUT} ${key}</p>`);
+      expect(response.text, path).toContain(`curl ${publicServer.baseUrl}/api/v1/x`);
+      expect(response.text, path).not.toContain('portal-prerender.invalid');
+      const settings = /<script type="application\/json" id="portal-settings">(.*?)<\/script>/.exec(response.text)?.[1] ?? '';
+      expect(JSON.parse(settings), path).toEqual(PUBLIC_SETTINGS);
+      const state = /<script type="application\/json" id="portal-prerender-state">(.*?)<\/script>/.exec(response.text)?.[1] ?? '';
+      expect(JSON.parse(state), path).toEqual({ user: null, origin: publicServer.baseUrl, page: key, reminder: null });
     }
+    const dark = await client.get('/', { unchecked: true, headers: { cookie: 'portal-color-mode=dark' } });
+    expect(dark.text).toContain('<html lang="en" class="dark">');
     const page = await client.get('/documentation?category=warehouse&subcategory=inventory', { unchecked: true });
     expect(page.headers.get('link')).toBe('</documentation/warehouse/inventory.md>; rel="alternate"; type="text/markdown"');
+  });
+
+  it('answers a logged-out reader with the app for a page with no logged-out variant', async () => {
+    const response = await publicServer.client().get('/documentation?category=authentication', { unchecked: true });
+    expect(response.status).toBe(200);
+    expect(response.text).toBe(servedIndex(INDEX, PUBLIC_SETTINGS));
   });
 
   it('still gives a signed-in user the page rendered for them', async () => {

@@ -2,7 +2,10 @@
  * One answer from a documentation page rendered at build time: the signed-in user's email and this
  * request's origin in place of the stand-ins, the user's token expiry reminder (or no banner), the state
  * the app hydrates from, and the colour scheme the user chose (shared/portal-data/prerendered-pages.ts).
+ * A logged-out reader's page has no user in it; it carries the portal's settings instead, which its shell
+ * reads (the same block index.html carries, plugins/static-files.ts).
  */
+import { PAGE_SETTINGS_ID } from '../../shared/portal-data/page-settings.ts';
 import {
   EMAIL_STAND_IN,
   HTML_CLASS_MARKER,
@@ -17,6 +20,8 @@ import {
 /** The state the app hydrates from (its reminder: the sentence, or null for no banner), and the colour scheme. */
 export interface PageFill extends PrerenderState {
   colorMode: 'light' | 'dark' | null;
+  /** The portal's settings (getPortalSettings), for a logged-out reader's page. */
+  settings?: unknown;
 }
 
 export function escapeHtml(text: string): string {
@@ -34,8 +39,10 @@ export function jsonForScript(value: unknown): string {
 }
 
 export function fillPrerenderedPage(template: string, fill: PageFill): string {
-  const state = { user: { email: fill.user.email, userType: fill.user.userType }, origin: fill.origin, page: fill.page, reminder: fill.reminder };
-  const email = escapeHtml(fill.user.email);
+  const user = fill.user === null ? null : { email: fill.user.email, userType: fill.user.userType };
+  const state = { user, origin: fill.origin, page: fill.page, reminder: fill.reminder };
+  // A logged-out page was rendered without the stand-in, so the replacement below finds nothing to replace.
+  const email = escapeHtml(fill.user?.email ?? '');
   const origin = escapeHtml(fill.origin);
   const reminder = fill.reminder === null ? null : escapeHtml(fill.reminder);
   // Replacer functions: a `$&` or `$'` in an email or a token's title is text, not a replacement pattern.
@@ -45,5 +52,9 @@ export function fillPrerenderedPage(template: string, fill: PageFill): string {
     .replaceAll(EMAIL_STAND_IN, () => email)
     .replaceAll(ORIGIN_STAND_IN, () => origin)
     .replace(REMINDER_BANNER, (banner) => (reminder === null ? '' : banner.replace(REMINDER_STAND_IN, () => reminder)))
-    .replace(STATE_MARKER, () => `<script type="application/json" id="${PRERENDER_STATE_ID}">${jsonForScript(state)}</script>`);
+    .replace(STATE_MARKER, () => settingsScript(fill.settings) + `<script type="application/json" id="${PRERENDER_STATE_ID}">${jsonForScript(state)}</script>`);
+}
+
+function settingsScript(settings: unknown): string {
+  return settings === undefined ? '' : `<script type="application/json" id="${PAGE_SETTINGS_ID}">${jsonForScript(settings)}</script>`;
 }

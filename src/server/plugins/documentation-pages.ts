@@ -1,13 +1,14 @@
 /**
- * `/` and `/documentation?category&subcategory`: for a signed-in user, the page rendered at build time
- * (WEB_DIR/_prerendered/<userType>/<page>.html) with the user's email, this request's origin, the token
- * expiry reminder and the chosen colour scheme written in, so the reference is in the first response and
- * paints before any script runs; the app then hydrates it. Logged out, a redirect to /login before any HTML,
- * unless the reference is public (PUBLIC_DOCS): then the app's index.html, which renders the page for a
- * reader without an account (the build renders pages for signed-in users only). A URL that
- * names no rendered page gets the app's index.html, and the client says what is wrong. Asked for
- * `text/markdown`, the same URL answers the page's Markdown (plugins/agent-docs-routes.ts); the HTML names
- * it in a `Link` header.
+ * `/` and `/documentation?category&subcategory`: the page rendered at build time
+ * (WEB_DIR/_prerendered/<variant>/<page>.html), so the reference is in the first response and paints before
+ * any script runs; the app then hydrates it. For a signed-in user, the variant of the user's type with the
+ * user's email, this request's origin, the token expiry reminder and the chosen colour scheme written in.
+ * Logged out, a redirect to /login before any HTML, unless the reference is public (PUBLIC_DOCS): then the
+ * logged-out variant (no user, "Log in" in its place), with the origin, colour scheme and the portal's
+ * settings written in (docs/decisions/038-logged-out-pages-rendered-at-build-time.md). A URL that names no
+ * rendered page gets the app's index.html, and the client says what is wrong. Asked for `text/markdown`,
+ * the same URL answers the page's Markdown (plugins/agent-docs-routes.ts); the HTML names it in a `Link`
+ * header.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,11 +18,12 @@ import type { UserType } from '../../shared/api-family.ts';
 import { pageKeyOf, resolvePage } from '../../shared/portal-data/links.ts';
 import { pageMarkdownPath } from '../../shared/portal-data/agent-docs.ts';
 import { loginPathFor } from '../../shared/portal-data/login-redirect.ts';
-import { COLOR_MODE_COOKIE, PRERENDERED_DIR, REMINDER_DISMISSED_COOKIE, prerenderedPagePath } from '../../shared/portal-data/prerendered-pages.ts';
+import { COLOR_MODE_COOKIE, LOGGED_OUT, PRERENDERED_DIR, REMINDER_DISMISSED_COOKIE, prerenderedPagePath } from '../../shared/portal-data/prerendered-pages.ts';
 import { reminderText, tokensNeedingAttention } from '../../shared/portal-data/token-expiry.ts';
 import { listTokenExpiries } from '../repositories/api-tokens-repository.ts';
 import type { ServerContext } from '../context.ts';
 import type { AgentDocsStore } from '../io/agent-docs-store.ts';
+import { portalSettingsOf } from '../lib/portal-settings.ts';
 import { fillPrerenderedPage } from '../lib/prerendered-page-fill.ts';
 import { prefersMarkdown } from '../lib/prefers-markdown.ts';
 import { markdownLink, markdownOf, sendMarkdown } from './agent-docs-routes.ts';
@@ -43,7 +45,7 @@ function loadPages(webDir: string): Map<string, string> {
 }
 
 /** The page a documentation URL shows, as resolvePage (the app's own rule) decides it. */
-function pageKeyOfQuery(query: URLSearchParams, userType: UserType): string | null {
+function pageKeyOfQuery(query: URLSearchParams, userType: UserType | undefined): string | null {
   const resolution = resolvePage(catalogue.groups, query, userType);
   if (resolution.found) return pageKeyOf(resolution.page);
   // Reference data the catalogue does not list (a generated test spec) still has its page.
@@ -68,6 +70,7 @@ export function registerDocumentationPages(
   options: { webDir: string; sendAppShell: SendAppShell; agentDocs: AgentDocsStore; restOfBuild?: Promise<void> },
 ): void {
   let pages = loadPages(options.webDir);
+  const settings = portalSettingsOf(ctx.config);
   // On a first start the pages are rendered after listen (src/server/deferred-build.ts); until then the app renders them.
   options.restOfBuild?.then(
     () => {
@@ -88,11 +91,15 @@ export function registerDocumentationPages(
     const resolution = resolvePage(catalogue.groups, query, user?.userType);
     if (user === undefined && !ctx.config.publicDocs) return reply.header('cache-control', 'no-store').redirect(loginPathFor(request.url), 302);
     if (resolution.found) void reply.header('link', markdownLink(pageMarkdownPath(resolution.page)));
-    if (user === undefined) return options.sendAppShell(request, reply);
-    const pageKey = pageKeyOfQuery(query, user.userType);
-    const template = pageKey === null ? undefined : pages.get(prerenderedPagePath(user.userType, pageKey));
+    const pageKey = pageKeyOfQuery(query, user?.userType);
+    const template = pageKey === null ? undefined : pages.get(prerenderedPagePath(user?.userType ?? LOGGED_OUT, pageKey));
     const origin = ctx.publicOrigin.value;
     if (template === undefined || pageKey === null) return options.sendAppShell(request, reply);
+    if (user === undefined) {
+      const html = fillPrerenderedPage(template, { user: null, origin, page: pageKey, colorMode: colorModeOf(request), reminder: null, settings });
+      // Nothing personal in it, but the same URL answers a signed-in reader with their own page: no shared cache keeps it.
+      return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'private, no-cache').send(html);
+    }
     const html = fillPrerenderedPage(template, {
       user: { email: user.email, userType: user.userType },
       origin,

@@ -1,8 +1,9 @@
 /**
  * Where the build step (scripts/prerender) and the server meet over documentation pages rendered at
  * build time: where the files lie, and the stand-ins the server replaces in each answer. A page is
- * rendered once per user type (the badge, and whatever else differs by type, is in the HTML); the
- * user's email and the request's origin are written in by the server.
+ * rendered once per user type (the badge, and whatever else differs by type, is in the HTML) and once
+ * for a logged-out reader of a public reference (docs/decisions/038-logged-out-pages-rendered-at-build-time.md);
+ * the user's email and the request's origin are written in by the server.
  */
 import type { UserType } from '../api-family.ts';
 import { REMINDER_LABEL } from './reminder-banner.ts';
@@ -10,9 +11,16 @@ import { REMINDER_LABEL } from './reminder-banner.ts';
 /** Inside the built app's directory (WEB_DIR), never served as a file (plugins/static-files.ts skips it). */
 export const PRERENDERED_DIR = '_prerendered';
 
-/** `_prerendered/SELLER/seller-warehouse.html`, relative to WEB_DIR. */
-export function prerenderedPagePath(userType: string, pageKey: string): string {
-  return `${PRERENDERED_DIR}/${userType}/${pageKey}.html`;
+/**
+ * The variant a page is rendered in: a user type, or LOGGED_OUT for a reader without a session (served
+ * only when PUBLIC_DOCS publishes the reference). Lower case, so it can never be a user type's name.
+ */
+export const LOGGED_OUT = 'logged-out';
+export type PageVariant = UserType | typeof LOGGED_OUT;
+
+/** `_prerendered/SELLER/seller-warehouse.html` or `_prerendered/logged-out/seller-warehouse.html`, relative to WEB_DIR. */
+export function prerenderedPagePath(variant: string, pageKey: string): string {
+  return `${PRERENDERED_DIR}/${variant}/${pageKey}.html`;
 }
 
 /** `.invalid` names can never be real (RFC 2606), so neither appears in any genuine page text. */
@@ -34,7 +42,8 @@ export interface PrerenderUser {
  * what the build-time render draws from.
  */
 export interface PrerenderState {
-  user: PrerenderUser;
+  /** Null: a logged-out reader of a public reference (the app starts with "not logged in" as its answer). */
+  user: PrerenderUser | null;
   /** The origin the server wrote into the page's base URL and code samples. */
   origin: string;
   /** The documentation page in the HTML (links.ts pageKeyOf). */
@@ -79,8 +88,8 @@ export interface PrerenderRequest {
   url: string;
   category: string;
   subcategory: string;
-  /** The user drawn into the shell: EMAIL_STAND_IN and one user type. */
-  user: PrerenderUser;
+  /** The user drawn into the shell: EMAIL_STAND_IN and one user type; null for the logged-out variant. */
+  user: PrerenderUser | null;
   /** ORIGIN_STAND_IN. */
   origin: string;
 }

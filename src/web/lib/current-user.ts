@@ -1,5 +1,5 @@
 /** getCurrentUser: GET /auth/me, shared by the shell, login and every screen that needs the user. Anything but 200 means "not logged in". */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { operations } from '../../generated/api';
 import { isUserType } from '../../shared/api-family';
 import { apiClient, unwrap } from './api-client';
@@ -27,6 +27,15 @@ export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser>
   const user = unwrap(await apiClient.GET('/auth/me', { signal }));
   rememberUserType(user.userType);
   return user;
+}
+
+/**
+ * Records "not logged in" as the profile's answer without asking: the server already knows (a page it
+ * rendered for a logged-out reader), and the app's first frame must draw what that HTML shows, not a loader.
+ * useCurrentUser's `retryOnMount: false` keeps it from asking again.
+ */
+export async function answerNotLoggedIn(queryClient: QueryClient): Promise<void> {
+  await queryClient.prefetchQuery({ queryKey: currentUserQueryKey, queryFn: () => Promise.reject(new NoSessionError()), retry: false });
 }
 
 /** Not a secret and never trusted: only a hint for preloading the page a user will land on. */

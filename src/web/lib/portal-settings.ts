@@ -5,10 +5,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiClient, unwrap } from './api-client';
 
+export const portalSettingsQueryKey = ['portal-settings'] as const;
+
 export async function getPortalSettings(signal?: AbortSignal) {
   return unwrap(await apiClient.GET('/portal/settings', { signal }));
 }
 
 export function usePortalSettings(options: { enabled?: boolean } = {}) {
-  return useQuery({ ...options, queryKey: ['portal-settings'], queryFn: ({ signal }) => getPortalSettings(signal), staleTime: Infinity, retry: false });
+  return useQuery({ ...options, queryKey: portalSettingsQueryKey, queryFn: ({ signal }) => getPortalSettings(signal), staleTime: Infinity, retry: false });
 }

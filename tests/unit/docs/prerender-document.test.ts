@@ -30,6 +30,8 @@ describe('composeDocument', () => {
     expect(html).toContain(`<style data-emotion="css a">.a{}</style><style data-portal-page>@media{}${BEFORE_HYDRATION_CSS}</style>`);
     expect(html).toContain(`<div id="root"><main>page</main></div>${STATE_MARKER}`);
     expect(html).not.toContain('noscript');
+    // The pointer to the Markdown stays first in the body, for assistants that read the HTML.
+    expect(html).toMatch(/<body>\s*<p hidden>[^<]*<a href="\/llms.txt">\/llms.txt<\/a>\.<\/p>\s*<div id="root">/);
     expect(html.match(/<title>/g)).toHaveLength(1);
   });
 

@@ -21,6 +21,24 @@ describe('fillPrerenderedPage', () => {
     );
   });
 
+  it('writes a logged-out reader’s page: the origin, the settings and a state with no user', () => {
+    const template = `<html lang="en"${HTML_CLASS_MARKER}><body><div id="root"><a href="/login">Log in</a><code>${ORIGIN_STAND_IN}/api/v1</code></div>${STATE_MARKER}</body></html>`;
+    const settings = { publicDocs: true, loginForm: false, signInWith: 'Acme </script> SSO', liveTokens: false };
+    const html = fillPrerenderedPage(template, {
+      user: null,
+      origin: 'https://portal.example',
+      page: 'seller-order',
+      colorMode: null,
+      reminder: null,
+      settings,
+    });
+    expect(html).toBe(
+      '<html lang="en"><body><div id="root"><a href="/login">Log in</a><code>https://portal.example/api/v1</code></div>' +
+        '<script type="application/json" id="portal-settings">{"publicDocs":true,"loginForm":false,"signInWith":"Acme \\u003c/script\\u003e SSO","liveTokens":false}</script>' +
+        '<script type="application/json" id="portal-prerender-state">{"user":null,"origin":"https://portal.example","page":"seller-order","reminder":null}</script></body></html>',
+    );
+  });
+
   it('escapes markup in the email for text and attributes, and keeps the state inside its element', () => {
     const email = `"><img src=x onerror=alert(1)></script><!--@example.com`;
     const html = fillPrerenderedPage(TEMPLATE, {

@@ -17,6 +17,7 @@ import { brand } from '../../../generated/brand';
 import type { CurrentUser } from '../../lib/current-user';
 import { userTypeLabel } from '../../features/auth/lib/user-type-label';
 import { loginPathFor } from '../../features/auth/lib/redirect-target';
+import { useHydrated } from '../../lib/use-hydrated';
 import { ColorModeToggle } from '../../theme/color-mode-toggle';
 
 interface TopBarProps {
@@ -59,12 +60,14 @@ export function TopBar({ user, menuOpen, onMenuClick, onLogout, loggingOut }: To
 
 function LogIn() {
   const location = useLocation();
+  // The page rendered at build time has no #fragment: a deep link's joins the link once the app is live.
+  const hash = useHydrated() ? location.hash : '';
   return (
     <>
       <ColorModeToggle />
       <Button
         component={RouterLink}
-        to={loginPathFor(location.pathname + location.search + location.hash)}
+        to={loginPathFor(location.pathname + location.search + hash)}
         color="inherit"
         variant="outlined"
         size="small"

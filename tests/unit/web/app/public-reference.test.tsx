@@ -1,7 +1,7 @@
 /**
  * The reference for a logged-out reader when the server publishes it (PUBLIC_DOCS): the page in the shell
- * with "Log in" in the top bar, only the reference in the sidebar, the samples offering to log in, and the
- * page menu's ChatGPT and Claude links; the screens still send the reader to /login. No request the
+ * with "Log in" in the top bar, only the reference in the sidebar, the samples, "Try it" and the
+ * Authentication page's token button offering to log in, and the page menu's ChatGPT and Claude links; the screens still send the reader to /login. No request the
  * reader makes may answer 401 (msw fails the test on any request it has no handler for).
  */
 import { describe, expect, it } from 'vitest';
@@ -58,6 +58,31 @@ describe('PUBLIC_DOCS on, logged out', () => {
       `/login?redirectTo=${encodeURIComponent('/documentation?category=seller&subcategory=warehouse')}`,
     );
     expect(asked).toEqual([]);
+  });
+
+  it('offers to log in where a signed-in reader tries an operation', async () => {
+    server.use(getPortalSettings(true));
+    const asked = forbidUserCalls();
+    renderApp(PAGE, { signedIn: false });
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Get a return order' })).closest('section');
+    if (!section) throw new Error('no section');
+    expect(await within(section).findByRole('link', { name: 'Log in to try it' })).toHaveAttribute(
+      'href',
+      `/login?redirectTo=${encodeURIComponent('/api-test?operation=getSellerReturnOrder&id=1')}`,
+    );
+    expect(within(section).queryByRole('button', { name: 'Try it' })).not.toBeInTheDocument();
+    expect(within(section).queryByRole('link', { name: 'Open in API Test' })).not.toBeInTheDocument();
+    expect(asked).toEqual([]);
+  });
+
+  it('offers to log in to create a token on the Authentication page', async () => {
+    server.use(getPortalSettings(true));
+    renderApp('/documentation?category=authentication', { signedIn: false });
+    expect(await screen.findByRole('link', { name: 'Log in to create a token' })).toHaveAttribute(
+      'href',
+      `/login?redirectTo=${encodeURIComponent('/settings')}`,
+    );
+    expect(screen.queryByRole('link', { name: 'Create a token in Settings' })).not.toBeInTheDocument();
   });
 
   it('offers Open in ChatGPT and Open in Claude in the page menu, naming the page’s Markdown', async () => {

@@ -10,9 +10,11 @@ import KeyIcon from '@mui/icons-material/KeyOutlined';
 import type { ApiFamily } from '../../../../shared/api-family';
 import type { ReferencePage } from '../../../../shared/portal-data/reference-page';
 import { documentationHref, pageKeyOf } from '../../../../shared/portal-data/links';
+import { loginPathFor } from '../../../../shared/portal-data/login-redirect';
 import { methodKey, operationTarget } from '../../../../shared/portal-data/operation-label';
 import { documentationTitle } from '../../../../shared/portal-data/screens';
 import { catalogue } from '../../../../generated/catalogue';
+import { useCurrentUser } from '../../../lib/current-user';
 import { isPrerenderedPage } from '../../../lib/prerender-state';
 import { withOwnApiCalls } from '../lib/own-api-calls';
 import { SampleSettingsProvider } from '../lib/sample-settings';
@@ -77,6 +79,8 @@ export function DocumentationPage({ page, origin, onSearch, family }: Documentat
     return family ? withOwnApiCalls(here, baseUrl, family, catalogue.operations) : here;
   };
   const isAuthentication = page.category === 'authentication';
+  // A logged-out reader of a public reference is offered the login that leads to Settings.
+  const loggedOut = useCurrentUser().isError;
   // The page's first paragraphs, then (on the Authentication page) the call to action, then the rest.
   const description = page.description ?? [];
   const firstHeading = description.findIndex((block) => block.t === 'h');
@@ -111,8 +115,8 @@ export function DocumentationPage({ page, origin, onSearch, family }: Documentat
         <Markdown blocks={intro} rewriteCode={rewriteCode} />
       </div>
       {isAuthentication && !page.changelog ? (
-        <Button component={Link} to="/settings" variant="contained" startIcon={<KeyIcon />} sx={{ my: 1 }}>
-          Create a token in Settings
+        <Button component={Link} to={loggedOut ? loginPathFor('/settings') : '/settings'} variant="contained" startIcon={<KeyIcon />} sx={{ my: 1 }}>
+          {loggedOut ? 'Log in to create a token' : 'Create a token in Settings'}
         </Button>
       ) : null}
       <div className="prose">

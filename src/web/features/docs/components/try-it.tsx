@@ -3,15 +3,19 @@
  * reference on a wide screen, under it on a phone), with "Open in API Test" beside the button. The panel's
  * code is its own chunk, loaded on the first click (started on hover or focus); until then this costs the
  * page one button. In the HTML rendered at build time, and until the app has hydrated, "Try it" is a plain
- * link to API Test, so it works before any script has run.
+ * link to API Test, so it works before any script has run. A logged-out reader of a public reference gets
+ * "Log in to try it" instead: a link to the login page that comes back to the operation in API Test.
  */
-import { Suspense, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { ErrorBoundary } from 'react-error-boundary';
 import Button from '@mui/material/Button';
 import CloseIcon from '@mui/icons-material/Close';
 import PlayArrowIcon from '@mui/icons-material/PlayArrowRounded';
+import { useCurrentUser } from '../../../lib/current-user';
 import { useTryItPanel } from '../../../lib/try-it-panel';
+import { useHydrated } from '../../../lib/use-hydrated';
+import { loginPathFor } from '../../../../shared/portal-data/login-redirect';
 
 interface TryItProps {
   operationId: string;
@@ -22,20 +26,10 @@ interface TryItProps {
   values: Readonly<Record<string, string>>;
 }
 
-const noSubscription = () => () => undefined;
-
-/** False in the build-time render and while hydrating it, true from the hydrated app's next render on. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
-
 export function TryIt({ operationId, summary, href, values }: TryItProps) {
   const source = useTryItPanel();
   const hydrated = useHydrated();
+  const loggedOut = useCurrentUser().isError;
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = `${operationId}-try-it`;
@@ -50,6 +44,16 @@ export function TryIt({ operationId, summary, href, values }: TryItProps) {
     close();
   };
   const trigger = { variant: 'contained', size: 'small', startIcon: <PlayArrowIcon />, className: 'try-it' } as const;
+
+  if (loggedOut) {
+    return (
+      <div className="try-it-bar">
+        <Button {...trigger} component={Link} to={loginPathFor(href)}>
+          Log in to try it
+        </Button>
+      </div>
+    );
+  }
 
   return (
     <>
