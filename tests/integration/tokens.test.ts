@@ -77,15 +77,16 @@ describe('createApiToken', () => {
     expect(dump).not.toContain(value);
   });
 
-  it('accepts unicode titles and enforces title 1..100, description 1..500', async () => {
+  it('accepts unicode titles and enforces title 1..100, description 1..500, naming the field in plain words', async () => {
     const unicode = await seller.post<{ data: ApiToken }>('/api/auth/token', { title: '배송 동기화 🚚 ñ', description: 'Ünïcödé ✓ 日本語' });
     expect(unicode.status).toBe(201);
     expect(unicode.body.data.title).toBe('배송 동기화 🚚 ñ');
     expect((await seller.post('/api/auth/token', { title: 'x'.repeat(100), description: 'y'.repeat(500) })).status).toBe(201);
     const cases: Array<[unknown, RegExp]> = [
-      [{ title: 'x'.repeat(101), description: 'd' }, /^title /],
-      [{ title: 't', description: 'y'.repeat(501) }, /^description /],
-      [{ title: '', description: 'd' }, /^title /],
+      // In plain words, never the validator's own ("must NOT have more than 100 characters").
+      [{ title: 'x'.repeat(101), description: 'd' }, /^title must be at most 100 characters$/],
+      [{ title: 't', description: 'y'.repeat(501) }, /^description must be at most 500 characters$/],
+      [{ title: '', description: 'd' }, /^title must not be empty$/],
       [{ description: 'd' }, /^title is required/],
       [{ title: 't' }, /^description is required/],
       [{ title: 5, description: 'd' }, /^title must be string/],
