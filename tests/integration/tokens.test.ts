@@ -179,7 +179,7 @@ describe('refreshApiToken and deleteApiToken', () => {
 });
 
 describe('last use', () => {
-  it('records the last successful public call, at most one write a minute', async () => {
+  it('records the last public call, at most one write a minute', async () => {
     const value = await seller.createToken('used', 'd');
     const lastUsed = async () => (await list(seller)).find((token) => token.token === value)?.lastUsedDate;
     expect(await lastUsed()).toBeNull();
@@ -188,6 +188,23 @@ describe('last use', () => {
     expect(first).not.toBeNull();
     await seller.api('/api/v1/seller/warehouses', value);
     expect(await lastUsed()).toBe(first);
+  });
+
+  it('agrees with the calls counted: a refused call is a use too (the usage strip counts it)', async () => {
+    const created = await seller.post<{ data: ApiToken & { id: number } }>('/api/auth/token', {
+      title: 'elsewhere only',
+      description: 'd',
+      ipAllowlist: ['198.51.100.0/24'],
+    });
+    const before = Date.now();
+    expect((await seller.api('/api/v1/seller/warehouses', created.body.data.token)).status).toBe(403);
+    await server.app.flushRequestLog();
+    const usage = await seller.get<{ data: Array<{ tokenId: number; calls: number }> }>('/api/usage/tokens');
+    expect(usage.body.data.find((token) => token.tokenId === created.body.data.id)?.calls).toBe(1);
+    const lastUsed = (await list(seller)).find((token) => token.token === created.body.data.token)?.lastUsedDate;
+    expect(lastUsed).not.toBeNull();
+    expect(Date.parse(lastUsed!)).toBeGreaterThanOrEqual(before - 1_000);
+    expect(Date.parse(lastUsed!)).toBeLessThanOrEqual(Date.now());
   });
 });
 
