@@ -61,8 +61,9 @@ export function UsageChart({ series, from, to }: { series: UsageSeries; from: Da
             color: palette[outcome.tone].main,
             data: buckets.map((b) => b[outcome.key]),
           }))}
-          // Room on the right for half of the last tick's label, which centres under the last bar.
-          margin={{ left: 0, right: 48, top: 8, bottom: 0 }}
+          // Room on either side for half of the first and last ticks' labels, which centre under the end bars
+          // (the y axis's width alone leaves the first one cut short on a phone).
+          margin={{ left: 24, right: 48, top: 8, bottom: 0 }}
           slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'top', horizontal: 'end' } } }}
         />
       )}
