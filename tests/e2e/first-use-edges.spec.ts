@@ -153,8 +153,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await page.getByRole('combobox', { name: 'Your tokens' }).click();
         const option = page.getByRole('option', { name: new RegExp(title) });
         await expect(option).toContainText('Not from this address (127.0.0.1): calls answer 403');
-        await shot(page, 'token-menu');
         expect(await seriousViolations(page)).toEqual([]);
+        await shot(page, 'token-menu');
         await page.keyboard.press('Escape');
       });
     });

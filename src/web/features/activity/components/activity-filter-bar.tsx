@@ -42,7 +42,8 @@ export function ActivityFilterBar({ filters, onChange }: ActivityFilterBarProps)
   );
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
-      <Box role="group" aria-label="Filters" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', flex: '1 1 auto' }}>
+      {/* Tops aligned: a field's error text below it must not push its neighbours down. */}
+      <Box role="group" aria-label="Filters" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', flex: '1 1 auto' }}>
         <TextField
           select
           size="small"
