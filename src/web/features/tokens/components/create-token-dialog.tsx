@@ -32,8 +32,9 @@ import { formatDate } from '../../../lib/format-date';
 import type { TokenScope } from '../../../lib/token-access';
 import type { CreateApiTokenBody } from '../api/create-api-token';
 import { ALLOWLIST_HELP, checkAllowlistText } from '../lib/allowlist-text';
-import { counterText, DESCRIPTION_MAX, TITLE_MAX, tooLongMessage } from '../lib/text-limits';
-import { HelpWithCounter, MessageLines } from './field-help';
+import { DESCRIPTION_MAX, TITLE_MAX, tooLongMessage } from '../lib/text-limits';
+import { CountedTextField } from './counted-text-field';
+import { MessageLines } from './field-help';
 import { DEFAULT_LIFETIME, LIFETIME_OPTIONS, type Lifetime } from '../lib/token-options';
 
 export const TITLE_REQUIRED = 'Title is required.';
@@ -88,11 +89,6 @@ export function CreateTokenDialog({ open, creating, family, liveTokens, error, o
   const domains = domainsOfFamily(catalogue.operations, family);
   const access = useWatch({ control, name: 'access' });
   const lifetime = useWatch({ control, name: 'expiresInDays' });
-  const title = useWatch({ control, name: 'title' });
-  const description = useWatch({ control, name: 'description' });
-  // Marked as soon as the text is over its limit, not only after Create.
-  const titleProblem = formState.errors.title?.message ?? tooLongMessage(title, TITLE_MAX);
-  const descriptionProblem = formState.errors.description?.message ?? tooLongMessage(description, DESCRIPTION_MAX);
   const close = () => {
     if (!creating) onClose();
   };
@@ -120,30 +116,31 @@ export function CreateTokenDialog({ open, creating, family, liveTokens, error, o
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
             {error ? <Alert severity="error">{error}</Alert> : null}
-            <TextField
+            <CountedTextField
+              control={control}
+              name="title"
               label="Title"
               required
               autoFocus
               placeholder="e.g. Shopify sync"
-              error={titleProblem !== undefined}
-              helperText={
-                <HelpWithCounter message={titleProblem ?? 'A name that tells you where the token is used.'} counter={counterText(title, TITLE_MAX)} />
-              }
-              {...register('title', { validate: (value) => (value.trim().length > 0 ? (tooLongMessage(value, TITLE_MAX) ?? true) : TITLE_REQUIRED) })}
+              max={TITLE_MAX}
+              help="A name that tells you where the token is used."
+              errorMessage={formState.errors.title?.message}
+              registration={register('title', {
+                validate: (value) => (value.trim().length > 0 ? (tooLongMessage(value, TITLE_MAX) ?? true) : TITLE_REQUIRED),
+              })}
             />
-            <TextField
+            <CountedTextField
+              control={control}
+              name="description"
               label="Description"
               required
               multiline
               minRows={3}
-              error={descriptionProblem !== undefined}
-              helperText={
-                <HelpWithCounter
-                  message={descriptionProblem ?? 'What the token is for, so you can tell tokens apart later.'}
-                  counter={counterText(description, DESCRIPTION_MAX)}
-                />
-              }
-              {...register('description', {
+              max={DESCRIPTION_MAX}
+              help="What the token is for, so you can tell tokens apart later."
+              errorMessage={formState.errors.description?.message}
+              registration={register('description', {
                 validate: (value) => (value.trim().length > 0 ? (tooLongMessage(value, DESCRIPTION_MAX) ?? true) : DESCRIPTION_REQUIRED),
               })}
             />
