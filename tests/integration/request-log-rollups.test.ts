@@ -26,7 +26,18 @@ const STATUSES = [200, 304, 404, 200, 401, 429, 503, 201, 400, 200, 200];
 // Exact in float4, so the log's stored duration falls in the bucket the rollup counted.
 const DURATIONS = [0.5, 1, 2.25, 5, 7.5, 40, 180, 1000, 12_000, 3];
 
-type Point = { start: string; ok: number; clientError: number; unauthorized: number; tooManyRequests: number; serverError: number };
+type Point = { start: string; ok: number; redirection: number; clientError: number; unauthorized: number; tooManyRequests: number; serverError: number };
+type StatusFilter = '2xx' | '3xx' | '4xx' | '5xx' | '401' | '429';
+/** What the chart and tables are filtered by besides the range: the Usage screen's filters. */
+type Filters = { tokenId?: number; status?: StatusFilter; operation?: string };
+const STATUS_RANGES: Record<StatusFilter, [number, number]> = {
+  '2xx': [200, 299],
+  '3xx': [300, 399],
+  '4xx': [400, 499],
+  '5xx': [500, 599],
+  '401': [401, 401],
+  '429': [429, 429],
+};
 type Series = {
   bucket: 'hour' | 'day';
   points: Point[];
@@ -60,12 +71,14 @@ function entry(at: number, i: number): RequestLogEntry {
 }
 
 /** The series and per-operation answers computed from request_log itself. */
-async function expected(from: Date, to: Date, tokenId?: number): Promise<{ series: Series; operations: Operations }> {
+async function expected(from: Date, to: Date, filters: Filters = {}): Promise<{ series: Series; operations: Operations }> {
+  const [minStatus, maxStatus] = filters.status === undefined ? [0, 999] : STATUS_RANGES[filters.status];
   const calls = await server.db.query<LoggedCall & Record<string, unknown>>(
     `SELECT logged_at, token_id, operation_id, status::int AS status, duration_ms::float8 AS duration_ms FROM request_log
       WHERE user_id = 1 AND date_trunc('hour', logged_at, 'UTC') > $1::timestamptz - interval '1 hour'
-        AND date_trunc('hour', logged_at, 'UTC') < $2 AND ($3::int IS NULL OR token_id = $3)`,
-    [from.toISOString(), to.toISOString(), tokenId ?? null],
+        AND date_trunc('hour', logged_at, 'UTC') < $2 AND ($3::int IS NULL OR token_id = $3)
+        AND ($4::text IS NULL OR operation_id = $4) AND status BETWEEN $5 AND $6`,
+    [from.toISOString(), to.toISOString(), filters.tokenId ?? null, filters.operation ?? null, minStatus, maxStatus],
   );
   const bucket = to.getTime() - from.getTime() <= 7 * DAY_MS ? 'hour' : 'day';
   const width = bucket === 'hour' ? HOUR_MS : DAY_MS;
@@ -74,13 +87,22 @@ async function expected(from: Date, to: Date, tokenId?: number): Promise<{ serie
   const histogram = new Array<number>(BUCKET_COUNT).fill(0);
   for (const call of calls) {
     const start = Math.floor(call.logged_at.getTime() / width) * width;
-    const point = points.get(start) ?? { start: new Date(start).toISOString(), ok: 0, clientError: 0, unauthorized: 0, tooManyRequests: 0, serverError: 0 };
+    const point = points.get(start) ?? {
+      start: new Date(start).toISOString(),
+      ok: 0,
+      redirection: 0,
+      clientError: 0,
+      unauthorized: 0,
+      tooManyRequests: 0,
+      serverError: 0,
+    };
     points.set(start, point);
     const s = call.status;
     if (s === 401) point.unauthorized += 1;
     else if (s === 429) point.tooManyRequests += 1;
     else if (s >= 500) point.serverError += 1;
     else if (s >= 400) point.clientError += 1;
+    else if (s >= 300) point.redirection += 1;
     else point.ok += 1;
     const operation = operations.get(call.operation_id) ?? { calls: 0, errors: 0, buckets: new Array<number>(BUCKET_COUNT).fill(0) };
     operations.set(call.operation_id, operation);
@@ -91,6 +113,8 @@ async function expected(from: Date, to: Date, tokenId?: number): Promise<{ serie
   }
   const byOperation = [...operations.entries()].sort(([a, x], [b, y]) => y.calls - x.calls || (a < b ? -1 : 1));
   const errors = byOperation.reduce((sum, [, op]) => sum + op.errors, 0);
+  // Latency histograms are kept per operation, not per status: a status filter leaves latency unknown.
+  const latency = (buckets: number[], share: number) => (filters.status === undefined ? percentileMs(buckets, share) : null);
   return {
     series: {
       bucket,
@@ -98,8 +122,8 @@ async function expected(from: Date, to: Date, tokenId?: number): Promise<{ serie
       totals: {
         calls: calls.length,
         errorRate: rate(errors, calls.length),
-        p50Ms: percentileMs(histogram, 0.5),
-        p95Ms: percentileMs(histogram, 0.95),
+        p50Ms: latency(histogram, 0.5),
+        p95Ms: latency(histogram, 0.95),
         busiestOperation: byOperation[0]?.[0] ?? null,
       },
     },
@@ -108,19 +132,22 @@ async function expected(from: Date, to: Date, tokenId?: number): Promise<{ serie
         operationId,
         calls: op.calls,
         errorRate: rate(op.errors, op.calls),
-        p95Ms: percentileMs(op.buckets, 0.95),
+        p95Ms: latency(op.buckets, 0.95),
       })),
     },
   };
 }
 
-async function expectSameAsTheLog(from: string, to: string, tokenId?: number): Promise<Series> {
-  const query = `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}${tokenId === undefined ? '' : `&tokenId=${tokenId}`}`;
+async function expectSameAsTheLog(from: string, to: string, filters: Filters = {}): Promise<Series> {
+  const query = new URLSearchParams({ from, to });
+  if (filters.tokenId !== undefined) query.set('tokenId', String(filters.tokenId));
+  if (filters.status !== undefined) query.set('status', filters.status);
+  if (filters.operation !== undefined) query.set('operation', filters.operation);
   const series = await seller.get<Series>(`/api/usage/series?${query}`);
   const operations = await seller.get<Operations>(`/api/usage/operations?${query}`);
   expect(series.status).toBe(200);
   expect(operations.status).toBe(200);
-  const want = await expected(new Date(from), new Date(to), tokenId);
+  const want = await expected(new Date(from), new Date(to), filters);
   expect(series.body).toEqual(want.series);
   expect(operations.body).toEqual(want.operations);
   return series.body;
@@ -165,7 +192,7 @@ describe('daily rollups', () => {
     };
     const read = (table: string, period: string) =>
       server.db.query<Rollup & Record<string, unknown>>(
-        `SELECT token_id, ${period} AS start, operation_id, user_id, ARRAY[calls, ok, client_error, unauthorized, too_many, server_error] AS counts,
+        `SELECT token_id, ${period} AS start, operation_id, user_id, ARRAY[calls, ok, redirection, client_error, unauthorized, too_many, server_error] AS counts,
                 duration_ms_sum, latency_buckets FROM ${table} ORDER BY token_id, ${period}, operation_id`,
       );
     const summed = new Map<string, Rollup>();
@@ -211,14 +238,33 @@ describe('the chart and per-operation figures equal a direct aggregate of the lo
       return `${local}+05:30`;
     };
     await expectSameAsTheLog(shifted(at(2, 3, 10)), shifted(at(10, 20, 45)));
-    await expectSameAsTheLog(from, at(10, 20, 45), tokens[1]);
+    await expectSameAsTheLog(from, at(10, 20, 45), { tokenId: tokens[1] });
   });
 
   it('over three days (hourly buckets), within one day, and past the newest call', async () => {
     const hourly = await expectSameAsTheLog(at(3, 22, 5), at(6, 1, 55));
     expect(hourly.bucket).toBe('hour');
-    await expectSameAsTheLog(at(4, 2, 20), at(4, 17, 40), tokens[0]);
+    await expectSameAsTheLog(at(4, 2, 20), at(4, 17, 40), { tokenId: tokens[0] });
     await expectSameAsTheLog(at(-20, 5), at(14, 5));
+  });
+});
+
+describe('the chart and per-operation figures follow the status and operation filters', () => {
+  it.each(Object.keys(STATUS_RANGES) as StatusFilter[])('status %s: only its calls, over days and over hours, latency unknown', async (status) => {
+    const days = await expectSameAsTheLog(at(1, 7, 30), at(11, 13, 15), { status });
+    expect(days.totals.calls).toBeGreaterThan(0);
+    await expectSameAsTheLog(at(3, 22, 5), at(6, 1, 55), { status, tokenId: tokens[1] });
+  });
+
+  it('an operation: only its calls, alone and with a status', async () => {
+    const series = await expectSameAsTheLog(at(1, 7, 30), at(11, 13, 15), { operation: 'getSellerWarehouse' });
+    expect(series.totals.busiestOperation).toBe('getSellerWarehouse');
+    await expectSameAsTheLog(at(3, 22, 5), at(6, 1, 55), { operation: 'listSellerProducts', status: '3xx' });
+  });
+
+  it('counts a 304 as 3xx, apart from the 2xx calls', async () => {
+    const series = await expectSameAsTheLog(at(0), at(12), { status: '3xx' });
+    expect(series.points.every((point) => point.ok === 0 && point.redirection > 0)).toBe(true);
   });
 });
 
@@ -281,16 +327,55 @@ describe('retention', () => {
   });
 });
 
+function readMigrations() {
+  const dir = fileURLToPath(new URL('../../src/server/db/migrations/', import.meta.url));
+  return readdirSync(dir)
+    .filter((file) => /^\d{3}-[a-z0-9-]+\.sql$/.test(file))
+    .sort()
+    .map((file) => ({ version: Number(file.slice(0, 3)), name: file, sql: readFileSync(`${dir}${file}`, 'utf8') }));
+}
+
+describe('migration 016 on existing rollups', () => {
+  it('moves the 3xx calls the log holds from ok to redirection, hourly and daily', async () => {
+    const database = await createTestDatabase();
+    const db = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+    try {
+      const migrations = readMigrations();
+      await migrate(
+        db,
+        migrations.filter((m) => m.version < 16),
+      );
+      await db.exec(`INSERT INTO request_log (logged_at, user_id, token_id, operation_id, method, path, status, duration_ms, response_bytes) VALUES
+        ('2026-03-01T22:10Z', 3, 7, 'listSellerProducts', 'GET', '/p', 304, 1, 0),
+        ('2026-03-01T22:20Z', 3, 7, 'listSellerProducts', 'GET', '/p', 200, 1, 10),
+        ('2026-03-01T23:20Z', 3, 7, 'listSellerProducts', 'GET', '/p', 304, 1, 0),
+        ('2026-03-01T23:30Z', 3, 7, 'listSellerProducts', 'GET', '/p', 404, 1, 10)`);
+      await db.exec(`INSERT INTO request_usage_hourly (token_id, hour, operation_id, user_id, calls, ok, client_error, unauthorized, too_many, server_error, duration_ms_sum, latency_buckets) VALUES
+        (7, '2026-03-01T22:00Z', 'listSellerProducts', 3, 2, 2, 0, 0, 0, 0, 2, '{2}'),
+        (7, '2026-03-01T23:00Z', 'listSellerProducts', 3, 2, 1, 1, 0, 0, 0, 2, '{2}')`);
+      await db.exec(`INSERT INTO request_usage_daily (token_id, day, operation_id, user_id, calls, ok, client_error, unauthorized, too_many, server_error, duration_ms_sum, latency_buckets) VALUES
+        (7, '2026-03-01T00:00Z', 'listSellerProducts', 3, 4, 3, 1, 0, 0, 0, 4, '{4}')`);
+      expect(await migrate(db, migrations)).toContain('016-usage-redirection.sql');
+      const counts = (table: string, period: string) =>
+        db.query(`SELECT ${period} AS start, calls, ok, redirection, client_error FROM ${table} ORDER BY ${period}`);
+      expect(await counts('request_usage_hourly', 'hour')).toEqual([
+        { start: new Date('2026-03-01T22:00Z'), calls: 2, ok: 1, redirection: 1, client_error: 0 },
+        { start: new Date('2026-03-01T23:00Z'), calls: 2, ok: 0, redirection: 1, client_error: 1 },
+      ]);
+      expect(await counts('request_usage_daily', 'day')).toEqual([{ start: new Date('2026-03-01T00:00Z'), calls: 4, ok: 1, redirection: 2, client_error: 1 }]);
+    } finally {
+      await db.close();
+      await database.drop();
+    }
+  });
+});
+
 describe('migration 008 on existing hourly rollups', () => {
   it('fills the daily rollups with each day of hours summed, histograms bucket by bucket', async () => {
     const database = await createTestDatabase();
     const db = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
     try {
-      const dir = fileURLToPath(new URL('../../src/server/db/migrations/', import.meta.url));
-      const migrations = readdirSync(dir)
-        .filter((file) => /^\d{3}-[a-z0-9-]+\.sql$/.test(file))
-        .sort()
-        .map((file) => ({ version: Number(file.slice(0, 3)), name: file, sql: readFileSync(`${dir}${file}`, 'utf8') }));
+      const migrations = readMigrations();
       await migrate(
         db,
         migrations.filter((m) => m.version < 8),

@@ -77,15 +77,16 @@ describe('createApiToken', () => {
     expect(dump).not.toContain(value);
   });
 
-  it('accepts unicode titles and enforces title 1..100, description 1..500', async () => {
+  it('accepts unicode titles and enforces title 1..100, description 1..500, naming the field in plain words', async () => {
     const unicode = await seller.post<{ data: ApiToken }>('/api/auth/token', { title: '배송 동기화 🚚 ñ', description: 'Ünïcödé ✓ 日本語' });
     expect(unicode.status).toBe(201);
     expect(unicode.body.data.title).toBe('배송 동기화 🚚 ñ');
     expect((await seller.post('/api/auth/token', { title: 'x'.repeat(100), description: 'y'.repeat(500) })).status).toBe(201);
     const cases: Array<[unknown, RegExp]> = [
-      [{ title: 'x'.repeat(101), description: 'd' }, /^title /],
-      [{ title: 't', description: 'y'.repeat(501) }, /^description /],
-      [{ title: '', description: 'd' }, /^title /],
+      // In plain words, never the validator's own ("must NOT have more than 100 characters").
+      [{ title: 'x'.repeat(101), description: 'd' }, /^title must be at most 100 characters$/],
+      [{ title: 't', description: 'y'.repeat(501) }, /^description must be at most 500 characters$/],
+      [{ title: '', description: 'd' }, /^title must not be empty$/],
       [{ description: 'd' }, /^title is required/],
       [{ title: 't' }, /^description is required/],
       [{ title: 5, description: 'd' }, /^title must be string/],
@@ -178,7 +179,7 @@ describe('refreshApiToken and deleteApiToken', () => {
 });
 
 describe('last use', () => {
-  it('records the last successful public call, at most one write a minute', async () => {
+  it('records the last public call, at most one write a minute', async () => {
     const value = await seller.createToken('used', 'd');
     const lastUsed = async () => (await list(seller)).find((token) => token.token === value)?.lastUsedDate;
     expect(await lastUsed()).toBeNull();
@@ -187,6 +188,23 @@ describe('last use', () => {
     expect(first).not.toBeNull();
     await seller.api('/api/v1/seller/warehouses', value);
     expect(await lastUsed()).toBe(first);
+  });
+
+  it('agrees with the calls counted: a refused call is a use too (the usage strip counts it)', async () => {
+    const created = await seller.post<{ data: ApiToken & { id: number } }>('/api/auth/token', {
+      title: 'elsewhere only',
+      description: 'd',
+      ipAllowlist: ['198.51.100.0/24'],
+    });
+    const before = Date.now();
+    expect((await seller.api('/api/v1/seller/warehouses', created.body.data.token)).status).toBe(403);
+    await server.app.flushRequestLog();
+    const usage = await seller.get<{ data: Array<{ tokenId: number; calls: number }> }>('/api/usage/tokens');
+    expect(usage.body.data.find((token) => token.tokenId === created.body.data.id)?.calls).toBe(1);
+    const lastUsed = (await list(seller)).find((token) => token.token === created.body.data.token)?.lastUsedDate;
+    expect(lastUsed).not.toBeNull();
+    expect(Date.parse(lastUsed!)).toBeGreaterThanOrEqual(before - 1_000);
+    expect(Date.parse(lastUsed!)).toBeLessThanOrEqual(Date.now());
   });
 });
 

@@ -30,6 +30,13 @@ function describeValidationError(errors: AjvLikeError[], context: string | undef
       return `${where} must be ${String(error.params.type).split(',').join(' or ')}`.replace(/must be integer$/, 'must be an integer');
     case 'minItems':
       return `${where} must have at least ${String(error.params.limit)} item${error.params.limit === 1 ? '' : 's'}`;
+    // In words, never the validator's own ("must NOT have more than 100 characters").
+    case 'maxLength':
+      return `${where} must be at most ${String(error.params.limit)} characters`;
+    case 'minLength':
+      return error.params.limit === 1 ? `${where} must not be empty` : `${where} must be at least ${String(error.params.limit)} characters`;
+    case 'maxItems':
+      return `${where} must have at most ${String(error.params.limit)} items`;
     case 'uniqueItems':
       return `${where} must not name an item twice`;
     default:

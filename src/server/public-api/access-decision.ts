@@ -55,15 +55,26 @@ type DecisionContext = Pick<ServerContext, 'tokenCache' | 'keys' | 'db' | 'now' 
 
 const FORBIDDEN: CallDecision = { admitted: false, status: 401, message: FORBIDDEN_MESSAGE };
 
-/** A per-process note of when each token's last use was written (saves the query in between). */
-export function createUseRecorder(ctx: Pick<ServerContext, 'db'>): (row: TokenPrincipalRow) => void | Promise<void> {
-  const lastUseWritten = new Map<number, number>();
-  return (row) => {
+const useNotes = new WeakMap<object, Map<number, number>>();
+
+/**
+ * A per-process note of when each token's last use was written (saves the query in between). Every call a
+ * verified token made is a use, refused ones (403, 429, expired) too: the request log counts them as the
+ * token's calls, and "Last used" must agree with those counts.
+ */
+export function createUseRecorder(ctx: Pick<ServerContext, 'db'>): (decision: CallDecision) => void | Promise<void> {
+  return (decision) => {
+    if (decision.owner === undefined) return undefined;
+    // One note per database (read when a call comes: it opens after the routes are made) for every
+    // operation's hook: a token refused on one operation after a use on another within the minute costs no query.
+    let written = useNotes.get(ctx.db);
+    if (written === undefined) useNotes.set(ctx.db, (written = new Map()));
+    const id = decision.owner.tokenId;
     const now = Date.now();
-    if (row.last_used_recent || now - (lastUseWritten.get(row.id) ?? 0) < 60_000) return undefined;
-    lastUseWritten.set(row.id, now);
-    if (lastUseWritten.size > 10_000) lastUseWritten.clear();
-    return recordTokenUse(ctx.db.relaxed, row.id);
+    if ((decision.admitted && decision.token.last_used_recent) || now - (written.get(id) ?? 0) < 60_000) return undefined;
+    written.set(id, now);
+    if (written.size > 10_000) written.clear();
+    return recordTokenUse(ctx.db.relaxed, id);
   };
 }
 

@@ -28,10 +28,13 @@ export function requireApiToken(ctx: ServerContext, family: UserType, domain: st
     if (decision.owner !== undefined) request.tokenOwner = decision.owner;
     if (decision.rate !== undefined) ctx.rateLimit.writeHeaders(reply, decision.rate);
     if (!decision.admitted) {
+      // A refusal does not wait for its use to be written.
+      const used = recordUse(decision);
+      if (used instanceof Promise) used.catch((error: unknown) => request.log.warn({ err: error }, 'recording a token use failed'));
       throw new HttpError(decision.status, decision.message, decision.rate === undefined ? undefined : ctx.rateLimit.retryAfter(decision.rate));
     }
     request.apiPrincipal = decision.principal;
-    return recordUse(decision.token);
+    return recordUse(decision);
   }
 
   function authenticate(request: FastifyRequest, reply: FastifyReply): void | Promise<void> {

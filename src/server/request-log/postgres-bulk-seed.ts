@@ -77,9 +77,9 @@ export async function insertBulkRequestLogs(db: Database, options: { count: numb
   buckets.push(`count(*) FILTER (WHERE duration_ms > ${UPPER_BOUNDS_MS[UPPER_BOUNDS_MS.length - 1]})`);
   await db.query('DELETE FROM request_usage_hourly WHERE user_id = $1', [options.userId]);
   await db.query(
-    `INSERT INTO request_usage_hourly (token_id, hour, operation_id, user_id, calls, ok, client_error, unauthorized, too_many, server_error, duration_ms_sum, latency_buckets)
+    `INSERT INTO request_usage_hourly (token_id, hour, operation_id, user_id, calls, ok, redirection, client_error, unauthorized, too_many, server_error, duration_ms_sum, latency_buckets)
      SELECT token_id, date_trunc('hour', logged_at, 'UTC'), operation_id, user_id, count(*),
-            count(*) FILTER (WHERE status < 400),
+            count(*) FILTER (WHERE status < 300), count(*) FILTER (WHERE status >= 300 AND status < 400),
             count(*) FILTER (WHERE status >= 400 AND status < 500 AND status NOT IN (401, 429)),
             count(*) FILTER (WHERE status = 401), count(*) FILTER (WHERE status = 429), count(*) FILTER (WHERE status >= 500),
             sum(duration_ms), ARRAY[${buckets.join(', ')}]::int[]
@@ -89,8 +89,8 @@ export async function insertBulkRequestLogs(db: Database, options: { count: numb
   // The daily rollups: each day's hours summed, as the batch insert keeps them.
   await db.query('DELETE FROM request_usage_daily WHERE user_id = $1', [options.userId]);
   await db.query(
-    `INSERT INTO request_usage_daily (token_id, day, operation_id, user_id, calls, ok, client_error, unauthorized, too_many, server_error, duration_ms_sum, latency_buckets)
-     SELECT token_id, date_trunc('day', hour, 'UTC'), operation_id, user_id, sum(calls), sum(ok), sum(client_error), sum(unauthorized), sum(too_many),
+    `INSERT INTO request_usage_daily (token_id, day, operation_id, user_id, calls, ok, redirection, client_error, unauthorized, too_many, server_error, duration_ms_sum, latency_buckets)
+     SELECT token_id, date_trunc('day', hour, 'UTC'), operation_id, user_id, sum(calls), sum(ok), sum(redirection), sum(client_error), sum(unauthorized), sum(too_many),
             sum(server_error), sum(duration_ms_sum), ARRAY[${Array.from({ length: BUCKET_COUNT }, (_, i) => `sum(latency_buckets[${i + 1}])`).join(', ')}]::int[]
        FROM request_usage_hourly WHERE user_id = $1 GROUP BY 1, 2, 3, 4`,
     [options.userId],

@@ -1,5 +1,5 @@
 /**
- * The request log on PostgreSQL (and PGlite, the same SQL): the tables of migrations 006, 008 and 009. Writing a
+ * The request log on PostgreSQL (and PGlite, the same SQL): the tables of migrations 006, 008, 009 and 019. Writing a
  * batch (log rows and the hourly and daily rollups it adds to, in one statement), reading a user's log newest
  * first by keyset, one entry, the usage series and per-operation figures from the rollups, and retention (day
  * partitions dropped, nothing deleted row by row except stragglers). The only module that knows these
@@ -13,32 +13,37 @@ import { SHOWN_COLUMNS, type RequestLogRow } from './columns.ts';
 import type { RequestLogEntry } from './entry.ts';
 import { BUCKET_COUNT } from './latency-buckets.ts';
 import { DAY_MS, HOUR_MS, rollUp, type RollupRow } from './rollup.ts';
+import { ERROR_OUTCOMES, OUTCOME_CLASSES, type Outcome } from '../../shared/outcomes.ts';
 import type { LogCursor, LogFilter, OperationUsageRow, RequestLogStore, SeriesPoint, TokenUsageRow, UsageFilter } from './store.ts';
 
-const ROLLUP_PARAMS = 12;
+/** Each outcome class's count column in the rollup tables. */
+const OUTCOME_COLUMNS: Record<Outcome, string> = {
+  ok: 'ok',
+  redirection: 'redirection',
+  clientError: 'client_error',
+  unauthorized: 'unauthorized',
+  tooManyRequests: 'too_many',
+  serverError: 'server_error',
+};
+const COUNT_COLUMNS = ['calls', ...OUTCOME_CLASSES.map((outcome) => OUTCOME_COLUMNS[outcome])];
+/** Token, start, operation, user, the counts, the duration sum and the histogram. */
+const ROLLUP_PARAMS = 4 + COUNT_COLUMNS.length + 2;
 /** The log rows' parameters follow the hourly and the daily rollups' parameters. */
 const LOG_ROWS = logRowsSelect(2 * ROLLUP_PARAMS + 1);
 
-/** Adds a batch's rollup rows (parameters first..first+11) to `table`, whose period column is `period`. */
+/** Adds a batch's rollup rows (parameters first..first+ROLLUP_PARAMS-1) to `table`, whose period column is `period`. */
 function rollupUpsert(table: 'request_usage_hourly' | 'request_usage_daily', period: 'hour' | 'day', first: number): string {
-  const [tokens, starts, operations, users, calls, ok, clientError, unauthorized, tooMany, serverError, durations, buckets] = Array.from(
-    { length: ROLLUP_PARAMS },
-    (_, i) => `$${first + i}`,
-  );
+  const columns = ['token_id', 'start', 'operation_id', 'user_id', ...COUNT_COLUMNS, 'duration_ms_sum', 'latency_buckets'];
+  const types = ['int', 'timestamptz', 'text', 'int', ...COUNT_COLUMNS.map(() => 'int'), 'float8', 'text'];
+  const arrays = types.map((type, i) => `$${first + i}::${type}[]`).join(', ');
   return `INSERT INTO ${table} AS r
-       (token_id, ${period}, operation_id, user_id, calls, ok, client_error, unauthorized, too_many, server_error, duration_ms_sum, latency_buckets)
-     SELECT token_id, start, operation_id, user_id, calls, ok, client_error, unauthorized, too_many, server_error, duration_ms_sum, latency_buckets::int[]
-       FROM unnest(${tokens}::int[], ${starts}::timestamptz[], ${operations}::text[], ${users}::int[], ${calls}::int[], ${ok}::int[], ${clientError}::int[],
-                   ${unauthorized}::int[], ${tooMany}::int[], ${serverError}::int[], ${durations}::float8[], ${buckets}::text[])
-            WITH ORDINALITY AS t(token_id, start, operation_id, user_id, calls, ok, client_error, unauthorized, too_many, server_error, duration_ms_sum, latency_buckets, ord)
+       (${columns.join(', ').replace('start', period)})
+     SELECT ${columns.slice(0, -1).join(', ')}, latency_buckets::int[]
+       FROM unnest(${arrays})
+            WITH ORDINALITY AS t(${columns.join(', ')}, ord)
       ORDER BY ord
      ON CONFLICT (token_id, ${period}, operation_id) DO UPDATE SET
-       calls = r.calls + excluded.calls,
-       ok = r.ok + excluded.ok,
-       client_error = r.client_error + excluded.client_error,
-       unauthorized = r.unauthorized + excluded.unauthorized,
-       too_many = r.too_many + excluded.too_many,
-       server_error = r.server_error + excluded.server_error,
+       ${COUNT_COLUMNS.map((column) => `${column} = r.${column} + excluded.${column}`).join(',\n       ')},
        duration_ms_sum = r.duration_ms_sum + excluded.duration_ms_sum,
        latency_buckets = (SELECT array_agg(a + b ORDER BY i) FROM unnest(r.latency_buckets, excluded.latency_buckets) WITH ORDINALITY AS u(a, b, i))`;
 }
@@ -49,11 +54,7 @@ const rollupParams = (rows: readonly RollupRow[]): unknown[][] => [
   rows.map((r) => r.operationId),
   rows.map((r) => r.userId),
   rows.map((r) => r.calls),
-  rows.map((r) => r.outcomes.ok),
-  rows.map((r) => r.outcomes.clientError),
-  rows.map((r) => r.outcomes.unauthorized),
-  rows.map((r) => r.outcomes.tooManyRequests),
-  rows.map((r) => r.outcomes.serverError),
+  ...OUTCOME_CLASSES.map((outcome) => rows.map((r) => r.outcomes[outcome])),
   rows.map((r) => r.durationMsSum),
   rows.map((r) => `{${r.latencyBuckets.join(',')}}`),
 ];
@@ -135,9 +136,7 @@ async function findLogEntry(db: Queryable, userId: number, id: number): Promise<
   return rows[0] === undefined ? undefined : apiRowOf(rows[0]);
 }
 
-const ROLLUP_VALUES = ['operation_id', 'calls', 'ok', 'client_error', 'unauthorized', 'too_many', 'server_error', 'latency_buckets']
-  .map((column) => `r.${column}`)
-  .join(', ');
+const ROLLUP_VALUES = ['operation_id', ...COUNT_COLUMNS, 'latency_buckets'].map((column) => `r.${column}`).join(', ');
 
 /**
  * The rollup rows counting the range, as a subquery of rows (start, operation_id, calls, outcomes,
@@ -148,9 +147,10 @@ const ROLLUP_VALUES = ['operation_id', 'calls', 'ok', 'client_error', 'unauthori
 function rollupRows(filter: UsageFilter, wholeDays: boolean): { rows: string; params: unknown[] } {
   const params: unknown[] = [filter.userId, filter.from.toISOString(), filter.to.toISOString()];
   const token = filter.tokenId === undefined ? '' : ` AND r.token_id = $${params.push(filter.tokenId)}`;
+  const operation = filter.operationId === undefined ? '' : ` AND r.operation_id = $${params.push(filter.operationId)}`;
   const hourly = (where: string) =>
     `SELECT r.hour AS start, ${ROLLUP_VALUES} FROM request_usage_hourly r
-      WHERE r.user_id = $1 AND r.hour > $2::timestamptz - interval '1 hour' AND r.hour < $3${where}${token}`;
+      WHERE r.user_id = $1 AND r.hour > $2::timestamptz - interval '1 hour' AND r.hour < $3${where}${token}${operation}`;
   const firstDay = Math.ceil(filter.from.getTime() / DAY_MS) * DAY_MS;
   const endDay = Math.floor(filter.to.getTime() / DAY_MS) * DAY_MS;
   if (!wholeDays || firstDay >= endDay) return { rows: `(${hourly('')})`, params };
@@ -160,17 +160,24 @@ function rollupRows(filter: UsageFilter, wholeDays: boolean): { rows: string; pa
     rows: `(${hourly(` AND r.hour < ${first}`)}
       UNION ALL ${hourly(` AND r.hour >= ${end}`)}
       UNION ALL SELECT r.day AS start, ${ROLLUP_VALUES} FROM request_usage_daily r
-                 WHERE r.user_id = $1 AND r.day >= ${first} AND r.day < ${end}${token})`,
+                 WHERE r.user_id = $1 AND r.day >= ${first} AND r.day < ${end}${token}${operation})`,
     params,
   };
 }
 
+/** The outcome classes the filter keeps: all of them without a status filter. */
+const keptOutcomes = (filter: UsageFilter): readonly Outcome[] => filter.outcomes ?? OUTCOME_CLASSES;
+/** The sum of some outcome columns of a rollup row, as SQL (0 for none). */
+const countOf = (outcomes: readonly Outcome[]) => (outcomes.length === 0 ? '0' : outcomes.map((outcome) => `r.${OUTCOME_COLUMNS[outcome]}`).join(' + '));
+
 async function usageSeries(db: Queryable, filter: UsageFilter, bucket: 'hour' | 'day'): Promise<SeriesPoint[]> {
   const { rows, params } = rollupRows(filter, bucket === 'day');
+  const kept = keptOutcomes(filter);
+  // A class the status filter leaves out counts 0; a bucket with none of the kept calls is left out.
+  const counts = OUTCOME_CLASSES.map((outcome) => `${kept.includes(outcome) ? `sum(r.${OUTCOME_COLUMNS[outcome]})::int` : '0'} AS "${outcome}"`);
   const points = await db.query<Omit<SeriesPoint, 'start'> & { start: Date }>(
-    `SELECT date_trunc('${bucket}', r.start, 'UTC') AS start, sum(r.ok)::int AS ok, sum(r.client_error)::int AS "clientError",
-            sum(r.unauthorized)::int AS unauthorized, sum(r.too_many)::int AS "tooManyRequests", sum(r.server_error)::int AS "serverError"
-       FROM ${rows} r GROUP BY 1 ORDER BY 1`,
+    `SELECT date_trunc('${bucket}', r.start, 'UTC') AS start, ${counts.join(', ')}
+       FROM ${rows} r GROUP BY 1 HAVING sum(${countOf(kept)}) > 0 ORDER BY 1`,
     params,
   );
   return points.map((point) => ({ ...point, start: point.start.toISOString() }));
@@ -181,12 +188,16 @@ const SUMMED_BUCKETS = `ARRAY[${Array.from({ length: BUCKET_COUNT }, (_, i) => `
 
 async function usageByOperation(db: Queryable, filter: UsageFilter): Promise<OperationUsageRow[]> {
   const { rows, params } = rollupRows(filter, true);
+  const kept = keptOutcomes(filter);
+  const calls = filter.outcomes === undefined ? 'r.calls' : countOf(kept);
+  // Histograms count every outcome together: under a status filter the latency of the kept calls is unknown.
+  const buckets = filter.outcomes === undefined ? SUMMED_BUCKETS : 'NULL::int[]';
   return db.query<OperationUsageRow & Record<string, unknown>>(
-    `SELECT r.operation_id AS "operationId", sum(r.calls)::int AS calls,
-            sum(r.client_error + r.unauthorized + r.too_many + r.server_error)::int AS errors,
-            ${SUMMED_BUCKETS} AS "latencyBuckets"
+    `SELECT r.operation_id AS "operationId", sum(${calls})::int AS calls,
+            sum(${countOf(ERROR_OUTCOMES.filter((outcome) => kept.includes(outcome)))})::int AS errors,
+            ${buckets} AS "latencyBuckets"
        FROM ${rows} r
-      GROUP BY r.operation_id ORDER BY calls DESC, r.operation_id`,
+      GROUP BY r.operation_id HAVING sum(${calls}) > 0 ORDER BY calls DESC, r.operation_id`,
     params,
   );
 }
@@ -199,7 +210,7 @@ async function usageByTokenAndDay(db: Queryable, userId: number, from: Date): Pr
        SELECT token_id, title, environment, true FROM deleted_token_titles WHERE user_id = $1),
      daily AS (
        SELECT r.token_id, date_trunc('day', r.hour, 'UTC') AS day, sum(r.calls)::int AS calls,
-              sum(r.client_error + r.unauthorized + r.too_many + r.server_error)::int AS errors
+              sum(${countOf(ERROR_OUTCOMES)})::int AS errors
          FROM request_usage_hourly r WHERE r.user_id = $1 AND r.hour >= $2 GROUP BY 1, 2)
      SELECT t.token_id AS "tokenId", t.title, t.environment, t.deleted, d.day, COALESCE(d.calls, 0) AS calls, COALESCE(d.errors, 0) AS errors
        FROM tokens t LEFT JOIN daily d ON d.token_id = t.token_id

@@ -12,17 +12,22 @@ import type { Schemas } from '../lib/schemas.ts';
 import type { RequestLogRow } from './columns.ts';
 import type { RequestLogEntry } from './entry.ts';
 
-export interface UsageFilter {
+interface RangeFilter {
   userId: number;
   from: Date;
   to: Date;
   tokenId?: number;
+  operationId?: string;
 }
 
-export interface LogFilter extends UsageFilter {
+/** The usage figures' filter: a status filter is the outcome classes it keeps (src/shared/outcomes.ts). */
+export interface UsageFilter extends RangeFilter {
+  outcomes?: readonly Outcome[];
+}
+
+export interface LogFilter extends RangeFilter {
   /** Inclusive status range (a class such as 400..499, or one status). */
   status?: { min: number; max: number };
-  operationId?: string;
 }
 
 /** Newest first: strictly before this (time, id). */
@@ -44,8 +49,8 @@ export interface OperationUsageRow {
   operationId: string;
   calls: number;
   errors: number;
-  /** Counts per bucket of latency-buckets.ts. */
-  latencyBuckets: number[];
+  /** Counts per bucket of latency-buckets.ts; null under a status filter (histograms mix every outcome). */
+  latencyBuckets: number[] | null;
 }
 
 export interface TokenUsageRow {

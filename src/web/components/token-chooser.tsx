@@ -1,7 +1,9 @@
 /**
  * The one chooser of the user's own tokens, on API Test, in "Try it" and beside the code samples: it offers
  * the tokens src/web/lib/token-choices.ts offers (revoked ones not at all), shows an expired one but lets
- * nobody choose it, names a live token so ("ERP sync · Live"), and hands each choice's marks to the caller, which words its details for its place.
+ * nobody choose it, names a live token so ("ERP sync · Live"), and hands each choice's marks (a token whose IP
+ * allowlist leaves this browser out among them) to the caller, which words its details for its place. Every
+ * choice has the same layout: the title, then a line of details.
  * The menu is as wide as the field; long details wrap.
  */
 import type { ReactNode, Ref } from 'react';
@@ -9,6 +11,7 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { ApiToken } from '../lib/api-tokens';
+import { useClientAddress } from '../lib/client-address';
 import { choiceTitle, offeredTokens, tokenMarks, type TokenMarks } from '../lib/token-choices';
 import { useFieldWideMenu } from '../lib/use-field-wide-menu';
 
@@ -53,6 +56,8 @@ export function TokenChooser({
   const menu = useFieldWideMenu();
   const offered = offeredTokens(tokens);
   const now = new Date();
+  // Asked only when some token has an allowlist, so a token this browser cannot use is marked before it is chosen.
+  const address = useClientAddress({ enabled: offered.some((token) => token.ipAllowlist.length > 0) });
   const chosen = offered.findIndex((token) => token.token === value);
   return (
     <TextField
@@ -77,7 +82,7 @@ export function TokenChooser({
     >
       {noToken === undefined ? null : <MenuItem value="">{noToken}</MenuItem>}
       {offered.map((token, index) => {
-        const marks = tokenMarks(token, domain, now);
+        const marks = tokenMarks(token, domain, now, address.data);
         return (
           <MenuItem key={token.id} value={String(index)} disabled={marks.expired} aria-label={itemLabel?.(token, marks)} sx={{ whiteSpace: 'normal' }}>
             <ListItemText primary={choiceTitle(token)} secondary={details(token, marks)} sx={dense ? { my: 0 } : undefined} />

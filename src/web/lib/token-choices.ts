@@ -4,6 +4,7 @@
  * tokens by these rules, through the one chooser (src/web/components/token-chooser.tsx).
  */
 import { FAMILY, type ApiFamily } from '../../shared/api-family';
+import { addressAllowed } from '../../shared/ip-allowlist';
 import { expiryLabel, expiryState } from '../../shared/portal-data/token-expiry';
 import type { ApiToken } from './api-tokens';
 import { hasAccess } from './token-access';
@@ -55,10 +56,29 @@ export interface TokenMarks {
   badge: string | null;
   /** Its access lacks the call's domain: it can still be chosen, and the call answers 403. */
   lacksDomain: boolean;
+  /** This browser's address when the token's IP allowlist leaves it out (its calls from here answer 403); else null. */
+  outsideAddress: string | null;
 }
 
-export function tokenMarks(token: Pick<ApiToken, 'expiryDate' | 'scopes'>, domain: string | undefined, now: Date): TokenMarks {
+/** `clientAddress`: this browser's address as the server sees it, once known. */
+export function tokenMarks(
+  token: Pick<ApiToken, 'expiryDate' | 'scopes' | 'ipAllowlist'>,
+  domain: string | undefined,
+  now: Date,
+  clientAddress?: string,
+): TokenMarks {
   const state = expiryState(token.expiryDate, now);
   const expired = state.kind === 'expired';
-  return { expired, badge: expired ? null : expiryLabel(state), lacksDomain: Boolean(domain) && !hasAccess(token, domain ?? '') };
+  const outside = clientAddress !== undefined && token.ipAllowlist.length > 0 && !addressAllowed(token.ipAllowlist, clientAddress);
+  return {
+    expired,
+    badge: expired ? null : expiryLabel(state),
+    lacksDomain: Boolean(domain) && !hasAccess(token, domain ?? ''),
+    outsideAddress: outside ? clientAddress : null,
+  };
+}
+
+/** A menu item's note for a token that cannot be used from this browser. */
+export function outsideAddressNote(address: string): string {
+  return `Not from this address (${address}): calls answer 403`;
 }

@@ -12,9 +12,18 @@ declare module '@mui/material/styles' {
   }
   interface Palette {
     syntax: { key: string; string: string; number: string; literal: string; punctuation: string };
+    /** A status that is neither good nor bad news: a 3xx answer (a 304, nothing new) in the usage chart and log. */
+    neutral: Palette['primary'];
   }
   interface PaletteOptions {
     syntax?: { key: string; string: string; number: string; literal: string; punctuation: string };
+    neutral?: PaletteOptions['primary'];
+  }
+}
+
+declare module '@mui/material/Chip' {
+  interface ChipPropsColorOverrides {
+    neutral: true;
   }
 }
 
@@ -62,6 +71,7 @@ export const theme = createTheme({
         success: { main: status.light.success, contrastText: slate[0] },
         warning: { main: status.light.warning, contrastText: slate[0] },
         info: { main: status.light.info, contrastText: slate[0] },
+        neutral: { main: slate[600], contrastText: slate[0] },
         syntax: syntax.light,
       },
     },
@@ -76,6 +86,7 @@ export const theme = createTheme({
         success: { main: status.dark.success, contrastText: slate[950] },
         warning: { main: status.dark.warning, contrastText: slate[950] },
         info: { main: status.dark.info, contrastText: slate[950] },
+        neutral: { main: slate[300], contrastText: slate[950] },
         syntax: syntax.dark,
       },
     },

@@ -5,6 +5,7 @@
  */
 import { HttpError } from '../../lib/http-error.ts';
 import type { LogCursor, LogFilter, UsageFilter } from '../../request-log/store.ts';
+import { STATUS_FILTER_OUTCOMES, type StatusFilter } from '../../../shared/outcomes.ts';
 
 const DAY_MS = 86_400_000;
 const MAX_RANGE_DAYS = 400;
@@ -13,7 +14,7 @@ export interface UsageQuery {
   from?: string;
   to?: string;
   tokenId?: number;
-  status?: '2xx' | '3xx' | '4xx' | '5xx' | '401' | '429';
+  status?: StatusFilter;
   operation?: string;
   cursor?: string;
 }
@@ -25,28 +26,38 @@ function date(name: string, value: string | undefined, fallback: Date): Date {
   return parsed;
 }
 
-export function usageFilter(userId: number, query: UsageQuery, now: number): UsageFilter {
+function rangeFilter(userId: number, query: UsageQuery, now: number) {
   const to = date('to', query.to, new Date(now));
   const from = date('from', query.from, new Date(to.getTime() - DAY_MS));
   if (from.getTime() >= to.getTime()) throw new HttpError(400, 'from must be before to');
   if (to.getTime() - from.getTime() > MAX_RANGE_DAYS * DAY_MS) throw new HttpError(400, `from must be at most ${MAX_RANGE_DAYS} days before to`);
-  return { userId, from, to, ...(query.tokenId === undefined ? {} : { tokenId: query.tokenId }) };
+  return {
+    userId,
+    from,
+    to,
+    ...(query.tokenId === undefined ? {} : { tokenId: query.tokenId }),
+    ...(query.operation === undefined ? {} : { operationId: query.operation }),
+  };
 }
 
-const STATUS_RANGES = {
+/** The chart's, totals' and per-operation table's filter: the rollups count by outcome class. */
+export function usageFilter(userId: number, query: UsageQuery, now: number): UsageFilter {
+  return { ...rangeFilter(userId, query, now), ...(query.status === undefined ? {} : { outcomes: STATUS_FILTER_OUTCOMES[query.status] }) };
+}
+
+const STATUS_RANGES: Record<StatusFilter, { min: number; max: number }> = {
   '2xx': { min: 200, max: 299 },
   '3xx': { min: 300, max: 399 },
   '4xx': { min: 400, max: 499 },
   '5xx': { min: 500, max: 599 },
   '401': { min: 401, max: 401 },
   '429': { min: 429, max: 429 },
-} as const;
+};
 
 export function logFilter(userId: number, query: UsageQuery, now: number): LogFilter {
   return {
-    ...usageFilter(userId, query, now),
+    ...rangeFilter(userId, query, now),
     ...(query.status === undefined ? {} : { status: STATUS_RANGES[query.status] }),
-    ...(query.operation === undefined ? {} : { operationId: query.operation }),
   };
 }
 

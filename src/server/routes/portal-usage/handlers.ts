@@ -27,11 +27,17 @@ function sessionUser(request: FastifyRequest): SessionUser {
 
 const rate = (errors: number, calls: number) => (calls === 0 ? 0 : Math.round((errors / calls) * 10_000) / 10_000);
 
-function sumBuckets(rows: readonly { latencyBuckets: number[] }[]): number[] {
+/** The rows' histograms summed; null when they have none (a status filter: latency unknown). */
+function sumBuckets(rows: readonly { latencyBuckets: number[] | null }[]): number[] | null {
   const sum = new Array<number>(BUCKET_COUNT).fill(0);
-  for (const row of rows) row.latencyBuckets.forEach((count, i) => (sum[i]! += count));
+  for (const row of rows) {
+    if (row.latencyBuckets === null) return null;
+    row.latencyBuckets.forEach((count, i) => (sum[i]! += count));
+  }
   return sum;
 }
+
+const percentile = (buckets: number[] | null, share: number) => (buckets === null ? null : percentileMs(buckets, share));
 
 export function usageHandlers(
   ctx: ServerContext,
@@ -87,8 +93,8 @@ export function usageHandlers(
           totals: {
             calls,
             errorRate: rate(errors, calls),
-            p50Ms: percentileMs(histogram, 0.5),
-            p95Ms: percentileMs(histogram, 0.95),
+            p50Ms: percentile(histogram, 0.5),
+            p95Ms: percentile(histogram, 0.95),
             busiestOperation: operations[0]?.operationId ?? null,
           },
         } satisfies Schemas['UsageSeries'];
@@ -103,7 +109,7 @@ export function usageHandlers(
             operationId: row.operationId,
             calls: row.calls,
             errorRate: rate(row.errors, row.calls),
-            p95Ms: percentileMs(row.latencyBuckets, 0.95),
+            p95Ms: percentile(row.latencyBuckets, 0.95),
           })),
         };
       },

@@ -117,6 +117,9 @@ export function checkHandlers(ctx: ServerContext, spec: OpenApiDocument): Record
 
   function answer(request: FastifyRequest, reply: FastifyReply, call: Call, decision: CallDecision): FastifyReply | Promise<FastifyReply> {
     if (decision.rate !== undefined) ctx.rateLimit.writeHeaders(reply, decision.rate);
+    // Refused calls of a verified token are uses too, as the log counts them.
+    const used = recordUse(decision);
+    if (used instanceof Promise) used.catch((error: unknown) => request.log.warn({ err: error }, 'recording a token use failed'));
     if (!decision.admitted) {
       const body = headerJson({ status: decision.status, message: decision.message });
       if (decision.rate !== undefined) void reply.headers(ctx.rateLimit.retryAfter(decision.rate));
@@ -136,8 +139,6 @@ export function checkHandlers(ctx: ServerContext, spec: OpenApiDocument): Record
       }
       return reply;
     }
-    const used = recordUse(decision.token);
-    if (used instanceof Promise) used.catch((error: unknown) => request.log.warn({ err: error }, 'recording a token use failed'));
     const identity = providerApiOf(ctx).asserter.assert(decision.principal, request.ip);
     return identity instanceof Promise
       ? identity.then((signed) => admit(request, reply, call, decision, signed))

@@ -1,5 +1,5 @@
 /**
- * Top bar: menu button (narrow screens), the user's email and type, the colour-mode toggle, Logout; for a
+ * Top bar: menu button (narrow screens), the user's email and type (at every width), the colour-mode toggle, Logout; for a
  * logged-out reader of a public reference, "Log in" (back to this page afterwards) instead of the user.
  */
 import AppBar from '@mui/material/AppBar';
@@ -47,7 +47,8 @@ export function TopBar({ user, menuOpen, onMenuClick, onLogout, loggingOut }: To
         </IconButton>
         <Box sx={{ display: { xs: 'flex', md: 'none' }, alignItems: 'center', gap: 1, minWidth: 0 }}>
           <ApiIcon color="primary" aria-hidden />
-          <Typography component="span" sx={{ fontWeight: 800, letterSpacing: '0.02em' }}>
+          {/* On a phone, a signed-in user's email takes the brand name's place (the drawer still names it). */}
+          <Typography component="span" sx={{ fontWeight: 800, letterSpacing: '0.02em', display: user ? { xs: 'none', sm: 'inline' } : undefined }}>
             {brand.name}
           </Typography>
         </Box>
@@ -83,8 +84,20 @@ function LogIn() {
 function SignedIn({ user, onLogout, loggingOut }: Pick<TopBarProps, 'onLogout' | 'loggingOut'> & { user: CurrentUser }) {
   return (
     <>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }} aria-label="Signed in user" role="group">
-        <Typography variant="body2" noWrap sx={{ display: { xs: 'none', sm: 'block' }, maxWidth: 280 }} title={user.email}>
+      {/* On a phone the email sits above the type badge, in a smaller size, and Logout is its icon alone: the
+          specification puts the email in the top bar at every width. */}
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', sm: 'row' },
+          alignItems: { xs: 'flex-end', sm: 'center' },
+          columnGap: 1,
+          minWidth: 0,
+        }}
+        aria-label="Signed in user"
+        role="group"
+      >
+        <Typography variant="body2" noWrap sx={{ maxWidth: { xs: '100%', sm: 280 }, typography: { xs: 'caption', sm: 'body2' } }} title={user.email}>
           {user.email}
         </Typography>
         {/* Drawn like a small outlined Chip; MUI's Chip would be a chunk of its own on every first load. */}
@@ -98,7 +111,7 @@ function SignedIn({ user, onLogout, loggingOut }: Pick<TopBarProps, 'onLogout' |
             color: 'primary.main',
             fontSize: '0.8125rem',
             fontWeight: 600,
-            lineHeight: '22px',
+            lineHeight: { xs: '18px', sm: '22px' },
             whiteSpace: 'nowrap',
           }}
         >
@@ -110,12 +123,21 @@ function SignedIn({ user, onLogout, loggingOut }: Pick<TopBarProps, 'onLogout' |
         color="inherit"
         variant="outlined"
         size="small"
+        aria-label="Logout"
         startIcon={<LogoutIcon fontSize="small" />}
         onClick={onLogout}
         disabled={loggingOut}
-        sx={{ borderColor: 'divider' }}
+        sx={{
+          borderColor: 'divider',
+          flexShrink: 0,
+          minWidth: { xs: 0, sm: 64 },
+          px: { xs: 1, sm: 1.25 },
+          '& .MuiButton-startIcon': { mx: { xs: 0 }, mr: { sm: 1 }, ml: { sm: -0.5 } },
+        }}
       >
-        Logout
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          Logout
+        </Box>
       </Button>
     </>
   );

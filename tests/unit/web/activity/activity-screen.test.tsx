@@ -187,6 +187,19 @@ describe('listActivity', () => {
     expect(last?.get('to')).toBe(new Date(2026, 3, 1).toISOString());
   });
 
+  it('marks a To before From on the field, in plain words, and asks nothing for that range', async () => {
+    const asked = activityApi({ first: { data: [event('signed_in')], nextCursor: null } });
+    renderApp('/activity?from=2026-03-10&to=2026-03-02');
+    const group = await screen.findByRole('group', { name: 'Filters' });
+    const to = within(group).getByLabelText('To');
+    await waitFor(() => expect(to).toHaveAttribute('aria-invalid', 'true'));
+    expect(to).toHaveAccessibleDescription('To is before From: pick the same day or a later one.');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('aria-disabled', 'true');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(asked).toHaveLength(0);
+  });
+
   it('links Download CSV to the CSV of the same filters, and nothing else', async () => {
     activityApi({ first: { data: [event('signed_in')], nextCursor: '1775001304000-42' } });
     renderApp('/activity?type=ip_allowlist_changed&from=2026-03-01&to=2026-03-31&cursor=1775001304000-42');

@@ -38,6 +38,19 @@ describe('API Test: the token field', () => {
     expect(await screen.findByText(WARNING)).toBeInTheDocument();
   });
 
+  it('marks in the menu, before it is chosen, a token whose allowlist leaves this browser out, each item laid out alike', async () => {
+    server.use(getCurrentUser(seller), listApiTokens([open, inside, outside]));
+    const { user } = renderApp('/api-test?operation=listSellerProducts');
+    await user.click(await screen.findByRole('combobox', { name: 'Your tokens' }));
+    const listbox = screen.getByRole('listbox');
+    expect(await within(listbox).findByText(`Not from this address (${CLIENT_ADDRESS}): calls answer 403`)).toBeInTheDocument();
+    const options = within(listbox).getAllByRole('option');
+    const marked = options.filter((option) => option.textContent?.includes('Not from this address'));
+    expect(marked.map((option) => within(option).getByText(/^Data centre/).textContent)).toEqual(['Data centre']);
+    // Every item alike: its name, then its details (the marked one's note among them).
+    for (const option of options) expect(option).toHaveTextContent(/Expires .*Access: /);
+  });
+
   it("explains a 403 from outside the allowlist by the address, not by the token's access", async () => {
     const refusal = { status: 403, message: `This token cannot be used from ${CLIENT_ADDRESS}.` };
     server.use(
@@ -85,6 +98,14 @@ describe('reference pages: the token picker', () => {
     await user.click(within(section).getByRole('combobox', { name: 'Token' }));
     await user.click(within(screen.getByRole('listbox')).getByRole('option', { name: /^Office/ }));
     expect(within(section).queryByText(WARNING)).not.toBeInTheDocument();
+  });
+
+  it('marks in the menu a token whose allowlist leaves this browser out, before it is chosen', async () => {
+    server.use(listApiTokens([inside, outside]));
+    await openPicker();
+    const listbox = screen.getByRole('listbox');
+    expect(await within(listbox).findByRole('option', { name: /^Data centre .*not from this address/ })).toBeInTheDocument();
+    expect(within(listbox).getByRole('option', { name: /^Office/ })).not.toHaveAccessibleName(/not from this address/);
   });
 
   it('does not offer a revoked token', async () => {

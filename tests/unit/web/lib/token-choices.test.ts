@@ -67,10 +67,15 @@ describe('preselectedToken', () => {
 });
 
 describe('tokenMarks', () => {
-  const token = (expiryDate: string, scopes: ('orders' | 'products')[] | null) => ({ expiryDate, scopes });
+  const token = (expiryDate: string, scopes: ('orders' | 'products')[] | null, ipAllowlist: string[] = []) => ({ expiryDate, scopes, ipAllowlist });
   it('marks an expired token, and an expiring one with its badge', () => {
-    expect(tokenMarks(token('2026-11-01T00:00:00Z', null), 'orders', now)).toEqual({ expired: true, badge: null, lacksDomain: false });
-    expect(tokenMarks(token('2026-11-29T12:00:00Z', null), 'orders', now)).toEqual({ expired: false, badge: 'Expires in 3 days', lacksDomain: false });
+    expect(tokenMarks(token('2026-11-01T00:00:00Z', null), 'orders', now)).toEqual({ expired: true, badge: null, lacksDomain: false, outsideAddress: null });
+    expect(tokenMarks(token('2026-11-29T12:00:00Z', null), 'orders', now)).toEqual({
+      expired: false,
+      badge: 'Expires in 3 days',
+      lacksDomain: false,
+      outsideAddress: null,
+    });
     expect(tokenMarks(token('2027-06-01T00:00:00Z', null), 'orders', now).badge).toBeNull();
   });
   it("marks a token whose access lacks the call's domain, and none before a domain is chosen", () => {
@@ -78,5 +83,12 @@ describe('tokenMarks', () => {
     expect(tokenMarks(token('2027-06-01T00:00:00Z', ['orders']), 'orders', now).lacksDomain).toBe(false);
     expect(tokenMarks(token('2027-06-01T00:00:00Z', ['products']), '', now).lacksDomain).toBe(false);
     expect(tokenMarks(token('2027-06-01T00:00:00Z', ['products']), undefined, now).lacksDomain).toBe(false);
+  });
+  it("names this browser's address when the token's allowlist leaves it out, once the address is known", () => {
+    const limited = token('2027-06-01T00:00:00Z', null, ['198.51.100.0/24']);
+    expect(tokenMarks(limited, 'orders', now, '203.0.113.9').outsideAddress).toBe('203.0.113.9');
+    expect(tokenMarks(limited, 'orders', now, '198.51.100.7').outsideAddress).toBeNull();
+    expect(tokenMarks(limited, 'orders', now).outsideAddress).toBeNull();
+    expect(tokenMarks(token('2027-06-01T00:00:00Z', null), 'orders', now, '203.0.113.9').outsideAddress).toBeNull();
   });
 });

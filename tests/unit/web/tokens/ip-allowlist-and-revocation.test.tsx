@@ -47,16 +47,44 @@ async function openCreate(user: User) {
 }
 
 describe('createApiToken: IP allowlist', () => {
-  it('explains the field, refuses a bad entry naming it, and sends nothing', async () => {
+  it('explains the field, refuses every bad entry naming each on its own line, and sends nothing', async () => {
     const sent = tokenStore([tokenFixture()]);
     const { user } = renderApp('/settings');
     const dialog = await openCreate(user);
     const field = within(dialog).getByRole('textbox', { name: 'IP allowlist' });
     expect(within(dialog).getByText('Empty: any IP address. IPv4, IPv6 or CIDR ranges, at most 20.')).toBeInTheDocument();
-    await user.type(field, '203.0.113.0/24{Enter}203.0.113.300');
+    await user.click(field);
+    await user.paste('203.0.113.0/24\n203.0.113.300\noffice, 10.0.0.1');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await within(dialog).findByText('ipAllowlist: "203.0.113.300" is not an IPv4 or IPv6 address or CIDR range.')).toBeInTheDocument();
+    const lines = await within(dialog).findAllByText(/is not an IP address or range\.$/);
+    expect(lines.map((line) => line.textContent)).toEqual(['"203.0.113.300" is not an IP address or range.', '"office" is not an IP address or range.']);
     expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(dialog).not.toHaveTextContent('ipAllowlist');
+    expect(sent).toEqual([]);
+  });
+
+  it('counts title and description against their limits as they are typed, and marks a too-long one in plain words', async () => {
+    const sent = tokenStore([tokenFixture()]);
+    const { user } = renderApp('/settings');
+    const dialog = await openCreate(user);
+    const title = within(dialog).getByRole('textbox', { name: /Title/ });
+    const description = within(dialog).getByRole('textbox', { name: /Description/ });
+    expect(title).toHaveAccessibleDescription(/2\/100$/);
+    expect(description).toHaveAccessibleDescription(/7\/500$/);
+    // Characters as people count them: an emoji is one.
+    await user.type(title, ' 🚚');
+    expect(title).toHaveAccessibleDescription(/4\/100$/);
+    await user.clear(title);
+    await user.click(title);
+    await user.paste('x'.repeat(101));
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    expect(title).toHaveAccessibleDescription('Too long: 101 characters, at most 100. 101/100');
+    await user.click(description);
+    await user.paste('y'.repeat(500));
+    expect(description).toHaveAccessibleDescription(/507\/500$/);
+    expect(description).toHaveAttribute('aria-invalid', 'true');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(dialog).not.toHaveTextContent(/must NOT|body\//);
     expect(sent).toEqual([]);
   });
 
@@ -135,7 +163,7 @@ describe('token cards: IP allowlist', () => {
     const field = within(dialog).getByRole('textbox', { name: 'IP allowlist' });
     await user.type(field, 'office');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(within(dialog).getByText('ipAllowlist: "office" is not an IPv4 or IPv6 address or CIDR range.')).toBeInTheDocument();
+    expect(within(dialog).getByText('"office" is not an IP address or range.')).toBeInTheDocument();
     expect(sent).toEqual([]);
 
     // One the browser accepts and the server does not (a stand-in for a rule only the server knows).
@@ -147,7 +175,8 @@ describe('token cards: IP allowlist', () => {
       ),
     );
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('ipAllowlist: "10.0.0.0/8" is refused by the server.')).toBeInTheDocument();
+    // The server's message without its field name: the field it is shown under names it.
+    expect(await within(dialog).findByText('"10.0.0.0/8" is refused by the server.')).toBeInTheDocument();
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });

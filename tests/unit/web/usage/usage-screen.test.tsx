@@ -50,11 +50,13 @@ function usageApi(logPages: Record<string, { data: ReturnType<typeof entry>[]; n
       { tokenId: 9, title: 'Old script', environment: 'live', deleted: true, calls: 1, errorRate: 0, daily: [1, 0, 0, 0, 0, 0, 0] },
     ]),
     http.get('*/api/usage/series', ({ request }) => {
-      record(request);
+      const url = record(request);
       return HttpResponse.json({
         bucket: 'hour',
-        points: [{ start: new Date(hour).toISOString(), ok: 2, clientError: 0, unauthorized: 0, tooManyRequests: 1, serverError: 0 }],
-        totals: { calls: 3, errorRate: 0.3333, p50Ms: 5, p95Ms: 20, busiestOperation: 'listSellerNormalOrders' },
+        points: [{ start: new Date(hour).toISOString(), ok: 2, redirection: 1, clientError: 0, unauthorized: 0, tooManyRequests: 1, serverError: 0 }],
+        totals: url.searchParams.has('status')
+          ? { calls: 1, errorRate: 1, p50Ms: null, p95Ms: null, busiestOperation: 'listSellerNormalOrders' }
+          : { calls: 3, errorRate: 0.3333, p50Ms: 5, p95Ms: 20, busiestOperation: 'listSellerNormalOrders' },
       });
     }),
     http.get('*/api/usage/operations', ({ request }) => {
@@ -159,12 +161,40 @@ describe('Usage screen', () => {
     const { user, router } = renderApp('/usage?tokenId=1&status=4xx');
     expect(await screen.findByText(/No calls match these filters/)).toBeInTheDocument();
     await waitFor(() => expect(asked).toContain('/api/usage/requests tokenId=1&status=4xx'));
-    expect(asked).toContain('/api/usage/series tokenId=1');
+    // The chart, totals and per-operation table follow the status filter as the log does.
+    expect(asked).toContain('/api/usage/series tokenId=1&status=4xx');
+    expect(asked).toContain('/api/usage/operations tokenId=1&status=4xx');
     await user.click(screen.getByRole('button', { name: '7 days' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/usage?range=7d&tokenId=1&status=4xx'));
     await user.click(screen.getByRole('combobox', { name: 'Token' }));
     await user.click(await screen.findByRole('option', { name: 'Old script · Live (deleted)' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/usage?range=7d&tokenId=9&status=4xx'));
+  });
+
+  it('filters the chart, totals and per-operation table by operation, still offering every operation called', async () => {
+    const asked = usageApi({ first: { data: [], nextCursor: null } });
+    const { user, router } = renderApp('/usage');
+    await screen.findByRole('table', { name: 'Calls per operation' });
+    await user.click(screen.getByRole('combobox', { name: 'Operation' }));
+    await user.click(await screen.findByRole('option', { name: 'getSellerProduct' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/usage?operation=getSellerProduct'));
+    await waitFor(() => expect(asked).toContain('/api/usage/series operation=getSellerProduct'));
+    expect(asked).toContain('/api/usage/operations operation=getSellerProduct');
+    expect(asked).toContain('/api/usage/requests operation=getSellerProduct');
+    await user.click(screen.getByRole('combobox', { name: 'Operation' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'All operations',
+      'listSellerNormalOrders',
+      'getSellerProduct',
+    ]);
+  });
+
+  it('says why latency is blank under a status filter', async () => {
+    usageApi({ first: { data: [], nextCursor: null } });
+    renderApp('/usage?status=4xx');
+    const totals = await screen.findByLabelText('Totals for the range');
+    await waitFor(() => expect(within(totals).getByText('100%')).toBeInTheDocument());
+    expect(screen.getByText('Latency is kept per operation, not per status: clear the Status filter to see it.')).toBeInTheDocument();
   });
 });
 
@@ -231,6 +261,7 @@ describe('Usage log and chart', () => {
           entry(3, 404, '/api/v1/seller/products/17', 'getSellerProduct'),
           entry(4, 500, '/api/v1/seller/products/18', 'getSellerProduct'),
           entry(5, 200, '/api/v1/seller/products/19', 'getSellerProduct'),
+          entry(6, 304, '/api/v1/seller/products/20', 'getSellerProduct'),
         ],
         nextCursor: null,
       },
@@ -246,6 +277,7 @@ describe('Usage log and chart', () => {
       ['404', 'clientError'],
       ['500', 'serverError'],
       ['200', 'ok'],
+      ['304', 'redirection'],
     ] as const) {
       expect(rgb(chipColour(status)), status).toBe(rgb(legendColour(series)));
     }

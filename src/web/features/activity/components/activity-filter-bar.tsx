@@ -8,7 +8,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import DownloadIcon from '@mui/icons-material/Download';
-import { activityCsvHref, EVENT_TYPES, type ActivityEventType, type ActivityFilters } from '../lib/activity-filters';
+import { activityCsvHref, EVENT_TYPES, rangeProblem, type ActivityEventType, type ActivityFilters } from '../lib/activity-filters';
 import { EVENT_LABELS } from '../lib/activity-text';
 
 interface ActivityFilterBarProps {
@@ -23,11 +23,13 @@ function withValue(filters: ActivityFilters, key: keyof ActivityFilters, value: 
 }
 
 export function ActivityFilterBar({ filters, onChange }: ActivityFilterBarProps) {
+  const problem = rangeProblem(filters);
   const dayField = (key: 'from' | 'to', label: string) => (
     <TextField
       size="small"
       type="date"
       label={label}
+      {...(key === 'to' && problem !== undefined ? { error: true, helperText: problem } : {})}
       value={filters[key] ?? ''}
       onChange={(event) => onChange(withValue(filters, key, event.target.value))}
       fullWidth={false}
@@ -40,7 +42,8 @@ export function ActivityFilterBar({ filters, onChange }: ActivityFilterBarProps)
   );
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
-      <Box role="group" aria-label="Filters" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', flex: '1 1 auto' }}>
+      {/* Tops aligned: a field's error text below it must not push its neighbours down. */}
+      <Box role="group" aria-label="Filters" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', flex: '1 1 auto' }}>
         <TextField
           select
           size="small"
@@ -60,7 +63,7 @@ export function ActivityFilterBar({ filters, onChange }: ActivityFilterBarProps)
         {dayField('from', 'From')}
         {dayField('to', 'To')}
       </Box>
-      <Button size="small" variant="outlined" startIcon={<DownloadIcon />} href={activityCsvHref(filters)} download>
+      <Button size="small" variant="outlined" startIcon={<DownloadIcon />} href={activityCsvHref(filters)} download disabled={problem !== undefined}>
         Download CSV
       </Button>
     </Box>

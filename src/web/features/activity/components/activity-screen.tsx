@@ -11,7 +11,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { PageHeader } from '../../../components/page-header';
 import { useActivity } from '../api/list-activity';
-import { parseView, viewToParams, type ActivityFilters } from '../lib/activity-filters';
+import { parseView, rangeProblem, viewToParams, type ActivityFilters } from '../lib/activity-filters';
 import { ActivityFilterBar } from './activity-filter-bar';
 import { ActivityTable } from './activity-table';
 
@@ -52,7 +52,7 @@ export function ActivityScreen() {
               if (next) setCursors([...cursors, next]);
             }}
           />
-        ) : activity.isError ? null : (
+        ) : activity.isError || rangeProblem(filters) !== undefined ? null : (
           <Skeleton variant="rounded" height={240} />
         )}
       </Paper>

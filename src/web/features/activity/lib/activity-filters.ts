@@ -64,6 +64,15 @@ export function viewToParams({ filters, cursors }: ActivityView): URLSearchParam
   return params;
 }
 
+/**
+ * What is wrong with the day range, in words for the To field, or undefined. A To before From asks for
+ * nothing (the server would refuse it), so it is caught here, before any request.
+ */
+export function rangeProblem(filters: ActivityFilters): string | undefined {
+  // YYYY-MM-DD days compare as text.
+  return filters.from && filters.to && filters.to < filters.from ? 'To is before From: pick the same day or a later one.' : undefined;
+}
+
 /** The query listActivity and exportActivity take: type and the range as RFC 3339 instants. */
 export function activityQuery(filters: ActivityFilters): { type?: ActivityEventType; from?: string; to?: string } {
   const to = filters.to ? localDayStart(filters.to) : undefined;

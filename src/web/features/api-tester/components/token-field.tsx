@@ -20,7 +20,7 @@ import type { ApiFamily } from '../../../../shared/api-family';
 import { formatDateTime } from '../../../lib/format-date';
 import { TokenChooser } from '../../../components/token-chooser';
 import { accessSummary } from '../../../lib/token-access';
-import { offeredTokens } from '../../../lib/token-choices';
+import { offeredTokens, outsideAddressNote } from '../../../lib/token-choices';
 import { TOKEN_MASK } from '../../../lib/token-display';
 import { useAddressOutside } from '../../../lib/client-address';
 
@@ -85,6 +85,11 @@ export const TokenField = forwardRef<HTMLInputElement, TokenFieldProps>(function
               Access: {accessSummary(token, family)}
               {marks.lacksDomain ? ` (no access to ${domain})` : ''}
             </Box>
+            {marks.outsideAddress ? (
+              <Box component="span" sx={{ flexBasis: '100%', color: 'warning.main' }}>
+                {outsideAddressNote(marks.outsideAddress)}
+              </Box>
+            ) : null}
           </Box>
         )}
       />

@@ -15,7 +15,7 @@ import { familyOfUserType } from '../../../../shared/api-family';
 import { formatDateTime } from '../../../lib/format-date';
 import { TokenChooser } from '../../../components/token-chooser';
 import { accessSummary, noAccessMessage } from '../../../lib/token-access';
-import { choiceTitle, offeredTokens, tokenMarks, type TokenMarks } from '../../../lib/token-choices';
+import { choiceTitle, offeredTokens, outsideAddressNote, tokenMarks, type TokenMarks } from '../../../lib/token-choices';
 import { useApiTokens, type ApiToken } from '../../../lib/api-tokens';
 import { useCurrentUser } from '../../../lib/current-user';
 import { catalogueOperations } from '../../../lib/operation-map';
@@ -68,7 +68,7 @@ export default function TokenPicker({ family, operationId, tokenVariable }: Toke
   const domain = catalogueOperations.byId.get(operationId)?.domain;
   const environment = `$${tokenVariable} (environment variable)`;
   const details = (t: ApiToken, marks: TokenMarks) =>
-    `${marks.expired ? 'expired' : `expires ${formatDateTime(t.expiryDate)}`} · access: ${accessSummary(t, familyOfUserType(user.data.userType))}${marks.lacksDomain ? ` · no access to ${domain}` : ''}`;
+    `${marks.expired ? 'expired' : `expires ${formatDateTime(t.expiryDate)}`} · access: ${accessSummary(t, familyOfUserType(user.data.userType))}${marks.lacksDomain ? ` · no access to ${domain}` : ''}${marks.outsideAddress ? ` · ${outsideAddressNote(marks.outsideAddress).toLowerCase()}` : ''}`;
   return (
     <span className="picker">
       {/* The theme's select, like every other choice in the portal; the menu, as wide as the field, wraps long details. */}

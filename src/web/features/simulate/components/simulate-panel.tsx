@@ -19,7 +19,8 @@ import type { ApiFamily } from '../../../../shared/api-family';
 import { TokenChooser } from '../../../components/token-chooser';
 import { useApiTokens, type ApiToken } from '../../../lib/api-tokens';
 import { chosenToken, rememberChosenToken } from '../../../lib/chosen-token';
-import { offeredTokens, onlyUsableToken } from '../../../lib/token-choices';
+import { formatDateTime } from '../../../lib/format-date';
+import { offeredTokens, onlyUsableToken, outsideAddressNote } from '../../../lib/token-choices';
 import { useSimulationTargets } from '../api/list-simulation-targets';
 import { useRunSimulation } from '../api/run-simulation';
 import { simulationsOf } from '../lib/simulations';
@@ -115,7 +116,13 @@ export function SimulatePanel({ family, onCreateToken }: SimulatePanelProps) {
               setPickedToken(chosen?.token ?? '');
               rememberChosenToken(chosen?.token ?? null);
             }}
-            details={(_, marks) => (marks.lacksDomain ? 'No access to this simulation’s domain' : marks.badge)}
+            details={(chosen, marks) =>
+              marks.outsideAddress
+                ? outsideAddressNote(marks.outsideAddress)
+                : marks.lacksDomain
+                  ? 'No access to this simulation’s domain'
+                  : (marks.badge ?? `Expires ${formatDateTime(chosen.expiryDate)}`)
+            }
             helperText={errors.token}
           />
           <TextField

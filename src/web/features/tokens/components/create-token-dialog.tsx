@@ -1,6 +1,6 @@
 /**
- * The Create New Token modal: Title and Description (both required; an empty one shows its error inline and
- * nothing is sent), where its calls go (Sandbox or Live: a choice only when the portal reaches the provider's
+ * The Create New Token modal: Title and Description (both required, with their length counted as typed; an
+ * empty or too long one shows its error inline and nothing is sent), where its calls go (Sandbox or Live: a choice only when the portal reaches the provider's
  * API, otherwise every token is a sandbox token), how long the token lives, and what it may read: every domain of the user's API or the
  * ones ticked (at least one), and optionally the addresses it may be used from (checked by the server's own
  * rules before anything is sent). Cancel and Escape close it; focus returns to the opener.
@@ -32,6 +32,9 @@ import { formatDate } from '../../../lib/format-date';
 import type { TokenScope } from '../../../lib/token-access';
 import type { CreateApiTokenBody } from '../api/create-api-token';
 import { ALLOWLIST_HELP, checkAllowlistText } from '../lib/allowlist-text';
+import { DESCRIPTION_MAX, TITLE_MAX, tooLongMessage } from '../lib/text-limits';
+import { CountedTextField } from './counted-text-field';
+import { MessageLines } from './field-help';
 import { DEFAULT_LIFETIME, LIFETIME_OPTIONS, type Lifetime } from '../lib/token-options';
 
 export const TITLE_REQUIRED = 'Title is required.';
@@ -113,23 +116,33 @@ export function CreateTokenDialog({ open, creating, family, liveTokens, error, o
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
             {error ? <Alert severity="error">{error}</Alert> : null}
-            <TextField
+            <CountedTextField
+              control={control}
+              name="title"
               label="Title"
               required
               autoFocus
               placeholder="e.g. Shopify sync"
-              error={Boolean(formState.errors.title)}
-              helperText={formState.errors.title?.message ?? 'A name that tells you where the token is used.'}
-              {...register('title', { validate: (value) => value.trim().length > 0 || TITLE_REQUIRED })}
+              max={TITLE_MAX}
+              help="A name that tells you where the token is used."
+              errorMessage={formState.errors.title?.message}
+              registration={register('title', {
+                validate: (value) => (value.trim().length > 0 ? (tooLongMessage(value, TITLE_MAX) ?? true) : TITLE_REQUIRED),
+              })}
             />
-            <TextField
+            <CountedTextField
+              control={control}
+              name="description"
               label="Description"
               required
               multiline
               minRows={3}
-              error={Boolean(formState.errors.description)}
-              helperText={formState.errors.description?.message ?? 'What the token is for, so you can tell tokens apart later.'}
-              {...register('description', { validate: (value) => value.trim().length > 0 || DESCRIPTION_REQUIRED })}
+              max={DESCRIPTION_MAX}
+              help="What the token is for, so you can tell tokens apart later."
+              errorMessage={formState.errors.description?.message}
+              registration={register('description', {
+                validate: (value) => (value.trim().length > 0 ? (tooLongMessage(value, DESCRIPTION_MAX) ?? true) : DESCRIPTION_REQUIRED),
+              })}
             />
             {liveTokens ? (
               <FormControl component="fieldset">
@@ -221,12 +234,12 @@ export function CreateTokenDialog({ open, creating, family, liveTokens, error, o
               minRows={2}
               placeholder={'203.0.113.0/24\n2001:db8::1'}
               error={Boolean(formState.errors.ipAllowlist)}
-              helperText={formState.errors.ipAllowlist?.message ?? ALLOWLIST_HELP}
+              helperText={formState.errors.ipAllowlist?.message ? <MessageLines message={formState.errors.ipAllowlist.message} /> : ALLOWLIST_HELP}
               slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'off' } }}
               {...register('ipAllowlist', {
                 validate: (value) => {
                   const check = checkAllowlistText(value);
-                  return check.ok || check.message;
+                  return check.ok || check.problems.join('\n');
                 },
               })}
             />

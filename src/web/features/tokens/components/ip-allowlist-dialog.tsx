@@ -11,7 +11,8 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import type { ApiToken } from '../../../lib/api-tokens';
-import { ALLOWLIST_HELP, allowlistFieldText, checkAllowlistText } from '../lib/allowlist-text';
+import { ALLOWLIST_HELP, allowlistFieldText, checkAllowlistText, withoutFieldName } from '../lib/allowlist-text';
+import { MessageLines } from './field-help';
 
 interface IpAllowlistDialogProps {
   open: boolean;
@@ -46,13 +47,13 @@ export function IpAllowlistDialog({ open, token, saving, error, onCancel, onSave
   const save = () => {
     const check = checkAllowlistText(text);
     if (!check.ok) {
-      setInvalid(check.message);
+      setInvalid(check.problems.join('\n'));
       return;
     }
     setEdited(false);
     onSave(check.entries);
   };
-  const message = invalid ?? (edited ? null : error);
+  const message = invalid ?? (edited || error === null ? null : withoutFieldName(error));
 
   return (
     <Dialog open={open} onClose={close} aria-labelledby={`${ids}-title`} aria-describedby={`${ids}-text`} maxWidth="sm" fullWidth>
@@ -82,7 +83,7 @@ export function IpAllowlistDialog({ open, token, saving, error, onCancel, onSave
             }}
             placeholder={'203.0.113.0/24\n2001:db8::1'}
             error={message !== null}
-            helperText={message ?? ALLOWLIST_HELP}
+            helperText={message === null ? ALLOWLIST_HELP : <MessageLines message={message} />}
             slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'off' } }}
           />
         </DialogContent>

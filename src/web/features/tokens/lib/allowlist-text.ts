@@ -3,7 +3,7 @@
  * The rules themselves are the server's (src/shared/ip-allowlist.ts), so the form says exactly what the
  * API would answer.
  */
-import { MAX_ALLOWLIST_ENTRIES, normalizeAllowlist, type AllowlistCheck } from '../../../../shared/ip-allowlist';
+import { MAX_ALLOWLIST_ENTRIES, normalizeAllowlist } from '../../../../shared/ip-allowlist';
 
 export const ALLOWLIST_HELP = `Empty: any IP address. IPv4, IPv6 or CIDR ranges, at most ${MAX_ALLOWLIST_ENTRIES}.`;
 
@@ -15,9 +15,27 @@ export function allowlistEntries(text: string): string[] {
     .filter((entry) => entry !== '');
 }
 
-/** The field's text checked: the canonical list, or the message naming the first bad entry. */
-export function checkAllowlistText(text: string): AllowlistCheck {
-  return normalizeAllowlist(allowlistEntries(text));
+export type AllowlistTextCheck = { ok: true; entries: string[] } | { ok: false; problems: string[] };
+
+/**
+ * The field's text checked by the server's rules: the canonical list, or one line per problem, each bad entry
+ * named in its own line (the field says which field it is, so no line names it).
+ */
+export function checkAllowlistText(text: string): AllowlistTextCheck {
+  const entries = allowlistEntries(text);
+  const checked = normalizeAllowlist(entries);
+  if (checked.ok) return checked;
+  const problems = entries.filter((entry) => !normalizeAllowlist([entry]).ok).map((entry) => `"${entry}" is not an IP address or range.`);
+  if (entries.length > MAX_ALLOWLIST_ENTRIES) problems.push(`At most ${MAX_ALLOWLIST_ENTRIES} addresses or ranges; this list has ${entries.length}.`);
+  return { ok: false, problems: problems.length > 0 ? problems : [withoutFieldName(checked.message)] };
+}
+
+/**
+ * A server message about the allowlist without the field's name in front ("ipAllowlist: ...",
+ * "body/ipAllowlist/1 ..."): shown under the field, which names it already.
+ */
+export function withoutFieldName(message: string): string {
+  return message.replace(/^(?:body[/.])?ipAllowlist(?:[/.]\d+)?:?\s+/, '');
 }
 
 /** What a form's field holds for a list: one entry per line. */

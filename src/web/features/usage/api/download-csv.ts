@@ -2,10 +2,10 @@
  * Download CSV: the server streams the filtered log; the rows received so far are reported as they arrive
  * (the progress indicator), then the file is saved under the server's name for it.
  */
-import { logQuery, type UsageFilters } from '../lib/usage-filters';
+import { filterQuery, type UsageFilters } from '../lib/usage-filters';
 
 export async function downloadRequestLogCsv(filters: UsageFilters, onRows: (rows: number) => void, signal?: AbortSignal): Promise<number> {
-  const query = new URLSearchParams(Object.entries(logQuery(filters)).map(([key, value]) => [key, String(value)]));
+  const query = new URLSearchParams(Object.entries(filterQuery(filters)).map(([key, value]) => [key, String(value)]));
   const response = await fetch(`/api/usage/requests.csv?${query.toString()}`, { credentials: 'same-origin', signal });
   if (!response.ok || response.body === null) throw new Error(`Download failed (HTTP ${response.status}).`);
   const reader = response.body.getReader();

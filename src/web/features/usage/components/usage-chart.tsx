@@ -1,5 +1,5 @@
 /**
- * Requests over time, stacked by outcome (2xx, 4xx, 401, 429, 5xx), one bar per hour (ranges up to 7 days)
+ * Requests over time, stacked by outcome (2xx, 3xx, 4xx, 401, 429, 5xx), one bar per hour (ranges up to 7 days)
  * or per UTC day. Hours or days without calls are drawn as empty bars, so the time axis stays even.
  */
 import { useMemo } from 'react';
@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useColorScheme, useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { operations } from '../../../../generated/api';
+import { OUTCOME_CLASSES, type Outcome } from '../../../../shared/outcomes';
 import { countOf } from '../../../../shared/plural';
 import { OUTCOMES } from '../lib/outcomes';
 
@@ -27,14 +28,7 @@ export function fillBuckets(series: UsageSeries, from: Date, to: Date) {
   const buckets = [];
   for (let start = first; start < to.getTime(); start += step) {
     const point = byStart.get(start);
-    buckets.push({
-      start,
-      ok: point?.ok ?? 0,
-      clientError: point?.clientError ?? 0,
-      unauthorized: point?.unauthorized ?? 0,
-      tooManyRequests: point?.tooManyRequests ?? 0,
-      serverError: point?.serverError ?? 0,
-    });
+    buckets.push({ start, ...(Object.fromEntries(OUTCOME_CLASSES.map((outcome) => [outcome, point?.[outcome] ?? 0])) as Record<Outcome, number>) });
   }
   return buckets;
 }
@@ -48,7 +42,7 @@ export function UsageChart({ series, from, to }: { series: UsageSeries; from: Da
   const palette = theme.colorSchemes[scheme]?.palette ?? theme.palette;
   const buckets = useMemo(() => fillBuckets(series, from, to), [series, from, to]);
   const format = (start: number) => (series.bucket === 'hour' ? hourLabel : dayLabel).format(new Date(start));
-  const total = buckets.reduce((sum, b) => sum + b.ok + b.clientError + b.unauthorized + b.tooManyRequests + b.serverError, 0);
+  const total = buckets.reduce((sum, b) => OUTCOME_CLASSES.reduce((calls, outcome) => calls + b[outcome], sum), 0);
   return (
     <Box role="figure" aria-label={`Requests over time: ${countOf(total, 'call')}, per ${series.bucket}, stacked by outcome`}>
       {total === 0 ? (
@@ -67,8 +61,9 @@ export function UsageChart({ series, from, to }: { series: UsageSeries; from: Da
             color: palette[outcome.tone].main,
             data: buckets.map((b) => b[outcome.key]),
           }))}
-          // Room on the right for half of the last tick's label, which centres under the last bar.
-          margin={{ left: 0, right: 48, top: 8, bottom: 0 }}
+          // Room on either side for half of the first and last ticks' labels, which centre under the end bars
+          // (the y axis's width alone leaves the first one cut short on a phone).
+          margin={{ left: 24, right: 48, top: 8, bottom: 0 }}
           slotProps={{ legend: { direction: 'horizontal', position: { vertical: 'top', horizontal: 'end' } } }}
         />
       )}

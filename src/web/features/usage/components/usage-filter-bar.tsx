@@ -1,6 +1,6 @@
 /**
  * The filters: time range (24 hours, 7 days, 30 days or custom), token (all, or one, deleted ones
- * labelled), status class and operation. The chart and tables read range and token; the log all four.
+ * labelled), status class and operation. The chart, totals, tables and log all follow all four.
  */
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';

@@ -17,7 +17,7 @@ import { PageHeader } from '../../../components/page-header';
 import { countOf } from '../../../../shared/plural';
 import { useTokenUsage } from '../../../lib/token-usage';
 import { downloadRequestLogCsv } from '../api/download-csv';
-import { useOperationUsage, useRequestLog, useUsageSeries } from '../api/usage-queries';
+import { useOperationChoices, useOperationUsage, useRequestLog, useUsageSeries } from '../api/usage-queries';
 import { filtersToParams, parseFilters, rangeBounds, type UsageFilters } from '../lib/usage-filters';
 import { OperationUsageTable } from './operation-usage-table';
 import { RequestDetailDialog } from './request-detail-dialog';
@@ -53,6 +53,7 @@ export function UsageScreen() {
   const environments = useMemo(() => new Map((tokens.data ?? []).map((token) => [token.tokenId, token.environment])), [tokens.data]);
   const series = useUsageSeries(filters);
   const operations = useOperationUsage(filters);
+  const operationChoices = useOperationChoices(filters);
   const log = useRequestLog(filters, cursors[cursors.length - 1]);
   // The chart's time axis: fixed when the series arrives, so bars line up with the answer's buckets.
   const bounds = useMemo(() => rangeBounds(filters, series.dataUpdatedAt || Date.now()), [filters, series.dataUpdatedAt]);
@@ -73,13 +74,13 @@ export function UsageScreen() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <PageHeader title="Usage" description="Every call made with your API tokens: what it asked, what it got back, and how long it took." />
-      <UsageFilterBar filters={filters} tokens={tokens.data ?? []} operations={(operations.data ?? []).map((row) => row.operationId)} onChange={setFilters} />
+      <UsageFilterBar filters={filters} tokens={tokens.data ?? []} operations={operationChoices.data ?? []} onChange={setFilters} />
       <Section title="Requests over time">
         {series.isError ? <Alert severity="error">{series.error.message}</Alert> : null}
         {series.data ? (
           <>
             <UsageChart series={series.data} from={new Date(bounds.from)} to={new Date(bounds.to)} />
-            <UsageTotals totals={series.data.totals} />
+            <UsageTotals totals={series.data.totals} statusFiltered={filters.status !== undefined} />
           </>
         ) : (
           <Skeleton variant="rounded" height={260} />

@@ -21,19 +21,27 @@ function Stat({ label, value }: { label: string; value: React.ReactNode }) {
   );
 }
 
-export function UsageTotals({ totals }: { totals: UsageSeries['totals'] }) {
+/** `statusFiltered`: the rollups keep latency per operation, not per status, so the server sends none. */
+export function UsageTotals({ totals, statusFiltered }: { totals: UsageSeries['totals']; statusFiltered: boolean }) {
   return (
-    <Box
-      component="dl"
-      aria-label="Totals for the range"
-      sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(5, minmax(0, 1fr))' } }}
-    >
-      <Stat label="Calls" value={totals.calls.toLocaleString()} />
-      <Stat label="Error rate" value={formatErrorRate(totals.errorRate)} />
-      <Stat label="p50 latency" value={formatMs(totals.p50Ms)} />
-      <Stat label="p95 latency" value={formatMs(totals.p95Ms)} />
-      {/* An operationId wraps only between its camelCase words. */}
-      <Stat label="Busiest operation" value={totals.busiestOperation ? <BreakableText parts={camelCaseParts(totals.busiestOperation)} /> : '–'} />
-    </Box>
+    <>
+      <Box
+        component="dl"
+        aria-label="Totals for the range"
+        sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(5, minmax(0, 1fr))' } }}
+      >
+        <Stat label="Calls" value={totals.calls.toLocaleString()} />
+        <Stat label="Error rate" value={formatErrorRate(totals.errorRate)} />
+        <Stat label="p50 latency" value={formatMs(totals.p50Ms)} />
+        <Stat label="p95 latency" value={formatMs(totals.p95Ms)} />
+        {/* An operationId wraps only between its camelCase words. */}
+        <Stat label="Busiest operation" value={totals.busiestOperation ? <BreakableText parts={camelCaseParts(totals.busiestOperation)} /> : '–'} />
+      </Box>
+      {statusFiltered ? (
+        <Typography variant="body2" color="text.secondary">
+          Latency is kept per operation, not per status: clear the Status filter to see it.
+        </Typography>
+      ) : null}
+    </>
   );
 }

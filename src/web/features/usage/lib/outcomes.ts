@@ -5,10 +5,11 @@
 import { outcomeOf, type Outcome } from '../../../../shared/outcomes';
 
 /** Theme palette keys (a Chip's `color`, `theme.palette[tone].main` in the chart). */
-export type OutcomeTone = 'success' | 'warning' | 'secondary' | 'info' | 'error';
+export type OutcomeTone = 'success' | 'neutral' | 'warning' | 'secondary' | 'info' | 'error';
 
 export const OUTCOMES: readonly { key: Outcome; label: string; tone: OutcomeTone }[] = [
   { key: 'ok', label: '2xx', tone: 'success' },
+  { key: 'redirection', label: '3xx', tone: 'neutral' },
   { key: 'clientError', label: '4xx', tone: 'warning' },
   { key: 'unauthorized', label: '401', tone: 'secondary' },
   { key: 'tooManyRequests', label: '429', tone: 'info' },

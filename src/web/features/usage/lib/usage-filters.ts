@@ -5,7 +5,7 @@
  */
 import type { operations } from '../../../../generated/api';
 
-export type StatusFilter = NonNullable<NonNullable<operations['listRequestLog']['parameters']['query']>['status']>;
+export type StatusFilter = NonNullable<NonNullable<operations['getUsageSeries']['parameters']['query']>['status']>;
 export const STATUS_FILTERS: readonly StatusFilter[] = ['2xx', '3xx', '4xx', '5xx', '401', '429'];
 
 export const RANGES = { '24h': 24, '7d': 7 * 24, '30d': 30 * 24 } as const;
@@ -60,12 +60,13 @@ export function rangeBounds(filters: UsageFilters, now = Date.now()): { from: st
   return { from: new Date(now - hours * HOUR_MS).toISOString(), to: new Date(now).toISOString() };
 }
 
-/** The query every usage operation takes: range and token; the log's also status and operation. */
+/** Range and token only: what the Operation filter's choices are read with (every operation called). */
 export function rangeQuery(filters: UsageFilters) {
   return { ...rangeBounds(filters), ...(filters.tokenId === undefined ? {} : { tokenId: filters.tokenId }) };
 }
 
-export function logQuery(filters: UsageFilters) {
+/** Every filter: the chart, totals, per-operation table, log and CSV all follow all four. */
+export function filterQuery(filters: UsageFilters) {
   return {
     ...rangeQuery(filters),
     ...(filters.status === undefined ? {} : { status: filters.status }),
