@@ -1,13 +1,14 @@
 /**
  * The whole public spec in Swagger UI (`swagger-ui-react`, rendered by the portal's own React). Loaded only
  * on /documentation/explorer: this module and Swagger UI are their own chunk. The spec is the exported
- * public one, with its server pointed at this portal's origin so "Try it out" calls this API (same origin,
- * allowed by the CSP) with the token the user enters under Authorize. Authorization is not persisted.
+ * public one, pointed at this portal's origin (lib/explorer-spec.ts) so "Try it out" calls this API (same
+ * origin, allowed by the CSP) with the token the user enters under Authorize. Authorization is not persisted.
  */
 import { useEffect, useState } from 'react';
 import SwaggerUI from 'swagger-ui-react';
 import 'swagger-ui-react/swagger-ui.css';
 import { styled, useColorScheme } from '@mui/material/styles';
+import { withPortalServer } from '../lib/explorer-spec';
 
 /**
  * Swagger UI inside the portal's card, in the portal's colours. Its own dark mode (Swagger UI 5: a
@@ -67,13 +68,6 @@ function useSwaggerDarkMode(): void {
 }
 
 type Spec = Record<string, unknown>;
-
-/** Puts this portal's own `/api/v1` first, so requests go to the same origin. */
-export function withPortalServer(spec: Spec, origin: string): Spec {
-  const servers = Array.isArray(spec.servers) ? (spec.servers as { url?: unknown }[]) : [];
-  const basePath = typeof servers[0]?.url === 'string' ? servers[0].url.replace(/^[a-z]+:\/\/[^/]*/i, '') : '/api/v1';
-  return { ...spec, servers: [{ url: `${origin}${basePath}`, description: 'This portal' }, ...servers] };
-}
 
 export default function SwaggerExplorer({ specUrl }: { specUrl: string }) {
   const [spec, setSpec] = useState<Spec | null>(null);
