@@ -38,7 +38,9 @@ function drawnWhole(root: Locator, word: string): Promise<boolean> {
       const box = range.getBoundingClientRect();
       if (box.width === 0) return false;
       for (let parent = node.parentElement; parent && parent !== element.parentElement; parent = parent.parentElement) {
-        if (getComputedStyle(parent).overflowX === 'visible') continue;
+        // A box that clips: `display: contents` draws no box of its own, so it clips nothing.
+        const style = getComputedStyle(parent);
+        if (style.overflowX === 'visible' || style.display === 'contents') continue;
         const clip = parent.getBoundingClientRect();
         if (box.right > clip.right + 0.5 || box.left < clip.left - 0.5) return false;
       }
@@ -94,8 +96,9 @@ for (const width of [1440, 390]) {
         await expect(summary.getByText('Status 200')).toBeVisible();
         await run.click();
         await expect(summary.getByText('Unchanged since last call')).toBeVisible();
-        const copy = await summary.getByRole('button', { name: 'Copy response' }).boundingBox();
-        const size = await summary.getByText(/^Size /).boundingBox();
+        // Both boxes in one frame: the answer may still be scrolling into view (smoothly).
+        const handles = await Promise.all([summary.getByRole('button', { name: 'Copy response' }), summary.getByText(/^Size /)].map((l) => l.elementHandle()));
+        const [copy, size] = await page.evaluate((nodes) => nodes.map((node) => node?.getBoundingClientRect().toJSON() as DOMRect | undefined), handles);
         if (!copy || !size) throw new Error('the summary is not laid out');
         // On the Size chip's line: its middle within the chip's height.
         expect(Math.abs(copy.y + copy.height / 2 - (size.y + size.height / 2))).toBeLessThan(size.height / 2);
