@@ -54,11 +54,9 @@ const Frame = styled('div')(({ theme }) => {
       '.swagger-ui .response-col_links': { display: 'none' },
       // Copy and Download float over the code's last lines at any width; on a phone those lines are
       // the answer itself, so the buttons go below the code, right-aligned, in the flow.
-      '.swagger-ui .highlight-code, .swagger-ui .curl-command': { display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: theme.spacing(1) },
-      '.swagger-ui .highlight-code > .microlight, .swagger-ui .curl-command > .microlight': { flex: '1 1 100%', order: -1, minWidth: 0 },
-      '.swagger-ui .highlight-code .copy-to-clipboard, .swagger-ui .highlight-code .download-contents, .swagger-ui .curl-command .copy-to-clipboard': {
-        position: 'static',
-      },
+      '.swagger-ui .highlight-code': { display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: theme.spacing(1) },
+      '.swagger-ui .highlight-code > .microlight': { flex: '1 1 100%', order: -1, minWidth: 0 },
+      '.swagger-ui .highlight-code > .copy-to-clipboard, .swagger-ui .highlight-code > .download-contents': { position: 'static' },
     },
   };
 });
