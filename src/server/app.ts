@@ -294,6 +294,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       webBuilt: start.webBuilt,
       restOfBuild,
       pageSettings: portalSettingsOf(config),
+      publicOrigin: () => ctx.publicOrigin.value,
       // The downloads are the reference too: they follow PUBLIC_DOCS as the Markdown does.
       ...(config.publicDocs
         ? {}

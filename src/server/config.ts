@@ -504,6 +504,7 @@ export const CONFIG_VARIABLES = {
   logLevel: variable({
     env: 'LOG_LEVEL',
     default: 'info',
+    defaultText: '`info`; `warn` when unset and stdout is a terminal',
     meaning: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`',
     read: (read) => read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
   }),

@@ -4,19 +4,20 @@
  * plugins/database-gate.ts). On the first start of a fresh clone it also finishes the build
  * (deferred-build.ts): the app before it listens, the rest after. SIGTERM/SIGINT stop accepting connections, finish requests in flight, then close the
  * database (PGlite checkpoints) and release DATA_DIR; so does the end of the process that started the
- * server (npm stopped by a signal). In a terminal one friendly line says where to open the portal.
+ * server (npm stopped by a signal). In a terminal one friendly line says where to open the portal, and the
+ * log keeps to warnings and errors unless LOG_LEVEL is set (startup-banner.ts).
  */
 import { ConfigError, loadEnvFile, parseConfig } from './config.ts';
 import { buildPart, owedBuildParts, type BuildChild } from './deferred-build.ts';
 import { watchParent } from './parent-watch.ts';
-import { printStartupBanner } from './startup-banner.ts';
+import { printStartupBanner, quietInTerminal } from './startup-banner.ts';
 
 async function main(): Promise<void> {
   const started = performance.now();
   let config;
   try {
     loadEnvFile();
-    config = parseConfig();
+    config = parseConfig(quietInTerminal(process.env));
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -88,7 +89,13 @@ async function main(): Promise<void> {
   );
   // The demo logins work only where the login form checks the portal's own accounts.
   const localForm = config.authProvider === 'local' || (config.authProvider === 'oidc' && config.loginForm);
-  printStartupBanner({ address, demoAccounts: config.seedDemo && config.databaseUrl === undefined && localForm });
+  const banner = { address, demoAccounts: config.seedDemo && config.databaseUrl === undefined && localForm };
+  printStartupBanner(banner);
+  // The background build prints its progress below the line: the line comes again after it.
+  restOfBuild?.then(
+    () => printStartupBanner(banner),
+    () => undefined,
+  );
   startRest();
 }
 

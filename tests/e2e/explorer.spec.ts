@@ -27,6 +27,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
         await page.goto('/documentation/explorer');
         await expect(page.getByRole('heading', { level: 1, name: 'API explorer' })).toBeVisible();
+        // The introduction's curl calls this portal, as the reference's code samples do.
+        await expect(page.locator('.swagger-ui .info')).toContainText(`'${baseURL}/api/v1/seller/orders/normal?`);
         // Every operation, and every event of the spec's webhooks section, which Swagger UI draws as one too.
         await expect(page.locator('.swagger-ui .opblock')).toHaveCount(catalogue.operations.length + webhookEvents.length, { timeout: 30_000 });
         // Swagger UI's own dark mode follows the portal's scheme.
@@ -46,6 +48,17 @@ for (const colorScheme of ['light', 'dark'] as const) {
         expect((await request).headers()['acme-api-token']).toBe(token.token);
         const status = operation.locator('.live-responses-table tbody .response-col_status').first();
         await expect(status).toHaveText('200');
+
+        // On a phone Copy and Download sit below the answer, not over its last lines.
+        if (viewport.name === 'phone') {
+          const answer = operation.locator('.live-responses-table .response-col_description .highlight-code').first();
+          const code = await answer.locator('.microlight').boundingBox();
+          for (const button of [answer.locator('.copy-to-clipboard'), answer.getByRole('button', { name: 'Download' })]) {
+            const box = await button.boundingBox();
+            if (!code || !box) throw new Error('the answer is not laid out');
+            expect(box.y).toBeGreaterThanOrEqual(code.y + code.height);
+          }
+        }
 
         // Nothing wider than the screen, on a phone too.
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

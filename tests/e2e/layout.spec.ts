@@ -183,7 +183,7 @@ test.describe('touch screens', () => {
   test('show no keyboard hints', async ({ page }) => {
     await login(page);
     await page.goto('/documentation?category=seller&subcategory=order');
-    const search = page.getByRole('button', { name: 'Search' });
+    const search = page.getByRole('main').getByRole('button', { name: 'Search' });
     await expect(search).toBeVisible();
     await expect(search).toHaveText('Search', { useInnerText: true });
     await search.click();
@@ -195,7 +195,7 @@ test.describe('touch screens', () => {
 test('with a keyboard, the hints show', async ({ page }) => {
   await login(page);
   await page.goto('/documentation?category=seller&subcategory=order');
-  await expect(page.getByRole('button', { name: 'Search' })).toContainText(/Ctrl K|⌘K/);
+  await expect(page.getByRole('main').getByRole('button', { name: 'Search' })).toContainText(/Ctrl K|⌘K/);
 });
 
 test.describe('keyboard', () => {

@@ -255,11 +255,7 @@ test.describe('documentation pages rendered at build time', () => {
     await page.keyboard.type('etag');
     // Still before the app: each control says it is on its way.
     await expect(page.locator('html[data-hydrated]')).not.toBeAttached();
-    const launcher = page
-      .getByRole('banner')
-      .getByRole('button', { name: /Search/ })
-      .or(page.locator('[data-search-launcher]'))
-      .first();
+    const launcher = page.getByRole('main').getByRole('button', { name: /Search/ });
     await expect(launcher).toHaveAttribute('aria-busy', 'true');
     expect(await launcher.evaluate((button) => getComputedStyle(button, '::after').content)).toBe('"Loading search… etag"');
     await expect(page.getByRole('button', { name: /Switch to (dark|light) mode/ })).toHaveAttribute('aria-busy', 'true');

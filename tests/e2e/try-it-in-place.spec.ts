@@ -119,6 +119,12 @@ for (const width of [1440, 390]) {
         expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
         expect(await seriousViolations(page)).toEqual([]);
         await page.screenshot({ path: `test-results/try-it/${width}-${colorScheme}.png` });
+        // The call is listed with the page it asked for, so two calls of the operation are told apart.
+        const recent = panel.getByRole('region', { name: 'Your recent calls' });
+        await expect(recent.locator(`a[href*="size=12&"]`).first()).toContainText('page 0', { timeout: 15_000 });
+        await recent.scrollIntoViewIfNeeded();
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.screenshot({ path: `test-results/try-it/recent-calls-${width}-${colorScheme}.png` });
       });
     });
   }

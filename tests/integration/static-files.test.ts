@@ -7,6 +7,7 @@ import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { catalogue } from '../../src/generated/catalogue.ts';
 import { createTestDatabase } from './support/test-database.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 import { DEFAULT_SETTINGS, servedIndex } from './support/served-index.ts';
@@ -21,6 +22,8 @@ const vendorCopies = {
   br: brotliCompressSync(vendor, { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } }),
   gzip: gzipSync(vendor, { level: 1 }),
 };
+/** The base URL the export writes (the spec's example host); the portal answers with its own. */
+const EXPORTED_BASE_URL = catalogue.publicServer.replace('{host}', catalogue.defaultHost);
 const INDEX = '<!doctype html><html><head><script type="module" src="/assets/app-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>';
 
 beforeAll(async () => {
@@ -45,6 +48,9 @@ beforeAll(async () => {
     writeFileSync(join(exported, 'seller', file), 'x');
   mkdirSync(join(exported, 'provider'), { recursive: true });
   for (const file of ['provider-integration.yaml', 'provider-integration.json']) writeFileSync(join(exported, 'provider', file), 'x');
+  writeFileSync(join(exported, 'requests.http'), `@baseUrl = ${EXPORTED_BASE_URL}\n\nGET {{baseUrl}}/seller/products\n`);
+  writeFileSync(join(exported, 'postman-environment.json'), JSON.stringify({ values: [{ key: 'baseUrl', value: EXPORTED_BASE_URL }] }));
+  writeFileSync(join(exported, 'openapi.yaml'), `description: calls ${EXPORTED_BASE_URL}/seller/products\n`);
   writeFileSync(join(exported, 'stray.txt'), 'not part of the export');
   // Public downloads: who may read them is tests/integration/downloads-access.test.ts's concern.
   server = await startTestServer({ database, env: { WEB_DIR: web, EXPORT_DIR: exported, PUBLIC_DOCS: 'true' } });
@@ -123,6 +129,26 @@ it('serves the export under /downloads/', async () => {
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
   expect((await get('/downloads/nothing.yaml')).status).toBe(404);
+});
+
+it("writes the portal's own base URL into the downloads that hold one, whatever Host a request names", async () => {
+  const own = `${server.baseUrl}${new URL(EXPORTED_BASE_URL).pathname}`;
+  const http = await get('/downloads/requests.http', { 'accept-encoding': 'br' });
+  expect(await http.text()).toBe(`@baseUrl = ${own}\n\nGET {{baseUrl}}/seller/products\n`);
+  const environment = (await (await get('/downloads/postman-environment.json')).json()) as { values: Array<{ key: string; value: string }> };
+  expect(environment.values).toEqual([{ key: 'baseUrl', value: own }]);
+  // A request naming another host gets the same file: a Host header never changes what anyone downloads.
+  const elsewhere = await new Promise<{ etag: unknown; body: string }>((resolve, reject) => {
+    httpGet(`${server.baseUrl}/downloads/requests.http`, { headers: { host: 'evil.example:8443' } }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      response.on('end', () => resolve({ etag: response.headers.etag, body }));
+    }).on('error', reject);
+  });
+  expect(elsewhere.body).toBe(`@baseUrl = ${own}\n\nGET {{baseUrl}}/seller/products\n`);
+  expect(elsewhere.etag).toBe(http.headers.get('etag'));
+  // The contract itself keeps the spec's host: it describes the API wherever it is served.
+  expect(await (await get('/downloads/openapi.yaml')).text()).toContain(EXPORTED_BASE_URL);
 });
 
 it('gives each download its media type and a file name naming brand, API and format', async () => {

@@ -26,11 +26,15 @@ export function isCompressible(path: string, size: number): boolean {
   return COMPRESSIBLE.has(extname(path)) && size > MIN_BYTES;
 }
 
-/** Off the event loop (zlib's thread pool). */
-export async function compressCopies(raw: Buffer): Promise<CompressedCopies> {
+/**
+ * Off the event loop (zlib's thread pool). `fast` is for copies made on a request (a download with the
+ * portal's base URL written in): that request waits for it, so it costs milliseconds, not seconds.
+ */
+export async function compressCopies(raw: Buffer, effort: 'best' | 'fast' = 'best'): Promise<CompressedCopies> {
+  const best = effort === 'best';
   const [br, gz] = await Promise.all([
-    brotliAsync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-    gzipAsync(raw, { level: 9 }),
+    brotliAsync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: best ? 11 : 5, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    gzipAsync(raw, { level: best ? 9 : 6 }),
   ]);
   return { br, gzip: gz };
 }

@@ -1,6 +1,6 @@
 /**
  * One answer from a documentation page rendered at build time: the signed-in user's email and this
- * request's origin in place of the stand-ins, the user's token expiry reminder (or no banner), the state
+ * portal's origin in place of the stand-ins, the user's token expiry reminder (or no banner), the state
  * the app hydrates from, and the colour scheme the user chose (shared/portal-data/prerendered-pages.ts).
  * A logged-out reader's page has no user in it; it carries the portal's settings instead, which its shell
  * reads (the same block index.html carries, plugins/static-files.ts).

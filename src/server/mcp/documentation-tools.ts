@@ -114,7 +114,7 @@ export function documentationTools(store: AgentDocsStore): McpTool[] {
   ];
 }
 
-/** The resources: llms.txt and the OpenAPI document, at this request's origin. */
+/** The resources: llms.txt and the OpenAPI document, at the portal's origin. */
 export function documentationResources(store: AgentDocsStore, origin: string): Resource[] {
   return [
     {

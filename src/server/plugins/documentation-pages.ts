@@ -2,7 +2,7 @@
  * `/` and `/documentation?category&subcategory`: the page rendered at build time
  * (WEB_DIR/_prerendered/<variant>/<page>.html), so the reference is in the first response and paints before
  * any script runs; the app then hydrates it. For a signed-in user, the variant of the user's type with the
- * user's email, this request's origin, the token expiry reminder and the chosen colour scheme written in.
+ * user's email, the portal's origin, the token expiry reminder and the chosen colour scheme written in.
  * Logged out, a redirect to /login before any HTML, unless the reference is public (PUBLIC_DOCS): then the
  * logged-out variant (no user, "Log in" in its place), with the origin, colour scheme and the portal's
  * settings written in (docs/decisions/038-logged-out-pages-rendered-at-build-time.md). A URL that names no

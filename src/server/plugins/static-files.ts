@@ -5,13 +5,17 @@
  * is small and costs no CPU per request. Hashed assets are cached for a year; index.html is revalidated
  * every time. Client routes (/, /login, /settings, ...) get index.html. On `npm start`'s first start the
  * export and the compressed copies are made after the server listens (src/server/deferred-build.ts): until
- * then a download answers 503 with Retry-After, and once made the files are read in.
+ * then a download answers 503 with Retry-After, and once made the files are read in. A download that sets
+ * the API's base URL (a Postman environment, a `.http` file) is answered with the portal's own origin
+ * (PUBLIC_ORIGIN, never the request's Host), so an import calls this portal's API.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { extname, relative, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { brand } from '../../generated/brand.ts';
+import { catalogue } from '../../generated/catalogue.ts';
 import { downloadFileName, parseDownloadPath } from '../../shared/portal-data/downloads.ts';
 import { PRERENDERED_DIR } from '../../shared/portal-data/prerendered-pages.ts';
 import { PAGE_SETTINGS_ID } from '../../shared/portal-data/page-settings.ts';
@@ -30,6 +34,11 @@ const DOWNLOADS_FAILED_BODY = Object.freeze({
 });
 /** Seconds a client waits before asking again while the downloads are being made (about 15 s of work). */
 const RETRY_AFTER_SECONDS = 5;
+/** The base URL `npm run export` writes (the spec's server at its example host), and its path. */
+const EXPORTED_BASE_URL = catalogue.publicServer.replace('{host}', catalogue.defaultHost);
+const BASE_PATH = new URL(EXPORTED_BASE_URL).pathname;
+/** Copies with the portal's origin written in: one per file (the origin changes once, at listen), bounded all the same. */
+const MAX_ORIGIN_COPY_BYTES = 32 * 1024 * 1024;
 
 interface StaticFile {
   path: string;
@@ -55,7 +64,7 @@ function load(root: string, urlPrefix: string, cacheControlFor: (path: string) =
       path,
       raw,
       type: CONTENT_TYPES[extname(path)] ?? 'application/octet-stream',
-      etag: `"${createHash('sha1').update(raw).digest('base64url').slice(0, 20)}"`,
+      etag: etagOf(raw),
       cacheControl: cacheControlFor(url),
       compressible,
       ...(copies === undefined ? {} : { compressed: Promise.resolve(copies) }),
@@ -78,6 +87,29 @@ function loadDownloads(exportDir: string): Map<string, StaticFile> {
   const downloads = load(exportDir, '/downloads/', () => 'no-cache');
   for (const [url, file] of downloads) file.type = parseDownloadPath(url)?.file.contentType ?? file.type;
   return downloads;
+}
+
+function etagOf(raw: Buffer): string {
+  return `"${createHash('sha1').update(raw).digest('base64url').slice(0, 20)}"`;
+}
+
+function originCopies(): LRUCache<string, StaticFile> {
+  return new LRUCache<string, StaticFile>({ maxSize: MAX_ORIGIN_COPY_BYTES, sizeCalculation: (file) => file.raw.length });
+}
+
+/** `file` with the exported base URL replaced by `origin`'s; made once per file and origin. */
+function withBaseUrlOf(origin: string, file: StaticFile, copies: LRUCache<string, StaticFile>): StaticFile {
+  const key = `${file.path} ${file.etag} ${origin}`;
+  const cached = copies.get(key);
+  if (cached !== undefined) return cached;
+  const raw = Buffer.from(file.raw.toString('utf8').replaceAll(EXPORTED_BASE_URL, `${origin}${BASE_PATH}`), 'utf8');
+  const copy: StaticFile = { path: file.path, raw, compressible: file.compressible, type: file.type, etag: etagOf(raw), cacheControl: file.cacheControl };
+  if (copy.compressible) {
+    copy.compressed = compressCopies(raw, 'fast');
+    copy.compressed.catch(() => undefined);
+  }
+  copies.set(key, copy);
+  return copy;
 }
 
 function compressedOf(file: StaticFile): Promise<CompressedCopies | undefined> {
@@ -116,6 +148,8 @@ export interface StaticFilesOptions {
    * refusal sent, or undefined to go on. Unset: anyone, and the downloads need no database.
    */
   downloadsReader?: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
+  /** The portal's own origin (lib/public-origin.ts), written into the downloads that set a base URL. */
+  publicOrigin: () => string;
 }
 
 /**
@@ -128,7 +162,7 @@ function withPageSettings(file: StaticFile, settings: unknown): StaticFile {
     file.raw.toString('utf8').replace('</head>', () => `${script}</head>`),
     'utf8',
   );
-  const filled: StaticFile = { ...file, raw, etag: `"${createHash('sha1').update(raw).digest('base64url').slice(0, 20)}"` };
+  const filled: StaticFile = { ...file, raw, etag: etagOf(raw) };
   if (filled.compressible) {
     filled.compressed = compressCopies(raw);
     // A failure is met (and falls back to the raw bytes) when a request asks: not an unhandled rejection now.
@@ -158,6 +192,7 @@ export function registerStaticFiles(app: FastifyInstance, options: StaticFilesOp
   // Awaited by buildApp after the rest is ready; a failed build must not count as unhandled before then.
   webLoaded.catch(() => undefined);
   let downloads = loadDownloads(options.exportDir);
+  const downloadsWithOrigin = originCopies();
   let downloadsState: 'ready' | 'being made' | 'failed' = options.restOfBuild === undefined ? 'ready' : 'being made';
   options.restOfBuild?.then(
     () => {
@@ -193,8 +228,10 @@ export function registerStaticFiles(app: FastifyInstance, options: StaticFilesOp
     if (file === undefined || known === undefined) return reply.code(404).send(NOT_FOUND_BODY);
     const name = downloadFileName(brand.tokenPrefix, known.scope, known.file.file);
     void reply.header('content-disposition', `${known.file.inline ? 'inline' : 'attachment'}; filename="${name}"`);
+    const origin = known.file.setsBaseUrl ? options.publicOrigin() : undefined;
+    const answer = origin === undefined ? file : withBaseUrlOf(origin, file, downloadsWithOrigin);
     // For one reader only: no shared cache may hand it to the next.
-    return send(request, reply, downloadsReader === undefined ? file : { ...file, cacheControl: `private, ${file.cacheControl}` });
+    return send(request, reply, downloadsReader === undefined ? answer : { ...answer, cacheControl: `private, ${answer.cacheControl}` });
   });
 
   app.get('/*', { compress: false, config: WITHOUT_DATABASE }, async (request, reply) => {

@@ -19,16 +19,27 @@ export interface ExportFile {
   contentType: string;
   /** Opened in the browser (`inline`) rather than saved. */
   inline?: boolean;
+  /**
+   * Sets the API's base URL for the requests it holds: the server answers it with the base URL of the
+   * portal it is downloaded from (as the reference's code samples show it), not the spec's example host.
+   */
+  setsBaseUrl?: boolean;
 }
 
 export const EXPORT_FILES: readonly ExportFile[] = [
   { file: 'openapi.yaml', label: 'OpenAPI YAML', short: 'OpenAPI', contentType: 'application/yaml; charset=utf-8' },
   { file: 'openapi.json', label: 'OpenAPI JSON', short: 'JSON', contentType: 'application/json; charset=utf-8' },
-  { file: 'postman-collection.json', label: 'Postman collection', short: 'Postman', contentType: 'application/json; charset=utf-8' },
-  { file: 'postman-environment.json', label: 'Postman environment', short: 'Postman environment', contentType: 'application/json; charset=utf-8' },
-  { file: 'insomnia.json', label: 'Insomnia export', short: 'Insomnia', contentType: 'application/json; charset=utf-8' },
+  { file: 'postman-collection.json', label: 'Postman collection', short: 'Postman', contentType: 'application/json; charset=utf-8', setsBaseUrl: true },
+  {
+    file: 'postman-environment.json',
+    label: 'Postman environment',
+    short: 'Postman environment',
+    contentType: 'application/json; charset=utf-8',
+    setsBaseUrl: true,
+  },
+  { file: 'insomnia.json', label: 'Insomnia export', short: 'Insomnia', contentType: 'application/json; charset=utf-8', setsBaseUrl: true },
   // No registered media type exists for .http files or TypeScript declarations: plain text is what editors open.
-  { file: 'requests.http', label: '.http requests (VS Code, JetBrains)', short: '.http', contentType: 'text/plain; charset=utf-8' },
+  { file: 'requests.http', label: '.http requests (VS Code, JetBrains)', short: '.http', contentType: 'text/plain; charset=utf-8', setsBaseUrl: true },
   { file: 'api.d.ts', label: 'TypeScript types (api.d.ts)', short: 'types', contentType: 'text/plain; charset=utf-8' },
   { file: 'reference.html', label: 'HTML reference (offline)', short: 'HTML', contentType: 'text/html; charset=utf-8', inline: true },
 ];

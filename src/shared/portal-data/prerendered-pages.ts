@@ -3,7 +3,7 @@
  * build time: where the files lie, and the stand-ins the server replaces in each answer. A page is
  * rendered once per user type (the badge, and whatever else differs by type, is in the HTML) and once
  * for a logged-out reader of a public reference (docs/decisions/038-logged-out-pages-rendered-at-build-time.md);
- * the user's email and the request's origin are written in by the server.
+ * the user's email and the portal's origin are written in by the server.
  */
 import type { UserType } from '../api-family.ts';
 import { REMINDER_LABEL } from './reminder-banner.ts';

@@ -302,9 +302,15 @@ describe('search (Ctrl/Cmd+K)', () => {
     await waitFor(() => expect(document.getElementById('polling-efficiently')).toHaveClass('target'));
   });
 
-  it('moves through results with the arrow keys and closes with Escape', async () => {
+  it('opens from the page’s Search button and the top bar’s, moves through results with the arrow keys and closes with Escape', async () => {
     const { user } = await openPage('/');
-    await user.click(screen.getByRole('button', { name: /Search/ }));
+    const topBarSearch = within(screen.getAllByRole('banner')[0]!).getByRole('button', { name: 'Search the documentation' });
+    await user.click(topBarSearch);
+    await screen.findByRole('combobox', { name: 'Search operations, schemas and fields' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(topBarSearch).toHaveFocus();
+    await user.click(within(screen.getByRole('main')).getByRole('button', { name: /Search/ }));
     const input = await screen.findByRole('combobox', { name: 'Search operations, schemas and fields' });
     await user.keyboard('order');
     const options = await within(screen.getByRole('listbox')).findAllByRole('option');

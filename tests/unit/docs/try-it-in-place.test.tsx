@@ -140,6 +140,9 @@ describe('Try it in place', () => {
       '/api-test?operation=getSellerReturnOrder&id=17&token=1',
       '/api-test?operation=getSellerReturnOrder&id=99&token=1',
     ]);
+    // Two calls of one operation told apart by what they asked for.
+    expect(links[0]).toHaveTextContent('returnId 17');
+    expect(links[1]).toHaveTextContent('returnId 99');
     expect(links[1]).toHaveTextContent('404');
     expect(links[1]).toHaveTextContent('4.2 ms');
     expect(logQueries[0]?.get('operation')).toBe('getSellerReturnOrder');

@@ -1,6 +1,7 @@
 /** The `npm start` banner (terminal only) and the parent watch that stops an orphaned server. */
 import { describe, expect, it, vi } from 'vitest';
-import { printStartupBanner, startupBanner } from '../../../src/server/startup-banner.ts';
+import { printStartupBanner, quietInTerminal, startupBanner } from '../../../src/server/startup-banner.ts';
+import { parseConfig } from '../../../src/server/config.ts';
 import { watchParent } from '../../../src/server/parent-watch.ts';
 
 describe('startupBanner', () => {
@@ -19,6 +20,18 @@ describe('startupBanner', () => {
     expect(terminal.write).toHaveBeenCalledTimes(1);
     expect(String(terminal.write.mock.calls[0]?.[0]).trim().split('\n')).toHaveLength(1);
     expect(pipe.write).not.toHaveBeenCalled();
+  });
+});
+
+describe('quietInTerminal', () => {
+  it('keeps a terminal’s log to warnings and errors, so the ready line is not scrolled away by a line per request', () => {
+    expect(parseConfig(quietInTerminal({}, { isTTY: true })).logLevel).toBe('warn');
+  });
+
+  it('leaves a chosen LOG_LEVEL, and a service’s, pipe’s or container’s log, as they are', () => {
+    expect(parseConfig(quietInTerminal({ LOG_LEVEL: 'debug' }, { isTTY: true })).logLevel).toBe('debug');
+    expect(parseConfig(quietInTerminal({}, { isTTY: false })).logLevel).toBe('info');
+    expect(parseConfig(quietInTerminal({}, {})).logLevel).toBe('info');
   });
 });
 

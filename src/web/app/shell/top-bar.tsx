@@ -1,6 +1,7 @@
 /**
- * Top bar: menu button (narrow screens), the user's email and type (at every width), the colour-mode toggle, Logout; for a
- * logged-out reader of a public reference, "Log in" (back to this page afterwards) instead of the user.
+ * Top bar: menu button (narrow screens), the search button, the user's email and type (at every width), the colour-mode
+ * toggle, Logout; for a logged-out reader of a public reference, "Log in" (back to this page afterwards)
+ * instead of the user. The search button is the way into search on a phone, where no key opens it.
  */
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -13,8 +14,10 @@ import ApiIcon from '@mui/icons-material/Api';
 import LoginIcon from '@mui/icons-material/Login';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
+import SearchIcon from '@mui/icons-material/Search';
 import { brand } from '../../../generated/brand';
 import type { CurrentUser } from '../../lib/current-user';
+import { useOpenSearch } from '../../lib/search-opener';
 import { userTypeLabel } from '../../features/auth/lib/user-type-label';
 import { loginPathFor } from '../../features/auth/lib/redirect-target';
 import { useHydrated } from '../../lib/use-hydrated';
@@ -53,9 +56,19 @@ export function TopBar({ user, menuOpen, onMenuClick, onLogout, loggingOut }: To
           </Typography>
         </Box>
         <Box sx={{ flex: 1 }} />
+        <SearchButton />
         {user ? <SignedIn user={user} onLogout={onLogout} loggingOut={loggingOut} /> : <LogIn />}
       </Toolbar>
     </AppBar>
+  );
+}
+
+function SearchButton() {
+  const openSearch = useOpenSearch();
+  return (
+    <IconButton color="inherit" aria-label="Search the documentation" aria-keyshortcuts="Control+K Meta+K /" onClick={openSearch}>
+      <SearchIcon />
+    </IconButton>
   );
 }
 

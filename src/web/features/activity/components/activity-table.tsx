@@ -28,6 +28,8 @@ const ALARMING = new Set<ActivityEvent['type']>(['sign_in_failed', 'token_revoke
 /** Below md, the table reads as a list: rows are blocks, and each cell names its column (data-label). */
 const stacked = (theme: Theme) => ({
   '& th, & td': { px: { xs: 1, sm: 2 } },
+  // Every cell's first line on one baseline: centred, the smaller monospace address sat above the words beside it.
+  '& td': { verticalAlign: 'baseline' },
   [theme.breakpoints.down('md')]: {
     '& thead': { display: 'none' },
     '& tbody, & tr, & td': { display: 'block' },

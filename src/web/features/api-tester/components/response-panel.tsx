@@ -105,13 +105,16 @@ export function ResponsePanel({ response, error, running, onOpenId, onPage, fetc
           Response
         </Typography>
         {response ? (
-          <Stack direction="row" spacing={1} aria-label="Response summary" role="group" sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Stack direction="row" spacing={1} useFlexGap aria-label="Response summary" role="group" sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Chip size="small" color={response.ok ? 'success' : 'error'} label={`Status ${response.status}`} />
             <NotModifiedChip response={response} />
             <Chip size="small" variant="outlined" label={`Time ${formatDuration(response.durationMs)}`} />
-            <Chip size="small" variant="outlined" label={`Size ${formatBytes(response.sizeBytes)}`} />
-            {rateLimit ? <RateLimitChip state={rateLimit} receivedAt={response.receivedAt} /> : null}
-            <CopyButton label="Copy response" text={() => (response.isJson ? JSON.stringify(response.body, null, 2) : response.text)} />
+            {/* The copy button wraps with the last chips, never onto a line of its own. */}
+            <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center' }}>
+              <Chip size="small" variant="outlined" label={`Size ${formatBytes(response.sizeBytes)}`} />
+              {rateLimit ? <RateLimitChip state={rateLimit} receivedAt={response.receivedAt} /> : null}
+              <CopyButton label="Copy response" text={() => (response.isJson ? JSON.stringify(response.body, null, 2) : response.text)} />
+            </Stack>
           </Stack>
         ) : null}
       </Box>

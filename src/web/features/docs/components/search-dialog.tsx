@@ -71,6 +71,22 @@ const Panel = styled('div')(({ theme }) => {
     // Wraps only at the <wbr>s after a slash or dot and between camelCase words, never inside a word.
     '.search-title': { fontFamily: 'monospace', fontWeight: 600, fontSize: '0.875rem', overflow: 'hidden', textOverflow: 'ellipsis' },
     '.search-detail': { fontSize: '0.8125rem', color: v.palette.text.secondary, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+    // A phone has no room for the page and the detail on one line: the detail (a field's schema first) gets
+    // a line of its own across the whole result, and the kind moves beside the page.
+    [theme.breakpoints.down('sm')]: {
+      '.search-option': {
+        gridTemplateColumns: 'auto minmax(0, 1fr)',
+        gridTemplateAreas: '"title title" "kind page" "about about"',
+        columnGap: theme.spacing(1),
+      },
+      '.search-kind': { gridArea: 'kind', paddingTop: 0, lineHeight: 'inherit', alignSelf: 'center' },
+      '.search-title': { gridArea: 'title' },
+      '.search-detail': { display: 'contents' },
+      '.search-separator': { display: 'none' },
+      '.search-page, .search-about': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+      '.search-page': { gridArea: 'page' },
+      '.search-about': { gridArea: 'about' },
+    },
     '.search-hint': { padding: theme.spacing(2, 2.5), color: v.palette.text.secondary, fontSize: '0.875rem', margin: 0 },
     '.visually-hidden': { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' },
     '.search-foot': { padding: theme.spacing(1, 2), borderTop: `1px solid ${v.palette.divider}`, fontSize: '0.75rem', color: v.palette.text.secondary },
@@ -210,7 +226,9 @@ export default function SearchDialog({ open, onClose, preferredCategory }: Searc
                 <BreakableText parts={nameParts(entry.title)} />
               </span>
               <span className="search-detail">
-                {entry.page} · {entry.detail}
+                <span className="search-page">{entry.page}</span>
+                <span className="search-separator"> · </span>
+                <span className="search-about">{entry.detail}</span>
               </span>
             </li>
           ))}

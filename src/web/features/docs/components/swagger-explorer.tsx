@@ -1,13 +1,14 @@
 /**
  * The whole public spec in Swagger UI (`swagger-ui-react`, rendered by the portal's own React). Loaded only
  * on /documentation/explorer: this module and Swagger UI are their own chunk. The spec is the exported
- * public one, with its server pointed at this portal's origin so "Try it out" calls this API (same origin,
- * allowed by the CSP) with the token the user enters under Authorize. Authorization is not persisted.
+ * public one, pointed at this portal's origin (lib/explorer-spec.ts) so "Try it out" calls this API (same
+ * origin, allowed by the CSP) with the token the user enters under Authorize. Authorization is not persisted.
  */
 import { useEffect, useState } from 'react';
 import SwaggerUI from 'swagger-ui-react';
 import 'swagger-ui-react/swagger-ui.css';
 import { styled, useColorScheme } from '@mui/material/styles';
+import { withPortalServer } from '../lib/explorer-spec';
 
 /**
  * Swagger UI inside the portal's card, in the portal's colours. Its own dark mode (Swagger UI 5: a
@@ -51,6 +52,11 @@ const Frame = styled('div')(({ theme }) => {
       '.swagger-ui .parameter__name, .swagger-ui .parameter__type': { overflowWrap: 'anywhere' },
       // The spec declares no response links: the empty "Links" column only squeezes the others.
       '.swagger-ui .response-col_links': { display: 'none' },
+      // Copy and Download float over the code's last lines at any width; on a phone those lines are
+      // the answer itself, so the buttons go below the code, right-aligned, in the flow.
+      '.swagger-ui .highlight-code': { display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: theme.spacing(1) },
+      '.swagger-ui .highlight-code > .microlight': { flex: '1 1 100%', order: -1, minWidth: 0 },
+      '.swagger-ui .highlight-code > .copy-to-clipboard, .swagger-ui .highlight-code > .download-contents': { position: 'static' },
     },
   };
 });
@@ -67,13 +73,6 @@ function useSwaggerDarkMode(): void {
 }
 
 type Spec = Record<string, unknown>;
-
-/** Puts this portal's own `/api/v1` first, so requests go to the same origin. */
-export function withPortalServer(spec: Spec, origin: string): Spec {
-  const servers = Array.isArray(spec.servers) ? (spec.servers as { url?: unknown }[]) : [];
-  const basePath = typeof servers[0]?.url === 'string' ? servers[0].url.replace(/^[a-z]+:\/\/[^/]*/i, '') : '/api/v1';
-  return { ...spec, servers: [{ url: `${origin}${basePath}`, description: 'This portal' }, ...servers] };
-}
 
 export default function SwaggerExplorer({ specUrl }: { specUrl: string }) {
   const [spec, setSpec] = useState<Spec | null>(null);

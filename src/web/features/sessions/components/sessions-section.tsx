@@ -55,19 +55,20 @@ function SessionRow({ session, busy, onSignOut }: { session: PortalSession; busy
         </Box>
         <Box
           component="dl"
+          // Each name on its value's baseline: the monospace address is smaller than the words around it.
           sx={{ m: 0, mt: 0.5, display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.25, color: 'text.secondary', typography: 'body2', '& dd': { m: 0 } }}
         >
-          <Box sx={{ display: 'flex', gap: 0.5 }}>
+          <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'baseline' }}>
             <dt>IP address</dt>
             <Box component="dd" sx={{ fontFamily: monospace, fontSize: 13, overflowWrap: 'anywhere' }}>
               {session.ipAddress ?? '–'}
             </Box>
           </Box>
-          <Box sx={{ display: 'flex', gap: 0.5 }}>
+          <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'baseline' }}>
             <dt>Signed in</dt>
             <dd>{formatDateTime(session.signedInDate)}</dd>
           </Box>
-          <Box sx={{ display: 'flex', gap: 0.5 }}>
+          <Box sx={{ display: 'flex', gap: 0.5, alignItems: 'baseline' }}>
             <dt>Last seen</dt>
             <dd>{formatDateTime(session.lastSeenDate)}</dd>
           </Box>

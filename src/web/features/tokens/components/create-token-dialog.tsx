@@ -207,11 +207,17 @@ export function CreateTokenDialog({ open, creating, family, liveTokens, error, o
                   name="scopes"
                   rules={{ validate: (value, values) => values.access === 'all' || value.length > 0 || SCOPE_REQUIRED }}
                   render={({ field }) => (
-                    <FormGroup role="group" aria-label="Domains" row sx={{ pl: 4, columnGap: 1 }}>
+                    // Equal columns, so the boxes line up on a phone instead of wrapping by their labels' lengths.
+                    <FormGroup
+                      role="group"
+                      aria-label="Domains"
+                      sx={{ pl: { xs: 1, sm: 4 }, display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(8rem, 1fr))', columnGap: 1 }}
+                    >
                       {domains.map((domain) => (
                         <FormControlLabel
                           key={domain}
                           label={domainLabel(domain)}
+                          sx={{ mr: 0 }}
                           control={
                             <Checkbox
                               checked={field.value.includes(domain)}

@@ -1,12 +1,16 @@
 /**
  * The user's latest calls to one operation, from the request log (the Usage screen's own query, so new
- * calls appear within seconds): time, status and duration, each opening that call in API Test.
+ * calls appear within seconds): time, what it asked for (its id or page, so two calls of one operation are
+ * told apart), status and duration, each opening that call in API Test.
  */
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { catalogueOperations } from '../../../lib/operation-map';
+import { monospace } from '../../../theme/theme';
 import { useRequestLog } from '../api/usage-queries';
+import { callTarget } from '../lib/call-target';
 import { formatMs } from '../lib/status-explanation';
 import { testerHrefForCall } from '../lib/tester-link';
 import type { UsageFilters } from '../lib/usage-filters';
@@ -26,9 +30,19 @@ function Note({ children }: { children: string }) {
   );
 }
 
+function CallTarget({ target }: { target: string }) {
+  if (!target) return null;
+  return (
+    <Box component="span" sx={{ fontFamily: monospace, fontSize: 13, overflowWrap: 'anywhere' }}>
+      {target}
+    </Box>
+  );
+}
+
 export function RecentCalls({ operationId }: { operationId: string }) {
   const log = useRequestLog({ range: RANGE, operation: operationId }, undefined);
   const calls = log.data?.data.slice(0, SHOWN);
+  const operation = catalogueOperations.byId.get(operationId);
   return (
     <Box component="section" aria-labelledby={`${operationId}-recent-calls`} sx={{ minWidth: 0 }}>
       <Typography variant="subtitle2" component="h4" id={`${operationId}-recent-calls`} sx={{ fontWeight: 700 }}>
@@ -54,6 +68,7 @@ export function RecentCalls({ operationId }: { operationId: string }) {
                   <Box component="time" dateTime={call.time} sx={{ fontVariantNumeric: 'tabular-nums' }}>
                     {timeFormat.format(new Date(call.time))}
                   </Box>
+                  <CallTarget target={callTarget(call.path, operation)} />
                   <StatusChip status={call.status} />
                   <Box component="span" sx={{ color: 'text.secondary' }}>
                     {formatMs(call.durationMs)}
