@@ -121,7 +121,7 @@ describe('rollups and latency', () => {
     expect(rows[0]).toMatchObject({
       start: new Date(Date.UTC(2026, 0, 1, 10)),
       calls: 6,
-      outcomes: { ok: 2, clientError: 1, unauthorized: 1, tooManyRequests: 1, serverError: 1 },
+      outcomes: { ok: 1, redirection: 1, clientError: 1, unauthorized: 1, tooManyRequests: 1, serverError: 1 },
     });
     expect(rows[0]!.latencyBuckets.reduce((a, b) => a + b, 0)).toBe(6);
     expect(rows[1]!.calls).toBe(1);
