@@ -97,7 +97,10 @@ test('Activity filters by event type and downloads the same events as CSV', asyn
   const stream = await download.createReadStream();
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
-  const [header, ...records] = parseCsv(Buffer.concat(chunks).toString('utf8').trimEnd());
+  const bytes = Buffer.concat(chunks);
+  // Every CSV starts with a UTF-8 byte order mark, so spreadsheet programs read accents right.
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const [header, ...records] = parseCsv(bytes.subarray(3).toString('utf8').trimEnd());
   expect(header).toEqual(['time', 'type', 'ip_address', 'user_agent', 'token_id', 'token_title', 'details']);
   expect(records).toHaveLength(events.length);
   expect(new Set(records.map((record) => record[1]))).toEqual(new Set(['token_created']));

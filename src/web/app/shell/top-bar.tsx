@@ -35,7 +35,8 @@ interface TopBarProps {
 export function TopBar({ user, menuOpen, onMenuClick, onLogout, loggingOut }: TopBarProps) {
   return (
     <AppBar position="sticky" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
-      <Toolbar sx={{ gap: 1, minHeight: { xs: 56, sm: 64 } }}>
+      {/* Tighter on a phone, where six controls share 390 px and the email must stay whole. */}
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 3 }, minHeight: { xs: 56, sm: 64 } }}>
         {/* Narrow screens only (CSS, so HTML rendered ahead of time is right before the app runs). */}
         <IconButton
           edge="start"
