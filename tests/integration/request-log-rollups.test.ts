@@ -335,16 +335,26 @@ function readMigrations() {
     .map((file) => ({ version: Number(file.slice(0, 3)), name: file, sql: readFileSync(`${dir}${file}`, 'utf8') }));
 }
 
+/** A fresh database migrated up to (not including) `version`, with every migration to run the rest. */
+async function databaseBefore(version: number) {
+  const database = await createTestDatabase();
+  const db = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+  const migrations = readMigrations();
+  await migrate(
+    db,
+    migrations.filter((m) => m.version < version),
+  );
+  const close = async () => {
+    await db.close();
+    await database.drop();
+  };
+  return { db, migrations, close };
+}
+
 describe('migration 016 on existing rollups', () => {
   it('moves the 3xx calls the log holds from ok to redirection, hourly and daily', async () => {
-    const database = await createTestDatabase();
-    const db = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+    const { db, migrations, close } = await databaseBefore(16);
     try {
-      const migrations = readMigrations();
-      await migrate(
-        db,
-        migrations.filter((m) => m.version < 16),
-      );
       await db.exec(`INSERT INTO request_log (logged_at, user_id, token_id, operation_id, method, path, status, duration_ms, response_bytes) VALUES
         ('2026-03-01T22:10Z', 3, 7, 'listSellerProducts', 'GET', '/p', 304, 1, 0),
         ('2026-03-01T22:20Z', 3, 7, 'listSellerProducts', 'GET', '/p', 200, 1, 10),
@@ -364,22 +374,15 @@ describe('migration 016 on existing rollups', () => {
       ]);
       expect(await counts('request_usage_daily', 'day')).toEqual([{ start: new Date('2026-03-01T00:00Z'), calls: 4, ok: 1, redirection: 2, client_error: 1 }]);
     } finally {
-      await db.close();
-      await database.drop();
+      await close();
     }
   });
 });
 
 describe('migration 008 on existing hourly rollups', () => {
   it('fills the daily rollups with each day of hours summed, histograms bucket by bucket', async () => {
-    const database = await createTestDatabase();
-    const db = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+    const { db, migrations, close } = await databaseBefore(8);
     try {
-      const migrations = readMigrations();
-      await migrate(
-        db,
-        migrations.filter((m) => m.version < 8),
-      );
       await db.exec(`INSERT INTO request_usage_hourly VALUES
         (7, '2026-03-01T22:00Z', 'listSellerProducts', 3, 3, 2, 1, 0, 0, 0, 4.5, '{1,2,0}'),
         (7, '2026-03-01T23:00Z', 'listSellerProducts', 3, 5, 1, 1, 1, 1, 1, 10, '{0,4,1}'),
@@ -435,8 +438,7 @@ describe('migration 008 on existing hourly rollups', () => {
         },
       ]);
     } finally {
-      await db.close();
-      await database.drop();
+      await close();
     }
   });
 });
