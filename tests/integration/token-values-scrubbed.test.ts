@@ -11,6 +11,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { brand } from '../../src/generated/brand.ts';
+import { allRows } from './support/all-rows.ts';
 import type { Client } from './support/http-client.ts';
 import { copyTemplateDatabase, type TestDatabase } from './support/test-database.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
@@ -132,14 +133,7 @@ it('keeps no token value in any captured field, log line, download, row or datab
   expect(activityCsv.status).toBe(200);
   const sessions = await seller.get('/api/portal/sessions');
 
-  const tables = await server.db.query<{ table_name: string }>(
-    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
-  );
-  const rows: string[] = [];
-  for (const { table_name } of tables) {
-    const dump = await server.db.query<{ row: string }>(`SELECT t::text AS row FROM "${table_name}" t`);
-    rows.push(...dump.map((entry) => entry.row));
-  }
+  const rows = await allRows(server);
   expect(rows.join('\n')).toContain('probe/1.0 ([redacted])');
 
   const places: Record<string, string> = {

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_UNAVAILABLE_MESSAGE } from '../../src/server/identity/provider.ts';
 import { LOGIN_FAILED_MESSAGE } from '../../src/server/lib/http-error.ts';
+import { allRows } from './support/all-rows.ts';
 import type { TestResponse } from './support/http-client.ts';
 import { validateProviderRequest } from './support/provider-contract.ts';
 import { WMS_PASSWORD, newSecret, startReferenceWms, type ReferenceWms } from './support/reference-wms.ts';
@@ -206,19 +207,6 @@ describe('a WMS that cannot be used: 503, never a wrong password, no strike', ()
     expect((await login(email, WRONG_PASSWORD, 'WAREHOUSE', impatient)).response.status).toBe(429);
   });
 });
-
-/** Every row of every table, as text. */
-async function allRows(server: TestServer): Promise<string[]> {
-  const tables = await server.db.query<{ table_name: string }>(
-    `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
-  );
-  const rows: string[] = [];
-  for (const { table_name } of tables) {
-    const dump = await server.db.query<{ row: string }>(`SELECT t::text AS row FROM "${table_name}" t`);
-    rows.push(...dump.map((entry) => entry.row));
-  }
-  return rows;
-}
 
 it('the password and the secret are in no log line, no row and no answer', async () => {
   const rows = [...(await allRows(portal)), ...(await allRows(impatient))];
